@@ -1,0 +1,66 @@
+//! One interface for every engine, so agents, perft, bench and equivalence checks are written
+//! once: the RBG reasoner, the native SBG engine and the GDL engine all implement
+//! [`GameState`].
+//!
+//! * [`GameState`]: legal moves, apply/undo, scores, hash.
+//! * [`perft`]: perft by the definition in DESIGN.md §3, with per-depth terminal counts and
+//!   score histograms for cross-engine equivalence.
+//! * [`playout`]: uniform random playouts (flat Monte-Carlo) with a seeded RNG.
+
+pub mod perft;
+pub mod playout;
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// The deterministic RNG used everywhere a `--seed` is accepted.
+pub type Rng = rand_xoshiro::Xoshiro256PlusPlus;
+
+/// A seeded [`Rng`].
+pub fn rng_from_seed(seed: u64) -> Rng {
+    use rand::SeedableRng;
+    Rng::seed_from_u64(seed)
+}
+
+/// A game in progress. Implementations keep their own undo stack: `apply` pushes, `undo` pops.
+///
+/// Keeper (automatic) moves of RBG are not moves here: an implementation applies them inside
+/// `apply` (and in its constructor) so that every state a caller sees has a real player to move
+/// or is terminal.
+pub trait GameState {
+    /// A move as the engine represents it; equal moves are the same move (deduplicated).
+    type Move: Clone + Eq + Hash + Debug;
+
+    /// Player (role) names in declaration order; scores are reported in this order.
+    fn player_names(&self) -> Vec<String>;
+
+    /// The player who chooses the next move; `None` at terminal states, and in games where
+    /// several roles choose at once (GDL joint moves).
+    fn current_player(&self) -> Option<usize>;
+
+    /// Appends all legal moves to `out` (after clearing it), deduplicated, in a deterministic
+    /// order. No legal move means the state is terminal.
+    fn legal_moves(&mut self, out: &mut Vec<Self::Move>);
+
+    /// Applies a move returned by `legal_moves` for the current state.
+    fn apply(&mut self, mv: &Self::Move);
+
+    /// Takes back the last applied move. Panics if there is none (a caller bug).
+    fn undo(&mut self);
+
+    /// The score of every player in the current state (the final result at a terminal state).
+    fn scores(&self) -> Vec<i64>;
+
+    /// A hash of the complete state (position, variables, player to move, rules position).
+    fn state_hash(&self) -> u64;
+
+    /// A short human-readable form of a move, for `--divide` and logs.
+    fn move_text(&self, mv: &Self::Move) -> String;
+
+    /// True when no legal move exists.
+    fn is_terminal(&mut self) -> bool {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.is_empty()
+    }
+}
