@@ -1,0 +1,428 @@
+//! Bottom-up evaluation of compiled rules over fact databases.
+//!
+//! A [`Db`] holds the facts of the relations of one layer (static, one per state on the
+//! search stack, one for the current joint move): per relation a list of atom ids in derivation
+//! order, hash indexes built lazily and extended incrementally, and a stamp array for O(1)
+//! membership. A component of mutually recursive relations is evaluated semi-naively: each
+//! round joins every rule once per recursive literal, that literal reading only the facts new in
+//! the previous round.
+
+use super::compile::{CRule, Layer, Pat, RelId, Relation, Spec, Step};
+use super::store::{FxHashMap, FxHasher, Id, Store};
+use super::Program;
+use std::hash::Hasher;
+
+#[derive(Clone, Default)]
+struct IndexData {
+    built: usize,
+    map: FxHashMap<u64, u32>,
+    buckets: Vec<Vec<u32>>,
+}
+
+#[derive(Clone, Default)]
+pub struct Db {
+    pub facts: Vec<Vec<Id>>,
+    index: Vec<Vec<IndexData>>,
+    present: Vec<u64>,
+    stamp: u32,
+    pub computed: Vec<bool>,
+    dirty: Vec<RelId>,
+}
+
+impl Db {
+    pub fn new(nrels: usize, nsccs: usize) -> Db {
+        Db {
+            facts: vec![Vec::new(); nrels],
+            index: vec![Vec::new(); nrels],
+            present: Vec::new(),
+            stamp: 1,
+            computed: vec![false; nsccs],
+            dirty: Vec::new(),
+        }
+    }
+
+    /// Forgets every fact (cheaply: only touched relations are cleared).
+    pub fn reset(&mut self) {
+        for r in self.dirty.drain(..) {
+            self.facts[r].clear();
+            for ix in &mut self.index[r] {
+                ix.built = 0;
+                ix.map.clear();
+                ix.buckets.clear();
+            }
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.present.iter_mut().for_each(|p| *p = 0);
+            self.stamp = 1;
+        }
+        self.computed.iter_mut().for_each(|c| *c = false);
+    }
+
+    /// The position of `atom` among its relation's facts, if present.
+    #[inline]
+    pub fn pos(&self, atom: Id) -> Option<u32> {
+        let p = *self.present.get(atom as usize)?;
+        ((p >> 32) as u32 == self.stamp).then_some(p as u32)
+    }
+
+    /// Adds a fact; false if it was already there.
+    pub fn insert(&mut self, rel: RelId, atom: Id) -> bool {
+        if self.pos(atom).is_some() {
+            return false;
+        }
+        let i = atom as usize;
+        if i >= self.present.len() {
+            self.present.resize((i + 1).next_power_of_two(), 0);
+        }
+        let facts = &mut self.facts[rel];
+        if facts.is_empty() {
+            self.dirty.push(rel);
+        }
+        self.present[i] = ((self.stamp as u64) << 32) | facts.len() as u64;
+        facts.push(atom);
+        true
+    }
+
+    fn extend_index(&mut self, store: &Store, rel: RelId, k: usize, spec: &Spec) {
+        if self.index[rel].len() <= k {
+            self.index[rel].resize_with(k + 1, IndexData::default);
+        }
+        let facts = &self.facts[rel];
+        let ix = &mut self.index[rel][k];
+        'facts: for (fi, &t) in facts.iter().enumerate().skip(ix.built) {
+            let args = store.args(t);
+            for &(i, f, n) in &spec.shapes {
+                let a = args[i as usize];
+                if store.functor(a) != f || store.args(a).len() != n as usize {
+                    continue 'facts;
+                }
+            }
+            let mut h = FxHasher::default();
+            for &(i, j) in &spec.paths {
+                let a = args[i as usize];
+                h.write_u32(match j {
+                    None => a,
+                    Some(j) => store.args(a)[j as usize],
+                });
+            }
+            let key = h.finish();
+            let next = ix.buckets.len() as u32;
+            let b = *ix.map.entry(key).or_insert(next);
+            if b == next {
+                ix.buckets.push(Vec::new());
+            }
+            ix.buckets[b as usize].push(fi as u32);
+        }
+        ix.built = facts.len();
+    }
+}
+
+/// Matches `p` against the ground term `t`, binding `Bind` variables.
+#[inline]
+fn unify(store: &Store, p: &Pat, t: Id, b: &mut [Id]) -> bool {
+    match p {
+        Pat::Ground(g) => *g == t,
+        Pat::Bind(v) => {
+            b[*v as usize] = t;
+            true
+        }
+        Pat::Use(v) => b[*v as usize] == t,
+        Pat::App(f, ps) => {
+            if store.functor(t) != *f {
+                return false;
+            }
+            let args = store.args(t);
+            args.len() == ps.len() && ps.iter().zip(args).all(|(p, &a)| unify(store, p, a, b))
+        }
+    }
+}
+
+/// The id of a bound pattern, if that term exists.
+fn find(store: &Store, p: &Pat, b: &[Id]) -> Option<Id> {
+    match p {
+        Pat::Ground(g) => Some(*g),
+        Pat::Bind(v) | Pat::Use(v) => Some(b[*v as usize]),
+        Pat::App(f, ps) => {
+            let mut buf = [0u32; 8];
+            if ps.len() <= 8 {
+                for (k, p) in ps.iter().enumerate() {
+                    buf[k] = find(store, p, b)?;
+                }
+                store.find(*f, &buf[..ps.len()])
+            } else {
+                let v: Option<Vec<Id>> = ps.iter().map(|p| find(store, p, b)).collect();
+                store.find(*f, &v?)
+            }
+        }
+    }
+}
+
+/// The id of a bound pattern, interned.
+fn build(store: &mut Store, p: &Pat, b: &[Id]) -> Id {
+    match p {
+        Pat::Ground(g) => *g,
+        Pat::Bind(v) | Pat::Use(v) => b[*v as usize],
+        Pat::App(f, ps) => {
+            let v: Vec<Id> = ps.iter().map(|p| build(store, p, b)).collect();
+            store.intern(*f, &v)
+        }
+    }
+}
+
+fn find_atom(store: &Store, rel: &Relation, args: &[Pat], b: &[Id]) -> Option<Id> {
+    let mut buf = [0u32; 8];
+    if args.len() <= 8 {
+        for (k, p) in args.iter().enumerate() {
+            buf[k] = find(store, p, b)?;
+        }
+        store.find(rel.sym, &buf[..args.len()])
+    } else {
+        let v: Option<Vec<Id>> = args.iter().map(|p| find(store, p, b)).collect();
+        store.find(rel.sym, &v?)
+    }
+}
+
+fn build_atom(store: &mut Store, rel: &Relation, args: &[Pat], b: &[Id]) -> Id {
+    let mut buf = [0u32; 8];
+    if args.len() <= 8 {
+        for (k, p) in args.iter().enumerate() {
+            buf[k] = build(store, p, b);
+        }
+        store.intern(rel.sym, &buf[..args.len()])
+    } else {
+        let v: Vec<Id> = args.iter().map(|p| build(store, p, b)).collect();
+        store.intern(rel.sym, &v)
+    }
+}
+
+/// Evaluation context: the program, the term store and the databases of the three layers.
+pub struct Ctx<'a> {
+    pub prog: &'a Program,
+    pub store: &'a mut Store,
+    pub dbs: &'a mut [Db],
+    /// Which entry of `dbs` holds each layer now.
+    pub layer_db: [usize; 3],
+    /// Semi-naive ranges per relation of the component being evaluated.
+    lo: Vec<u32>,
+    hi: Vec<u32>,
+    bindings: Vec<Id>,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn new(prog: &'a Program, store: &'a mut Store, dbs: &'a mut [Db], layer_db: [usize; 3]) -> Self {
+        Ctx {
+            prog,
+            store,
+            dbs,
+            layer_db,
+            lo: vec![0; prog.rels.len()],
+            hi: vec![0; prog.rels.len()],
+            bindings: Vec::new(),
+        }
+    }
+
+    #[inline]
+    fn db_of(&self, rel: RelId) -> usize {
+        self.layer_db[self.prog.rels[rel].layer as usize]
+    }
+
+    /// Facts of `rel`, computing its component first if needed.
+    pub fn facts(&mut self, rel: RelId) -> &[Id] {
+        self.ensure(self.prog.rels[rel].scc);
+        let d = self.db_of(rel);
+        &self.dbs[d].facts[rel]
+    }
+
+    pub fn ensure(&mut self, scc: usize) {
+        let c = &self.prog.sccs[scc];
+        let d = self.layer_db[c.layer as usize];
+        if self.dbs[d].computed[scc] {
+            return;
+        }
+        self.dbs[d].computed[scc] = true;
+        for &dep in &c.deps {
+            self.ensure(dep);
+        }
+        self.eval_scc(scc);
+    }
+
+    fn eval_scc(&mut self, scc: usize) {
+        let c = &self.prog.sccs[scc];
+        if !c.recursive {
+            for &r in &c.rules {
+                self.run(&self.prog.rules[r], usize::MAX);
+            }
+            return;
+        }
+        for &r in &c.rels {
+            self.lo[r] = 0;
+            self.hi[r] = 0;
+        }
+        for &r in &c.rules {
+            self.run(&self.prog.rules[r], usize::MAX);
+        }
+        loop {
+            let mut changed = false;
+            for &r in &c.rels {
+                let d = self.db_of(r);
+                self.lo[r] = self.hi[r];
+                self.hi[r] = self.dbs[d].facts[r].len() as u32;
+                changed |= self.lo[r] != self.hi[r];
+            }
+            if !changed {
+                return;
+            }
+            for &r in &c.rules {
+                let rule = &self.prog.rules[r];
+                for (s, step) in rule.steps.iter().enumerate() {
+                    if matches!(
+                        step,
+                        Step::Scan { recursive: true, .. } | Step::Check { recursive: true, .. }
+                    ) {
+                        self.run(rule, s);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Joins one rule; `delta` is the recursive step reading only new facts (`usize::MAX`:
+    /// recursive steps read everything up to `hi`).
+    fn run(&mut self, rule: &CRule, delta: usize) {
+        let mut b = std::mem::take(&mut self.bindings);
+        b.clear();
+        b.resize(rule.nvars.max(1), 0);
+        self.join(rule, 0, delta, &mut b);
+        self.bindings = b;
+    }
+
+    fn range(&self, rel: RelId, recursive: bool, step: usize, delta: usize, d: usize) -> (u32, u32) {
+        if !recursive {
+            (0, self.dbs[d].facts[rel].len() as u32)
+        } else if step == delta {
+            (self.lo[rel], self.hi[rel])
+        } else if delta != usize::MAX && step < delta {
+            (0, self.lo[rel])
+        } else {
+            (0, self.hi[rel])
+        }
+    }
+
+    fn join(&mut self, rule: &CRule, k: usize, delta: usize, b: &mut [Id]) {
+        let Some(step) = rule.steps.get(k) else {
+            let rel = &self.prog.rels[rule.head_rel];
+            let atom = build_atom(self.store, rel, &rule.head, b);
+            let d = self.db_of(rule.head_rel);
+            self.dbs[d].insert(rule.head_rel, atom);
+            return;
+        };
+        match step {
+            Step::Scan {
+                rel,
+                args,
+                spec,
+                key,
+                recursive,
+            } => {
+                let rel = *rel;
+                if !*recursive {
+                    self.ensure(self.prog.rels[rel].scc);
+                }
+                let d = self.db_of(rel);
+                let (start, end) = self.range(rel, *recursive, k, delta, d);
+                if start >= end {
+                    return;
+                }
+                match spec {
+                    None => {
+                        for fi in start..end {
+                            let t = self.dbs[d].facts[rel][fi as usize];
+                            if self.match_args(args, t, b) {
+                                self.join(rule, k + 1, delta, b);
+                            }
+                        }
+                    }
+                    Some(s) => {
+                        let spec = &self.prog.rels[rel].specs[*s];
+                        self.dbs[d].extend_index(self.store, rel, *s, spec);
+                        let mut h = FxHasher::default();
+                        for p in key.iter() {
+                            match find(self.store, p, b) {
+                                Some(id) => h.write_u32(id),
+                                None => return,
+                            }
+                        }
+                        let Some(&bucket) = self.dbs[d].index[rel][*s].map.get(&h.finish()) else {
+                            return;
+                        };
+                        let mut i = 0;
+                        loop {
+                            let bk = &self.dbs[d].index[rel][*s].buckets[bucket as usize];
+                            let Some(&fi) = bk.get(i) else { break };
+                            i += 1;
+                            if fi < start {
+                                continue;
+                            }
+                            if fi >= end {
+                                break;
+                            }
+                            let t = self.dbs[d].facts[rel][fi as usize];
+                            if self.match_args(args, t, b) {
+                                self.join(rule, k + 1, delta, b);
+                            }
+                        }
+                    }
+                }
+            }
+            Step::Check {
+                rel,
+                args,
+                recursive,
+            } => {
+                let rel = *rel;
+                if !*recursive {
+                    self.ensure(self.prog.rels[rel].scc);
+                }
+                let d = self.db_of(rel);
+                let Some(atom) = find_atom(self.store, &self.prog.rels[rel], args, b) else {
+                    return;
+                };
+                let Some(pos) = self.dbs[d].pos(atom) else {
+                    return;
+                };
+                let (start, end) = self.range(rel, *recursive, k, delta, d);
+                if pos >= start && pos < end {
+                    self.join(rule, k + 1, delta, b);
+                }
+            }
+            Step::Neg { rel, args } => {
+                let rel = *rel;
+                self.ensure(self.prog.rels[rel].scc);
+                let d = self.db_of(rel);
+                let present = find_atom(self.store, &self.prog.rels[rel], args, b)
+                    .is_some_and(|atom| self.dbs[d].pos(atom).is_some());
+                if !present {
+                    self.join(rule, k + 1, delta, b);
+                }
+            }
+            Step::Distinct(x, y) | Step::Same(x, y) => {
+                let same = build(self.store, x, b) == build(self.store, y, b);
+                if same == matches!(step, Step::Same(..)) {
+                    self.join(rule, k + 1, delta, b);
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn match_args(&self, args: &[Pat], t: Id, b: &mut [Id]) -> bool {
+        let targs = self.store.args(t);
+        targs.len() == args.len() && args.iter().zip(targs).all(|(p, &a)| unify(self.store, p, a, b))
+    }
+
+    /// Layer of a relation (for callers that insert facts directly).
+    pub fn layer(&self, rel: RelId) -> Layer {
+        self.prog.rels[rel].layer
+    }
+}

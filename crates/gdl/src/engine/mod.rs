@@ -1,0 +1,361 @@
+//! The GDL engine: a checked description is compiled ([`program`]) into join plans
+//! ([`compile`]) over hash-consed ground terms ([`store`]) and evaluated bottom-up ([`eval`]).
+//!
+//! Relations fall into three layers: *static* ones (not depending on `true` or `does`) are
+//! computed once; *state* ones are computed per state, lazily (a query computes only the
+//! components it needs) and cached per level of the search stack, so undo costs nothing; *move*
+//! ones (depending on `does`, i.e. `next`) are recomputed for each joint move. [`Engine`]
+//! implements [`game::GameState`] with joint moves (one legal move per role, in role order).
+
+pub mod compile;
+pub mod eval;
+pub mod program;
+pub mod store;
+
+use crate::ast::{Description, Symbol, Symbols};
+use crate::Diagnostic;
+use compile::RelId;
+use eval::{Ctx, Db};
+pub use program::{CompileError, Program};
+use std::cell::RefCell;
+use std::fmt;
+use store::{Id, Store};
+
+/// A joint move: the move of every role, in role order (ids of ground terms of this engine).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct JointMove(pub Box<[u32]>);
+
+/// Why an [`Engine`] could not be built.
+#[derive(Debug)]
+pub enum EngineError {
+    /// The checker found errors.
+    Invalid(Vec<Diagnostic>),
+    /// The rules could not be compiled (see the message).
+    Compile(String),
+    /// The description has no role.
+    NoRoles,
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::Invalid(d) => write!(f, "invalid GDL ({} errors)", d.len()),
+            EngineError::Compile(m) => write!(f, "cannot compile GDL: {m}"),
+            EngineError::NoRoles => write!(f, "the description has no roles"),
+        }
+    }
+}
+
+impl std::error::Error for EngineError {}
+
+/// Plays a GDL game.
+pub struct Engine {
+    inner: RefCell<Inner>,
+}
+
+struct Inner {
+    prog: Program,
+    store: Store,
+    symbols: Symbols,
+    /// 0: static, 1: current joint move, 2 + k: state at search depth k.
+    dbs: Vec<Db>,
+    level: usize,
+    roles: Vec<Id>,
+    role_names: Vec<String>,
+    /// Legal moves per role, cached per level (None: not computed yet).
+    legal: Vec<Option<Option<Vec<Vec<Id>>>>>,
+    rel: Rels,
+}
+
+#[derive(Clone, Copy)]
+struct Rels {
+    true_: RelId,
+    does: RelId,
+    next: RelId,
+    legal: RelId,
+    goal: RelId,
+    terminal: RelId,
+}
+
+impl Engine {
+    /// Checks and compiles `desc` and sets up its initial state.
+    pub fn new(desc: &Description) -> Result<Engine, EngineError> {
+        use codespan_reporting::diagnostic::Severity;
+        let diags = crate::check(desc);
+        if diags.iter().any(|d| d.severity >= Severity::Error) {
+            return Err(EngineError::Invalid(diags));
+        }
+        let mut store = Store::default();
+        let (prog, static_db) =
+            Program::build(desc, &mut store).map_err(|e| EngineError::Compile(e.0))?;
+        let rel = Rels {
+            true_: prog.rel(Symbol::TRUE, 1),
+            does: prog.rel(Symbol::DOES, 2),
+            next: prog.rel(Symbol::NEXT, 1),
+            legal: prog.rel(Symbol::LEGAL, 2),
+            goal: prog.rel(Symbol::GOAL, 2),
+            terminal: prog.rel(Symbol::TERMINAL, 0),
+        };
+        let role_rel = prog.rel(Symbol::ROLE, 1);
+        let init_rel = prog.rel(Symbol::INIT, 1);
+        let roles: Vec<Id> = static_db.facts[role_rel]
+            .iter()
+            .map(|&a| store.args(a)[0])
+            .collect();
+        if roles.is_empty() {
+            return Err(EngineError::NoRoles);
+        }
+        let init: Vec<Id> = static_db.facts[init_rel]
+            .iter()
+            .map(|&a| store.args(a)[0])
+            .collect();
+        let n = prog.rels.len();
+        let m = prog.sccs.len();
+        let mut inner = Inner {
+            store,
+            symbols: desc.symbols.clone(),
+            dbs: vec![static_db, Db::new(n, m)],
+            level: 0,
+            role_names: Vec::new(),
+            roles,
+            legal: Vec::new(),
+            rel,
+            prog,
+        };
+        inner.role_names = inner.roles.iter().map(|&r| inner.text(r)).collect();
+        inner.enter_level(0, &init);
+        Ok(Engine {
+            inner: RefCell::new(inner),
+        })
+    }
+
+    /// The propositions true in the current state, as KIF text, sorted.
+    pub fn state_text(&self) -> Vec<String> {
+        let inner = self.inner.borrow();
+        let d = 2 + inner.level;
+        let mut v: Vec<String> = inner.dbs[d].facts[inner.rel.true_]
+            .iter()
+            .map(|&a| inner.text(inner.store.args(a)[0]))
+            .collect();
+        v.sort();
+        v
+    }
+
+    /// The move of each role in a joint move, as KIF text.
+    pub fn move_terms(&self, mv: &JointMove) -> Vec<String> {
+        let inner = self.inner.borrow();
+        mv.0.iter().map(|&m| inner.text(m)).collect()
+    }
+
+    /// Legal moves of each role (KIF text), empty lists at a terminal state.
+    pub fn legal_texts(&self) -> Vec<Vec<String>> {
+        let mut inner = self.inner.borrow_mut();
+        let legal = inner.legal();
+        let legal = legal.unwrap_or_default();
+        legal
+            .iter()
+            .map(|ms| ms.iter().map(|&m| inner.text(m)).collect())
+            .collect()
+    }
+}
+
+impl Inner {
+    fn text(&self, t: Id) -> String {
+        let mut s = String::new();
+        self.write_term(t, &mut s);
+        s
+    }
+
+    fn write_term(&self, t: Id, out: &mut String) {
+        let args = self.store.args(t);
+        let name = self.symbols.name(self.store.functor(t));
+        if args.is_empty() {
+            out.push_str(name);
+        } else {
+            out.push('(');
+            out.push_str(name);
+            for &a in args {
+                out.push(' ');
+                self.write_term(a, out);
+            }
+            out.push(')');
+        }
+    }
+
+    fn ctx(&mut self) -> Ctx<'_> {
+        let layers = [0, 2 + self.level, 1];
+        Ctx::new(&self.prog, &mut self.store, &mut self.dbs, layers)
+    }
+
+    /// Makes `props` the state at search depth `level`.
+    fn enter_level(&mut self, level: usize, props: &[Id]) {
+        let n = self.prog.rels.len();
+        let m = self.prog.sccs.len();
+        while self.dbs.len() < level + 3 {
+            self.dbs.push(Db::new(n, m));
+        }
+        if self.legal.len() < level + 1 {
+            self.legal.resize(level + 1, None);
+        }
+        self.legal[level] = None;
+        self.level = level;
+        let d = 2 + level;
+        self.dbs[d].reset();
+        for &p in props {
+            let atom = self.store.intern(Symbol::TRUE, &[p]);
+            self.dbs[d].insert(self.rel.true_, atom);
+        }
+    }
+
+    fn is_terminal(&mut self) -> bool {
+        let t = self.rel.terminal;
+        !self.ctx().facts(t).is_empty()
+    }
+
+    /// Legal moves per role; `None` at a terminal state.
+    fn legal(&mut self) -> Option<Vec<Vec<Id>>> {
+        if let Some(cached) = &self.legal[self.level] {
+            return cached.clone();
+        }
+        let result = if self.is_terminal() {
+            None
+        } else {
+            let legal_rel = self.rel.legal;
+            let facts = self.ctx().facts(legal_rel).to_vec();
+            let mut per_role = vec![Vec::new(); self.roles.len()];
+            for a in facts {
+                let args = self.store.args(a);
+                if let Some(i) = self.roles.iter().position(|&r| r == args[0]) {
+                    per_role[i].push(args[1]);
+                }
+            }
+            Some(per_role)
+        };
+        self.legal[self.level] = Some(result.clone());
+        result
+    }
+
+    fn apply(&mut self, mv: &JointMove) {
+        let db = &mut self.dbs[1];
+        db.reset();
+        for (i, &m) in mv.0.iter().enumerate() {
+            let atom = self.store.intern(Symbol::DOES, &[self.roles[i], m]);
+            self.dbs[1].insert(self.rel.does, atom);
+        }
+        let next_rel = self.rel.next;
+        let facts = self.ctx().facts(next_rel).to_vec();
+        let next: Vec<Id> = facts.iter().map(|&a| self.store.args(a)[0]).collect();
+        let level = self.level + 1;
+        self.enter_level(level, &next);
+    }
+
+    fn scores(&mut self) -> Vec<i64> {
+        let goal_rel = self.rel.goal;
+        let facts = self.ctx().facts(goal_rel).to_vec();
+        let mut scores = vec![None; self.roles.len()];
+        for a in facts {
+            let args = self.store.args(a);
+            let Some(i) = self.roles.iter().position(|&r| r == args[0]) else {
+                continue;
+            };
+            let v = self.symbols.name(self.store.functor(args[1])).parse::<i64>();
+            if let Ok(v) = v {
+                scores[i] = Some(scores[i].map_or(v, |old: i64| old.max(v)));
+            }
+        }
+        scores.into_iter().map(|s| s.unwrap_or(0)).collect()
+    }
+}
+
+impl game::GameState for Engine {
+    type Move = JointMove;
+
+    fn player_names(&self) -> Vec<String> {
+        self.inner.borrow().role_names.clone()
+    }
+
+    fn current_player(&self) -> Option<usize> {
+        let mut inner = self.inner.borrow_mut();
+        let legal = inner.legal()?;
+        let choosing: Vec<usize> = (0..legal.len()).filter(|&i| legal[i].len() > 1).collect();
+        match choosing.len() {
+            1 => Some(choosing[0]),
+            0 => {
+                let noop = inner.symbols.get("noop");
+                let acting: Vec<usize> = (0..legal.len())
+                    .filter(|&i| {
+                        legal[i]
+                            .first()
+                            .is_some_and(|&m| Some(inner.store.functor(m)) != noop)
+                    })
+                    .collect();
+                (acting.len() == 1).then(|| acting[0])
+            }
+            _ => None,
+        }
+    }
+
+    fn legal_moves(&mut self, out: &mut Vec<JointMove>) {
+        out.clear();
+        let inner = self.inner.get_mut();
+        let Some(legal) = inner.legal() else {
+            return;
+        };
+        if legal.iter().any(|l| l.is_empty()) {
+            return;
+        }
+        let mut idx = vec![0usize; legal.len()];
+        loop {
+            out.push(JointMove(
+                idx.iter().enumerate().map(|(r, &i)| legal[r][i]).collect(),
+            ));
+            // Odometer, last role fastest.
+            let mut r = legal.len();
+            loop {
+                if r == 0 {
+                    return;
+                }
+                r -= 1;
+                idx[r] += 1;
+                if idx[r] < legal[r].len() {
+                    break;
+                }
+                idx[r] = 0;
+            }
+        }
+    }
+
+    fn apply(&mut self, mv: &JointMove) {
+        self.inner.get_mut().apply(mv);
+    }
+
+    fn undo(&mut self) {
+        let inner = self.inner.get_mut();
+        assert!(inner.level > 0, "undo without a move to take back");
+        inner.level -= 1;
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        self.inner.borrow_mut().scores()
+    }
+
+    fn state_hash(&self) -> u64 {
+        let inner = self.inner.borrow();
+        let d = 2 + inner.level;
+        inner.dbs[d].facts[inner.rel.true_]
+            .iter()
+            .map(|&a| {
+                let h = inner.store.structural_hash(a);
+                (h ^ (h >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9)
+            })
+            .fold(0u64, u64::wrapping_add)
+    }
+
+    fn move_text(&self, mv: &JointMove) -> String {
+        self.move_terms(mv).join(" | ")
+    }
+
+    fn is_terminal(&mut self) -> bool {
+        self.inner.get_mut().is_terminal()
+    }
+}

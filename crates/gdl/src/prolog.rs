@@ -1,0 +1,1 @@
+//! GDL → Prolog (being written).
