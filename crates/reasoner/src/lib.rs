@@ -1,1 +1,341 @@
-//! (placeholder; being written)
+//! The RBG reasoner: takes a validated `ir::Game`, returns game states that generate legal
+//! moves, apply and undo them, and run perft and flat Monte-Carlo playouts.
+//!
+//! Data flow: `ir::Game → compile (NFA + tables) → Reasoner → State (movegen, keeper, undo)`.
+//!
+//! * [`compile`](crate::compile): rules and patterns → ε-free NFA over indexed actions, shift
+//!   region tables, board arrays.
+//! * [`movegen`](crate::movegen): the paper's Algorithm 1 (DFS per modifier sequence).
+//! * [`state`](crate::state): semi-state, apply/undo, keeper completion and its checks.
+//! * [`perft`] and [`bench`]: the fast perft and flat Monte-Carlo loops.
+//!
+//! ```text
+//! let reasoner = Reasoner::new(&game)?;
+//! let mut state = reasoner.initial_state()?;      // keeper moves already applied
+//! let moves = state.legal_moves_checked()?;       // Vec<Move>
+//! state.try_apply(&moves[0])?; state.undo();
+//! let counts = reasoner::perft(&mut state, 4)?;   // PerftCounts { leaves, nodes }
+//! ```
+
+mod arith;
+pub mod bench;
+mod compile;
+mod error;
+mod movegen;
+pub mod perft;
+mod state;
+
+pub use bench::{flat_mc, BenchReport, Budget};
+pub use error::{CompileError, GameError};
+pub use perft::{perft, perft_parallel, PerftCounts};
+
+use compile::Program;
+use movegen::{AnySink, Flow, MoveBuf};
+use state::Core;
+use std::cell::RefCell;
+
+/// Limits and checks of the reasoner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Maximum nesting of modifier applications and pattern evaluations in one search
+    /// (a k-straight game needs about k plus its pattern depth).
+    pub modifier_limit: usize,
+    /// Maximum keeper moves in a row.
+    pub keeper_limit: usize,
+    /// Detect improper keepers: at the first keeper state of each keeper phase that has several
+    /// moves, the completions of up to five of them must reach the same game state.
+    pub check_keeper: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            modifier_limit: 1024,
+            keeper_limit: 100_000,
+            check_keeper: true,
+        }
+    }
+}
+
+/// A compiled game.
+#[derive(Clone, Debug)]
+pub struct Reasoner {
+    prog: Program,
+    opts: Options,
+    spans: ir::SpanTable,
+    players: Vec<String>,
+    vertices: Vec<String>,
+    modifier_text: Vec<String>,
+}
+
+impl Reasoner {
+    pub fn new(game: &ir::Game) -> Result<Reasoner, CompileError> {
+        Self::with_options(game, Options::default())
+    }
+
+    pub fn with_options(game: &ir::Game, opts: Options) -> Result<Reasoner, CompileError> {
+        let prog = compile::compile(game)?;
+        let mut modifier_text = vec![String::new()];
+        for &id in game.rules.modifiers() {
+            let text = match game.rules.node(id) {
+                ir::Node::Action(ir::Action::Off(p)) => format!("[{}]", game.piece_name(*p)),
+                ir::Node::Action(ir::Action::Assign { var, .. }) => {
+                    format!("[${}]", game.variable_name(*var))
+                }
+                ir::Node::Action(ir::Action::Switch(ir::SwitchTarget::Player(p))) => {
+                    format!("->{}", game.player_name(*p))
+                }
+                _ => "->>".to_string(),
+            };
+            modifier_text.push(text);
+        }
+        Ok(Reasoner {
+            prog,
+            opts,
+            spans: game.spans.clone(),
+            players: game.players.clone(),
+            vertices: game.board.vertices.clone(),
+            modifier_text,
+        })
+    }
+
+    pub fn options(&self) -> Options {
+        self.opts
+    }
+
+    pub fn set_options(&mut self, opts: Options) {
+        self.opts = opts;
+    }
+
+    /// The initial state after the keeper's opening moves.
+    pub fn initial_state(&self) -> Result<State<'_>, GameError> {
+        let mut s = self.raw_state();
+        s.core.get_mut().complete_keeper()?;
+        Ok(s)
+    }
+
+    /// The initial semi-state exactly as declared: keeper to move at the start of the rules,
+    /// no keeper move applied. Its `legal_moves_checked` lists the keeper's moves.
+    pub fn raw_state(&self) -> State<'_> {
+        State {
+            r: self,
+            core: RefCell::new(Core::new(self)),
+            fault: None,
+            buf: MoveBuf::default(),
+        }
+    }
+
+    pub fn player_names(&self) -> &[String] {
+        &self.players
+    }
+
+    /// Strong straightness of the rules, when finite.
+    pub fn strong_straightness(&self) -> Option<u64> {
+        self.prog.straightness
+    }
+}
+
+/// A move: the modifier applications `(modifier index, vertex)` in order, ending with the
+/// switch. Vertices are indices into `Board::vertices`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    pub steps: Box<[(u32, u32)]>,
+}
+
+/// A game in progress. Implements `game::GameState`; errors found while generating moves or
+/// completing the keeper make `legal_moves` return nothing and are available from
+/// [`State::error`] (or use the `_checked`/`try_` methods).
+pub struct State<'r> {
+    r: &'r Reasoner,
+    core: RefCell<Core<'r>>,
+    /// An error from the keeper completion of a move, with the number of moves applied then.
+    fault: Option<(usize, GameError)>,
+    buf: MoveBuf,
+}
+
+impl Clone for State<'_> {
+    fn clone(&self) -> Self {
+        State {
+            r: self.r,
+            core: RefCell::new(self.core.borrow().clone()),
+            fault: self.fault.clone(),
+            buf: MoveBuf::default(),
+        }
+    }
+}
+
+impl<'r> State<'r> {
+    pub fn reasoner(&self) -> &'r Reasoner {
+        self.r
+    }
+
+    pub(crate) fn core(&mut self) -> &mut Core<'r> {
+        self.core.get_mut()
+    }
+
+    /// The error that stopped this state, if any.
+    pub fn error(&self) -> Option<&GameError> {
+        self.fault.as_ref().map(|(_, e)| e)
+    }
+
+    fn to_move(&self, steps: &[(u32, u32)]) -> Move {
+        let prog = &self.r.prog;
+        Move {
+            steps: steps
+                .iter()
+                .map(|&(j, v)| (prog.modifier_of(j), v))
+                .collect(),
+        }
+    }
+
+    fn steps_of(&self, mv: &Move) -> Vec<(u32, u32)> {
+        let prog = &self.r.prog;
+        mv.steps
+            .iter()
+            .map(|&(m, v)| (prog.mod_state[m as usize], v))
+            .collect()
+    }
+
+    /// All legal moves, or the error that prevents computing them.
+    pub fn legal_moves_checked(&mut self) -> Result<Vec<Move>, GameError> {
+        if let Some((_, e)) = &self.fault {
+            return Err(e.clone());
+        }
+        let mut buf = std::mem::take(&mut self.buf);
+        let r = self.core.get_mut().gen_moves(&mut buf);
+        let out = (0..buf.len()).map(|i| self.to_move(buf.get(i))).collect();
+        self.buf = buf;
+        r.map(|()| out)
+    }
+
+    /// Number of legal moves.
+    pub fn count_moves(&mut self) -> Result<u64, GameError> {
+        if let Some((_, e)) = &self.fault {
+            return Err(e.clone());
+        }
+        self.core.get_mut().count_moves()
+    }
+
+    /// Applies a legal move and the keeper's completion. On error the move stays applied
+    /// (take it back with `undo`) and the state reports no moves.
+    pub fn try_apply(&mut self, mv: &Move) -> Result<(), GameError> {
+        let steps = self.steps_of(mv);
+        let core = self.core.get_mut();
+        match core.apply_move(&steps) {
+            Ok(()) => Ok(()),
+            Err(e) => {
+                if self.fault.is_none() {
+                    self.fault = Some((core.frames, e.clone()));
+                }
+                Err(e)
+            }
+        }
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self) {
+        let core = self.core.get_mut();
+        core.undo_move();
+        if matches!(&self.fault, Some((n, _)) if *n > core.frames) {
+            self.fault = None;
+        }
+    }
+
+    /// The player to move (index into the players), `None` when the keeper is to move (only
+    /// in a raw state or when the keeper is stuck, i.e. the game is over).
+    pub fn player_to_move(&self) -> Option<usize> {
+        let c = self.core.borrow();
+        (c.player < c.prog.nplayers).then_some(c.player as usize)
+    }
+
+    /// Value of variable `i` (players' scores first).
+    pub fn variable(&self, i: usize) -> i64 {
+        self.core.borrow().vars[i]
+    }
+
+    /// The piece on each vertex.
+    pub fn pieces(&self) -> Vec<u16> {
+        self.core.borrow().pieces.clone()
+    }
+
+    /// The current position and rules state (NFA state id).
+    pub fn position(&self) -> (u32, u32) {
+        let c = self.core.borrow();
+        (c.pos, c.rules)
+    }
+
+    fn has_move(&self) -> bool {
+        if self.fault.is_some() {
+            return false;
+        }
+        let mut c = self.core.borrow_mut();
+        let mut sink = AnySink(false);
+        let (q, v) = (c.rules, c.pos);
+        let f = c.level(q, v, 0, &mut sink);
+        if f == Flow::Err {
+            c.err = None;
+            return false;
+        }
+        sink.0
+    }
+}
+
+impl game::GameState for State<'_> {
+    type Move = Move;
+
+    fn player_names(&self) -> Vec<String> {
+        self.r.players.clone()
+    }
+
+    fn current_player(&self) -> Option<usize> {
+        let p = self.player_to_move()?;
+        self.has_move().then_some(p)
+    }
+
+    fn legal_moves(&mut self, out: &mut Vec<Move>) {
+        out.clear();
+        match self.legal_moves_checked() {
+            Ok(moves) => *out = moves,
+            Err(e) => {
+                if self.fault.is_none() {
+                    let frames = self.core.get_mut().frames;
+                    self.fault = Some((frames, e));
+                }
+            }
+        }
+    }
+
+    fn apply(&mut self, mv: &Move) {
+        let _ = self.try_apply(mv);
+    }
+
+    fn undo(&mut self) {
+        State::undo(self)
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        let c = self.core.borrow();
+        c.vars[..c.prog.nplayers as usize].to_vec()
+    }
+
+    fn state_hash(&self) -> u64 {
+        self.core.borrow().full_hash()
+    }
+
+    fn move_text(&self, mv: &Move) -> String {
+        let mut s = String::new();
+        for (i, &(m, v)) in mv.steps.iter().enumerate() {
+            if i > 0 {
+                s.push(' ');
+            }
+            let vertex = self.r.vertices.get(v as usize).map_or("?", String::as_str);
+            let text = self
+                .r
+                .modifier_text
+                .get(m as usize)
+                .map_or("?", String::as_str);
+            s.push_str(&format!("{vertex}:{text}"));
+        }
+        s
+    }
+}

@@ -1,0 +1,101 @@
+//! Flat Monte-Carlo playouts, the reference benchmark's convention: at every visited state all
+//! legal moves are computed and one is picked uniformly; keeper states are not counted.
+
+use crate::error::GameError;
+use crate::movegen::MoveBuf;
+use crate::Reasoner;
+use rand::Rng as _;
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+/// How long to run.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    Seconds(f64),
+    Playouts(u64),
+}
+
+/// Playouts longer than this are cut (and counted in `unfinished`) so a game that never ends
+/// cannot hang a benchmark.
+pub const MAX_PLAYOUT_LENGTH: u64 = 1_000_000;
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BenchReport {
+    pub playouts: u64,
+    /// Player moves applied over all playouts.
+    pub states: u64,
+    pub seconds: f64,
+    pub avg_length: f64,
+    /// Sum of each player's final score over all playouts (players in declaration order).
+    pub score_sums: Vec<i64>,
+    /// Final score vectors and how often they occurred.
+    pub histogram: BTreeMap<Vec<i64>, u64>,
+    /// Playouts cut at `MAX_PLAYOUT_LENGTH`.
+    pub unfinished: u64,
+}
+
+impl BenchReport {
+    pub fn playouts_per_second(&self) -> f64 {
+        self.playouts as f64 / self.seconds.max(1e-9)
+    }
+    pub fn states_per_second(&self) -> f64 {
+        self.states as f64 / self.seconds.max(1e-9)
+    }
+    /// Mean final score of each player.
+    pub fn avg_scores(&self) -> Vec<f64> {
+        self.score_sums
+            .iter()
+            .map(|&s| s as f64 / self.playouts.max(1) as f64)
+            .collect()
+    }
+}
+
+/// Runs uniform random playouts from the initial state.
+pub fn flat_mc(reasoner: &Reasoner, budget: Budget, seed: u64) -> Result<BenchReport, GameError> {
+    let mut state = reasoner.initial_state()?;
+    let core = state.core();
+    let mut rng = game::rng_from_seed(seed);
+    let nplayers = core.prog.nplayers as usize;
+    let mut report = BenchReport {
+        score_sums: vec![0; nplayers],
+        ..BenchReport::default()
+    };
+    let mut buf = MoveBuf::default();
+    let start = Instant::now();
+    let snapshot = core.clone();
+    loop {
+        match budget {
+            Budget::Playouts(n) if report.playouts >= n => break,
+            Budget::Seconds(s) if start.elapsed().as_secs_f64() >= s => break,
+            _ => {}
+        }
+        let mut length = 0u64;
+        loop {
+            core.gen_moves(&mut buf)?;
+            if buf.is_empty() {
+                break;
+            }
+            if length >= MAX_PLAYOUT_LENGTH {
+                report.unfinished += 1;
+                break;
+            }
+            let pick = rng.random_range(0..buf.len());
+            core.apply_move(buf.get(pick))?;
+            // Playouts never undo: drop the undo entries instead of letting them pile up.
+            core.undo.clear();
+            core.frames = 0;
+            length += 1;
+        }
+        report.playouts += 1;
+        report.states += length;
+        let scores = core.vars[..nplayers].to_vec();
+        for (s, x) in report.score_sums.iter_mut().zip(&scores) {
+            *s += x;
+        }
+        *report.histogram.entry(scores).or_insert(0) += 1;
+        core.restore_from(&snapshot);
+    }
+    report.seconds = start.elapsed().as_secs_f64();
+    report.avg_length = report.states as f64 / report.playouts.max(1) as f64;
+    Ok(report)
+}

@@ -1,0 +1,504 @@
+//! IR → [`Program`]: every automaton (the rules, and the body of each pattern) becomes an
+//! ε-free NFA over indexed actions, all in one flat state space.
+//!
+//! The construction is Thompson's NFA with its ε-closure precomputed, i.e. the position
+//! (Glushkov) automaton: one state per indexed action ("that action was just applied"), plus
+//! one start state per automaton. State `j`'s successor list holds the actions that may follow
+//! it; taking action `j` always leads to state `j`, so a successor list is just a list of state
+//! ids and the action to run is `ops[j]`. The paper's rules index of a game state is such a
+//! state id (0 = the start of the rules).
+//!
+//! Two things are precomputed for the move generator:
+//! * `check`: which states need a visited mark. A state reached by a single predecessor through
+//!   a vertex-preserving action can be reached at most once per modifier sequence if its
+//!   predecessor is, so only merge points (several predecessors) and everything reached
+//!   through shifts pay for the visited array.
+//! * shift regions: the board never changes, so for a state `q` followed by shifts (e.g.
+//!   `anySquare = (left*+right*)(up*+down*)`) the set of (state, vertex) reachable from
+//!   `(q, v)` by shifts alone is a constant. It is tabulated per vertex, grouped by the
+//!   non-shift successor list of the states reached ("classes"), so a DFS node jumps straight
+//!   to the 64 squares instead of walking there.
+
+use crate::arith::{compile_arith, Expr};
+use crate::error::CompileError;
+use ir::{Action, CmpOp, Game, Node, NodeId, SwitchTarget};
+use std::collections::HashMap;
+
+/// "No vertex" / "no table".
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// Budget of shift-region table entries (pairs of u32); regions beyond it are walked at run time.
+const REGION_BUDGET: usize = 8 << 20;
+
+/// The action that leads into a state.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Op {
+    /// The start state of an automaton: no action leads into it.
+    Start,
+    Shift(u32),
+    /// `{pieces}` as a bit mask (games with at most 64 pieces).
+    On(u64),
+    /// `{pieces}` as an offset into `Program::on_table` (larger games).
+    OnSet(u32),
+    Off {
+        piece: u16,
+        modifier: u32,
+    },
+    Assign {
+        var: u32,
+        expr: u32,
+        modifier: u32,
+    },
+    Compare {
+        left: u32,
+        op: CmpOp,
+        right: u32,
+    },
+    /// `player == nplayers` is the keeper.
+    Switch {
+        player: u32,
+        modifier: u32,
+    },
+    Pattern {
+        start: u32,
+        positive: bool,
+    },
+}
+
+impl Op {
+    pub(crate) fn is_shift(&self) -> bool {
+        matches!(self, Op::Shift(_))
+    }
+}
+
+/// The compiled game: automata, action tables, board, declarations.
+#[derive(Clone, Debug)]
+pub(crate) struct Program {
+    pub ops: Vec<Op>,
+    /// The IR node of each state (the rules root for the main start state, the pattern node for
+    /// a pattern's start state): error messages name it.
+    pub node: Vec<NodeId>,
+    pub succ_start: Vec<u32>,
+    pub succ: Vec<u32>,
+    /// Dense visited-array index of a state, or NONE if it needs no visited mark.
+    pub check: Vec<u32>,
+    pub n_checked: usize,
+    /// A pattern body may end in this state.
+    pub accepting: Vec<bool>,
+    pub exprs: Vec<Expr>,
+    pub on_table: Vec<bool>,
+    /// Per state: base index into `rows` of its shift-region table, or NONE.
+    pub table: Vec<u32>,
+    /// `rows[base + v] .. rows[base + v + 1]` are the entries of vertex `v`.
+    pub rows: Vec<u32>,
+    /// (class, vertex).
+    pub entries: Vec<(u32, u32)>,
+    pub class_start: Vec<u32>,
+    pub class_succ: Vec<u32>,
+    pub class_accepting: Vec<bool>,
+    /// `nb[v * ndirs + d]`, NONE when there is no edge.
+    pub nb: Vec<u32>,
+    pub ndirs: usize,
+    pub nvertices: usize,
+    pub npieces: usize,
+    pub nplayers: u32,
+    pub bounds: Vec<i64>,
+    /// `mod_state[i]` is the state of modifier index `i` (1-based; entry 0 unused).
+    pub mod_state: Vec<u32>,
+    pub initial: Vec<u16>,
+    /// Strong straightness of the rules, if finite.
+    pub straightness: Option<u64>,
+}
+
+impl Program {
+    #[inline(always)]
+    pub fn succ_of(&self, q: u32) -> &[u32] {
+        let q = q as usize;
+        &self.succ[self.succ_start[q] as usize..self.succ_start[q + 1] as usize]
+    }
+
+    #[inline(always)]
+    pub fn class_succ_of(&self, c: u32) -> &[u32] {
+        let c = c as usize;
+        &self.class_succ[self.class_start[c] as usize..self.class_start[c + 1] as usize]
+    }
+
+    pub fn nstates(&self) -> usize {
+        self.ops.len()
+    }
+
+    /// The modifier index of a modifier state.
+    pub fn modifier_of(&self, state: u32) -> u32 {
+        match self.ops[state as usize] {
+            Op::Off { modifier, .. }
+            | Op::Assign { modifier, .. }
+            | Op::Switch { modifier, .. } => modifier,
+            _ => 0,
+        }
+    }
+}
+
+/// First/last positions of a sub-expression (Glushkov), and whether it accepts the empty word.
+struct Info {
+    nullable: bool,
+    first: Vec<u32>,
+    last: Vec<u32>,
+}
+
+fn union(mut a: Vec<u32>, b: &[u32]) -> Vec<u32> {
+    a.extend_from_slice(b);
+    a
+}
+
+pub(crate) fn compile(game: &Game) -> Result<Program, CompileError> {
+    let errors = ir::validate::validate(game);
+    if !errors.is_empty() {
+        return Err(CompileError::Invalid(errors));
+    }
+    let rules = &game.rules;
+    let npieces = game.pieces.len();
+    if npieces > u16::MAX as usize {
+        return Err(CompileError::TooLarge(format!(
+            "{npieces} pieces (at most {})",
+            u16::MAX
+        )));
+    }
+    let nvertices = game.board.vertex_count();
+    let ndirs = game.board.direction_count();
+    if nvertices.saturating_mul(ndirs.max(1)) >= NONE as usize {
+        return Err(CompileError::TooLarge(format!(
+            "{nvertices} vertices × {ndirs} directions"
+        )));
+    }
+    let nplayers = game.players.len() as u32;
+
+    // 1. States in text order (pre-order): 0 is the start of the rules; a pattern's start
+    //    state comes right after the pattern's own state.
+    let mut state_of = vec![NONE; rules.len()];
+    let mut pattern_start = vec![NONE; rules.len()];
+    let mut node = vec![rules.root()];
+    let mut stack = vec![rules.root()];
+    while let Some(id) = stack.pop() {
+        match rules.node(id) {
+            Node::Action(a) => {
+                state_of[id.index()] = node.len() as u32;
+                node.push(id);
+                if let Action::Pattern { body, .. } = a {
+                    pattern_start[id.index()] = node.len() as u32;
+                    node.push(id);
+                    stack.push(*body);
+                }
+            }
+            Node::Concat(ch) | Node::Sum(ch) => stack.extend(ch.iter().rev()),
+            Node::Star(c) => stack.push(*c),
+        }
+    }
+    let nstates = node.len();
+    if nstates >= NONE as usize / 2 {
+        return Err(CompileError::TooLarge(format!("{nstates} NFA states")));
+    }
+
+    // 2. Actions.
+    let mut exprs = Vec::new();
+    let mut on_table = Vec::new();
+    let mut ops = vec![Op::Start; nstates];
+    for (s, &id) in node.iter().enumerate() {
+        if state_of[id.index()] != s as u32 {
+            continue; // a pattern's start state
+        }
+        let Node::Action(a) = rules.node(id) else {
+            unreachable!("states are actions")
+        };
+        let modifier = rules.modifier_index(id).unwrap_or(0);
+        ops[s] = match a {
+            Action::Shift(d) => Op::Shift(d.0),
+            Action::On(set) if npieces <= 64 => {
+                Op::On(set.iter().fold(0u64, |m, p| m | (1u64 << p.0)))
+            }
+            Action::On(set) => {
+                let off = on_table.len() as u32;
+                on_table.extend(std::iter::repeat_n(false, npieces));
+                for p in set {
+                    on_table[off as usize + p.index()] = true;
+                }
+                Op::OnSet(off)
+            }
+            Action::Off(p) => Op::Off {
+                piece: p.0 as u16,
+                modifier,
+            },
+            Action::Assign { var, value } => Op::Assign {
+                var: var.0,
+                expr: compile_arith(value, &mut exprs),
+                modifier,
+            },
+            Action::Compare { left, op, right } => Op::Compare {
+                left: compile_arith(left, &mut exprs),
+                op: *op,
+                right: compile_arith(right, &mut exprs),
+            },
+            Action::Switch(SwitchTarget::Player(p)) => Op::Switch {
+                player: p.0,
+                modifier,
+            },
+            Action::Switch(SwitchTarget::Keeper) => Op::Switch {
+                player: nplayers,
+                modifier,
+            },
+            Action::Pattern { positive, .. } => Op::Pattern {
+                start: pattern_start[id.index()],
+                positive: *positive,
+            },
+        };
+    }
+
+    // 3. Glushkov follow sets, bottom-up without recursion.
+    let mut follow: Vec<Vec<u32>> = vec![Vec::new(); nstates];
+    let mut accepting = vec![false; nstates];
+    let mut info: Vec<Option<Info>> = (0..rules.len()).map(|_| None).collect();
+    for id in rules.postorder() {
+        let mut take = |c: &NodeId| info[c.index()].take().expect("post-order");
+        let value = match rules.node(id) {
+            Node::Action(a) => {
+                if let Action::Pattern { body, .. } = a {
+                    let b = take(body);
+                    let start = pattern_start[id.index()] as usize;
+                    follow[start] = b.first;
+                    accepting[start] = b.nullable;
+                    for &p in &b.last {
+                        accepting[p as usize] = true;
+                    }
+                }
+                let s = state_of[id.index()];
+                Info {
+                    nullable: false,
+                    first: vec![s],
+                    last: vec![s],
+                }
+            }
+            Node::Concat(ch) => {
+                let mut acc = Info {
+                    nullable: true,
+                    first: Vec::new(),
+                    last: Vec::new(),
+                };
+                for c in ch {
+                    let c = take(c);
+                    for &p in &acc.last {
+                        follow[p as usize].extend_from_slice(&c.first);
+                    }
+                    acc.first = if acc.nullable {
+                        union(acc.first, &c.first)
+                    } else {
+                        acc.first
+                    };
+                    acc.last = if c.nullable {
+                        union(c.last, &acc.last)
+                    } else {
+                        c.last
+                    };
+                    acc.nullable &= c.nullable;
+                }
+                acc
+            }
+            Node::Sum(ch) => {
+                let mut acc = Info {
+                    nullable: false,
+                    first: Vec::new(),
+                    last: Vec::new(),
+                };
+                for c in ch {
+                    let c = take(c);
+                    acc.nullable |= c.nullable;
+                    acc.first = union(acc.first, &c.first);
+                    acc.last = union(acc.last, &c.last);
+                }
+                acc
+            }
+            Node::Star(c) => {
+                let c = take(c);
+                for &p in &c.last {
+                    follow[p as usize].extend_from_slice(&c.first);
+                }
+                Info {
+                    nullable: true,
+                    first: c.first,
+                    last: c.last,
+                }
+            }
+        };
+        info[id.index()] = Some(value);
+    }
+    let root = info[rules.root().index()].take().expect("root info");
+    follow[0] = root.first;
+    for f in &mut follow {
+        f.sort_unstable();
+        f.dedup();
+    }
+
+    // 4. Which states need a visited mark.
+    let mut indeg = vec![0u32; nstates];
+    let mut after_shift = vec![false; nstates];
+    for (p, f) in follow.iter().enumerate() {
+        for &j in f {
+            indeg[j as usize] += 1;
+            after_shift[j as usize] |= ops[p].is_shift();
+        }
+    }
+    let mut check = vec![NONE; nstates];
+    let mut n_checked = 0;
+    for j in 0..nstates {
+        if indeg[j] > 1 || ops[j].is_shift() || after_shift[j] {
+            check[j] = n_checked as u32;
+            n_checked += 1;
+        }
+    }
+
+    let mut succ_start = Vec::with_capacity(nstates + 1);
+    let mut succ = Vec::new();
+    for f in &follow {
+        succ_start.push(succ.len() as u32);
+        succ.extend_from_slice(f);
+    }
+    succ_start.push(succ.len() as u32);
+
+    let mut nb = vec![NONE; nvertices * ndirs];
+    for (i, t) in game.board.edge_table().iter().enumerate() {
+        if let Some(t) = t {
+            nb[i] = t.0;
+        }
+    }
+
+    let mut mod_state = vec![NONE; rules.modifier_count() + 1];
+    for (i, id) in rules.modifiers().iter().enumerate() {
+        mod_state[i + 1] = state_of[id.index()];
+    }
+
+    let mut prog = Program {
+        ops,
+        node,
+        succ_start,
+        succ,
+        check,
+        n_checked,
+        accepting,
+        exprs,
+        on_table,
+        table: vec![NONE; nstates],
+        rows: Vec::new(),
+        entries: Vec::new(),
+        class_start: vec![0],
+        class_succ: Vec::new(),
+        class_accepting: Vec::new(),
+        nb,
+        ndirs,
+        nvertices,
+        npieces,
+        nplayers,
+        bounds: game.variables.iter().map(|v| v.bound).collect(),
+        mod_state,
+        initial: game.board.initial.iter().map(|p| p.0 as u16).collect(),
+        straightness: ir::analysis::strong_straightness(rules).finite(),
+    };
+    build_regions(&mut prog);
+    Ok(prog)
+}
+
+/// Tabulates the shift regions (see the module docs).
+fn build_regions(prog: &mut Program) {
+    let n = prog.nstates();
+    let nv = prog.nvertices;
+    // Class of each state: its non-shift successors and whether it accepts.
+    let mut classes: HashMap<(Vec<u32>, bool), u32> = HashMap::new();
+    let mut class_of = vec![NONE; n];
+    let mut class_lists: Vec<(Vec<u32>, bool)> = Vec::new();
+    #[allow(clippy::needless_range_loop)]
+    for q in 0..n {
+        let non_shift: Vec<u32> = prog
+            .succ_of(q as u32)
+            .iter()
+            .copied()
+            .filter(|&j| !prog.ops[j as usize].is_shift())
+            .collect();
+        let acc = prog.accepting[q];
+        if non_shift.is_empty() && !acc {
+            continue;
+        }
+        let key = (non_shift, acc);
+        let next = class_lists.len() as u32;
+        let c = *classes.entry(key.clone()).or_insert_with(|| {
+            class_lists.push(key);
+            next
+        });
+        class_of[q] = c;
+    }
+    let roots: Vec<u32> = (0..n as u32)
+        .filter(|&q| {
+            !prog.ops[q as usize].is_shift()
+                && prog
+                    .succ_of(q)
+                    .iter()
+                    .any(|&j| prog.ops[j as usize].is_shift())
+        })
+        .collect();
+    if roots.is_empty() || nv == 0 {
+        return;
+    }
+    let mut seen = vec![0u32; n * nv];
+    let mut seen_class = vec![0u32; class_lists.len().max(1) * nv];
+    let mut stamp = 0u32;
+    let mut queue: Vec<(u32, u32)> = Vec::new();
+    let mut rows = Vec::new();
+    let mut entries: Vec<(u32, u32)> = Vec::new();
+    for &q in &roots {
+        let base = rows.len();
+        let entries_before = entries.len();
+        let mut over = false;
+        for v in 0..nv as u32 {
+            rows.push(entries.len() as u32);
+            stamp += 1;
+            queue.clear();
+            queue.push((q, v));
+            seen[q as usize * nv + v as usize] = stamp;
+            let mut i = 0;
+            while i < queue.len() {
+                let (s, w) = queue[i];
+                i += 1;
+                let c = class_of[s as usize];
+                if c != NONE && seen_class[c as usize * nv + w as usize] != stamp {
+                    seen_class[c as usize * nv + w as usize] = stamp;
+                    entries.push((c, w));
+                }
+                for &j in prog.succ_of(s) {
+                    if let Op::Shift(d) = prog.ops[j as usize] {
+                        let t = prog.nb[w as usize * prog.ndirs + d as usize];
+                        if t != NONE && seen[j as usize * nv + t as usize] != stamp {
+                            seen[j as usize * nv + t as usize] = stamp;
+                            queue.push((j, t));
+                        }
+                    }
+                }
+            }
+            if entries.len() > REGION_BUDGET {
+                over = true;
+                break;
+            }
+        }
+        if over {
+            rows.truncate(base);
+            entries.truncate(entries_before);
+            continue;
+        }
+        rows.push(entries.len() as u32);
+        prog.table[q as usize] = base as u32;
+        // Keep one row-end sentinel per table: rows[base + nv] closes the last vertex; the next
+        // table starts after it.
+    }
+    prog.rows = rows;
+    prog.entries = entries;
+    for (list, acc) in class_lists {
+        prog.class_succ.extend_from_slice(&list);
+        prog.class_start.push(prog.class_succ.len() as u32);
+        prog.class_accepting.push(acc);
+    }
+}

@@ -1,0 +1,334 @@
+//! Move generation: the paper's Algorithm 1, a DFS over (NFA state, vertex) with one visited
+//! set per modifier-application sequence ("level").
+//!
+//! A level explores, without changing the semi-state, everything reachable through
+//! non-modifiers (shifts, ons, comparisons, patterns). A valid modifier is applied in place and
+//! opens a child level (recursion), and is reverted when the child returns; a switch ends a
+//! move, reported to a [`Sink`] together with the modifiers applied on the way (`path`).
+//! Patterns run the same search on their own automaton, one level deeper, and stop at the
+//! first accepting state; their modifiers are reverted on the way out.
+//!
+//! Each level depth owns a visited array stamped with a generation counter, so entering a
+//! level costs nothing and nothing is allocated per node. Within a level the semi-state is
+//! fixed, so an action's validity at (state, vertex) is decided once.
+//!
+//! Because every modifier application `(state, vertex)` is taken at most once per level,
+//! distinct DFS branches yield distinct modifier sequences: the reported moves need no
+//! deduplication.
+
+use crate::arith::eval;
+use crate::compile::{Op, Program, NONE};
+use crate::error::GameError;
+use crate::state::{Core, Undo};
+
+/// Result of a (partial) search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Flow {
+    /// Keep searching.
+    Go,
+    /// The sink asked to stop (or a pattern found an accepting state).
+    Stop,
+    /// An error was stored in `Core::err`.
+    Err,
+}
+
+/// What to do with the moves found.
+pub(crate) trait Sink {
+    /// Searching a pattern: accepting states stop the search; no path is recorded.
+    const PATTERN: bool = false;
+    /// On `Stop`, keep the modifiers applied (pushing undo entries) instead of reverting them:
+    /// the keeper's "apply the first move found" without a second pass.
+    const KEEP: bool = false;
+    /// A move `path + (j, v)` was found; true to stop the search.
+    fn switch(&mut self, path: &[(u32, u32)], j: u32, v: u32) -> bool;
+}
+
+/// Pattern evaluation.
+pub(crate) struct PatternSink;
+
+impl Sink for PatternSink {
+    const PATTERN: bool = true;
+    fn switch(&mut self, _: &[(u32, u32)], _: u32, _: u32) -> bool {
+        true // unreachable: validation keeps switches out of patterns
+    }
+}
+
+/// Counts moves.
+pub(crate) struct CountSink(pub u64);
+
+impl Sink for CountSink {
+    #[inline(always)]
+    fn switch(&mut self, _: &[(u32, u32)], _: u32, _: u32) -> bool {
+        self.0 += 1;
+        false
+    }
+}
+
+/// Stops at the first move, reverting everything: "is there a move?".
+pub(crate) struct AnySink(pub bool);
+
+impl Sink for AnySink {
+    fn switch(&mut self, _: &[(u32, u32)], _: u32, _: u32) -> bool {
+        self.0 = true;
+        true
+    }
+}
+
+/// Stops at the first move and keeps its modifiers applied.
+pub(crate) struct FirstSink(pub Option<(u32, u32)>);
+
+impl Sink for FirstSink {
+    const KEEP: bool = true;
+    #[inline(always)]
+    fn switch(&mut self, _: &[(u32, u32)], j: u32, v: u32) -> bool {
+        self.0 = Some((j, v));
+        true
+    }
+}
+
+/// Moves stored back to back: `steps[ends[i-1]..ends[i]]` is move `i`, as (state, vertex)
+/// pairs (the state of a modifier identifies it; see `Program::modifier_of`).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct MoveBuf {
+    pub steps: Vec<(u32, u32)>,
+    pub ends: Vec<u32>,
+}
+
+impl MoveBuf {
+    pub fn clear(&mut self) {
+        self.steps.clear();
+        self.ends.clear();
+    }
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+    pub fn get(&self, i: usize) -> &[(u32, u32)] {
+        let lo = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        &self.steps[lo..self.ends[i] as usize]
+    }
+}
+
+impl Sink for MoveBuf {
+    #[inline(always)]
+    fn switch(&mut self, path: &[(u32, u32)], j: u32, v: u32) -> bool {
+        self.steps.extend_from_slice(path);
+        self.steps.push((j, v));
+        self.ends.push(self.steps.len() as u32);
+        false
+    }
+}
+
+/// Levels deeper than this are checked for a repeated (state, vertex, semi-state).
+const CYCLE_CHECK_DEPTH: usize = 48;
+
+impl Core<'_> {
+    /// Runs one level from `(q0, v0)` at nesting `depth`.
+    pub(crate) fn level<S: Sink>(&mut self, q0: u32, v0: u32, depth: usize, sink: &mut S) -> Flow {
+        let prog: &Program = self.prog;
+        if depth > self.opts.modifier_limit {
+            let node = prog.node[q0 as usize];
+            self.err = Some(GameError::ModifierLimit {
+                limit: self.opts.modifier_limit,
+                node,
+                span: self.spans.node(node),
+            });
+            return Flow::Err;
+        }
+        if depth >= CYCLE_CHECK_DEPTH && self.repeats(q0, v0, depth) {
+            let node = prog.node[q0 as usize];
+            self.err = Some(GameError::UnboundedCycle {
+                node,
+                span: self.spans.node(node),
+            });
+            return Flow::Err;
+        }
+        while self.vis.len() <= depth {
+            self.vis.push(vec![0; prog.n_checked * prog.nvertices]);
+            self.stamps.push(0);
+        }
+        let stamp = {
+            let s = &mut self.stamps[depth];
+            if *s == u32::MAX {
+                self.vis[depth].fill(0);
+                *s = 0;
+            }
+            *s += 1;
+            *s
+        };
+        let base = self.stack.len();
+        let (mut q, mut v) = (q0, v0);
+        loop {
+            let t = prog.table[q as usize];
+            if t == NONE {
+                if S::PATTERN && prog.accepting[q as usize] {
+                    self.stack.truncate(base);
+                    return Flow::Stop;
+                }
+                for &j in prog.succ_of(q) {
+                    let f = self.step(j, v, depth, stamp, sink);
+                    if f != Flow::Go {
+                        self.stack.truncate(base);
+                        return f;
+                    }
+                }
+            } else {
+                let row = t as usize + v as usize;
+                let (lo, hi) = (prog.rows[row] as usize, prog.rows[row + 1] as usize);
+                for &(c, w) in &prog.entries[lo..hi] {
+                    if S::PATTERN && prog.class_accepting[c as usize] {
+                        self.stack.truncate(base);
+                        return Flow::Stop;
+                    }
+                    for &j in prog.class_succ_of(c) {
+                        let f = self.step(j, w, depth, stamp, sink);
+                        if f != Flow::Go {
+                            self.stack.truncate(base);
+                            return f;
+                        }
+                    }
+                }
+            }
+            if self.stack.len() == base {
+                return Flow::Go;
+            }
+            (q, v) = self.stack.pop().expect("non-empty");
+        }
+    }
+
+    /// Marks (j, w) visited in this level; false if it already was.
+    #[inline(always)]
+    fn mark(&mut self, j: u32, w: u32, depth: usize, stamp: u32) -> bool {
+        let c = self.prog.check[j as usize];
+        if c == NONE {
+            return true;
+        }
+        let idx = c as usize * self.prog.nvertices + w as usize;
+        let slot = &mut self.vis[depth][idx];
+        if *slot == stamp {
+            false
+        } else {
+            *slot = stamp;
+            true
+        }
+    }
+
+    /// Takes action `j` at vertex `v`.
+    #[inline(always)]
+    fn step<S: Sink>(&mut self, j: u32, v: u32, depth: usize, stamp: u32, sink: &mut S) -> Flow {
+        let prog: &Program = self.prog;
+        match prog.ops[j as usize] {
+            Op::Shift(d) => {
+                let w = prog.nb[v as usize * prog.ndirs + d as usize];
+                if w != NONE && self.mark(j, w, depth, stamp) {
+                    self.stack.push((j, w));
+                }
+            }
+            Op::On(mask) => {
+                if (mask >> self.pieces[v as usize]) & 1 != 0 && self.mark(j, v, depth, stamp) {
+                    self.stack.push((j, v));
+                }
+            }
+            Op::OnSet(off) => {
+                if prog.on_table[off as usize + self.pieces[v as usize] as usize]
+                    && self.mark(j, v, depth, stamp)
+                {
+                    self.stack.push((j, v));
+                }
+            }
+            Op::Compare { left, op, right } => {
+                if self.mark(j, v, depth, stamp) {
+                    let l = eval(&prog.exprs, left, &self.vars, &self.counts);
+                    let r = eval(&prog.exprs, right, &self.vars, &self.counts);
+                    if let (Some(l), Some(r)) = (l, r) {
+                        if op.holds(l, r) {
+                            self.stack.push((j, v));
+                        }
+                    }
+                }
+            }
+            Op::Pattern { start, positive } => {
+                if self.mark(j, v, depth, stamp) {
+                    match self.level(start, v, depth + 1, &mut PatternSink) {
+                        Flow::Err => return Flow::Err,
+                        f => {
+                            if (f == Flow::Stop) == positive {
+                                self.stack.push((j, v));
+                            }
+                        }
+                    }
+                }
+            }
+            Op::Off { piece, .. } => {
+                if self.mark(j, v, depth, stamp) {
+                    let old = self.pieces[v as usize];
+                    self.set_piece(v, piece);
+                    if !S::PATTERN {
+                        self.path.push((j, v));
+                    }
+                    let f = self.level(j, v, depth + 1, sink);
+                    if !S::PATTERN {
+                        self.path.pop();
+                    }
+                    if S::KEEP && f == Flow::Stop {
+                        self.undo.push(Undo::Piece(v, old));
+                        return f;
+                    }
+                    self.set_piece(v, old);
+                    if f != Flow::Go {
+                        return f;
+                    }
+                }
+            }
+            Op::Assign { var, expr, .. } => {
+                if self.mark(j, v, depth, stamp) {
+                    let Some(x) = eval(&prog.exprs, expr, &self.vars, &self.counts) else {
+                        return Flow::Go;
+                    };
+                    if x < 0 || x > prog.bounds[var as usize] {
+                        return Flow::Go;
+                    }
+                    let old = std::mem::replace(&mut self.vars[var as usize], x);
+                    if !S::PATTERN {
+                        self.path.push((j, v));
+                    }
+                    let f = self.level(j, v, depth + 1, sink);
+                    if !S::PATTERN {
+                        self.path.pop();
+                    }
+                    if S::KEEP && f == Flow::Stop {
+                        self.undo.push(Undo::Var(var, old));
+                        return f;
+                    }
+                    self.vars[var as usize] = old;
+                    if f != Flow::Go {
+                        return f;
+                    }
+                }
+            }
+            Op::Switch { .. } => {
+                if self.mark(j, v, depth, stamp) && sink.switch(&self.path, j, v) {
+                    return Flow::Stop;
+                }
+            }
+            Op::Start => {}
+        }
+        Flow::Go
+    }
+
+    /// Cycle detection for deep levels: the same entry (state, vertex) with the same
+    /// semi-state as an ancestor level means the search would recurse forever.
+    fn repeats(&mut self, q: u32, v: u32, depth: usize) -> bool {
+        let h = self.semi_hash();
+        let slot = depth - CYCLE_CHECK_DEPTH;
+        if self.lvl.len() <= slot {
+            self.lvl.resize(slot + 1, (NONE, NONE, 0));
+        }
+        let me = (q, v, h);
+        let found = self.lvl[..slot].contains(&me);
+        self.lvl[slot] = me;
+        found
+    }
+}

@@ -1,0 +1,298 @@
+//! The game state: pieces per vertex, variables, piece counts, current player, rules state
+//! and position, with an undo stack so moves are applied and taken back without copies.
+//! Keeper moves are applied inside [`Core::apply_steps`]'s caller, so a caller only ever sees
+//! states where a real player moves or the game is over.
+
+use crate::compile::{Op, Program};
+use crate::error::GameError;
+use crate::movegen::{CountSink, FirstSink, Flow, MoveBuf};
+use crate::{Options, Reasoner};
+use ir::SpanTable;
+
+/// One entry of the undo stack.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Undo {
+    Piece(u32, u16),
+    Var(u32, i64),
+    /// Start of a move: who was to move, the rules state and the position before it.
+    Frame {
+        player: u32,
+        rules: u32,
+        pos: u32,
+    },
+}
+
+/// Everything mutable, plus the search scratch space.
+#[derive(Clone)]
+pub(crate) struct Core<'r> {
+    pub prog: &'r Program,
+    pub opts: Options,
+    pub spans: &'r SpanTable,
+    pub pieces: Vec<u16>,
+    pub counts: Vec<i64>,
+    pub vars: Vec<i64>,
+    /// `prog.nplayers` is the keeper.
+    pub player: u32,
+    pub rules: u32,
+    pub pos: u32,
+    pub undo: Vec<Undo>,
+    pub frames: usize,
+    // Search scratch.
+    pub stack: Vec<(u32, u32)>,
+    pub vis: Vec<Vec<u32>>,
+    pub stamps: Vec<u32>,
+    pub path: Vec<(u32, u32)>,
+    pub lvl: Vec<(u32, u32, u64)>,
+    pub err: Option<GameError>,
+    pub keeper_buf: MoveBuf,
+}
+
+impl<'r> Core<'r> {
+    pub(crate) fn new(r: &'r Reasoner) -> Core<'r> {
+        let prog = &r.prog;
+        let mut counts = vec![0i64; prog.npieces];
+        for &p in &prog.initial {
+            counts[p as usize] += 1;
+        }
+        Core {
+            prog,
+            opts: r.opts,
+            spans: &r.spans,
+            pieces: prog.initial.clone(),
+            counts,
+            vars: vec![0; prog.bounds.len()],
+            player: prog.nplayers,
+            rules: 0,
+            pos: 0,
+            undo: Vec::new(),
+            frames: 0,
+            stack: Vec::new(),
+            vis: Vec::new(),
+            stamps: Vec::new(),
+            path: Vec::new(),
+            lvl: Vec::new(),
+            err: None,
+            keeper_buf: MoveBuf::default(),
+        }
+    }
+
+    /// Copies the game state (not the scratch space) from `other`.
+    pub(crate) fn restore_from(&mut self, other: &Core<'_>) {
+        self.pieces.copy_from_slice(&other.pieces);
+        self.counts.copy_from_slice(&other.counts);
+        self.vars.copy_from_slice(&other.vars);
+        self.player = other.player;
+        self.rules = other.rules;
+        self.pos = other.pos;
+        self.undo.clear();
+        self.frames = 0;
+    }
+
+    #[inline(always)]
+    pub(crate) fn set_piece(&mut self, v: u32, p: u16) {
+        let old = std::mem::replace(&mut self.pieces[v as usize], p);
+        self.counts[old as usize] -= 1;
+        self.counts[p as usize] += 1;
+    }
+
+    fn take_err(&mut self) -> GameError {
+        self.err.take().expect("Flow::Err stores an error")
+    }
+
+    /// All moves of the player to move (the keeper's at a keeper state) into `buf`.
+    pub(crate) fn gen_moves(&mut self, buf: &mut MoveBuf) -> Result<(), GameError> {
+        buf.clear();
+        match self.level(self.rules, self.pos, 0, buf) {
+            Flow::Err => Err(self.take_err()),
+            _ => Ok(()),
+        }
+    }
+
+    pub(crate) fn count_moves(&mut self) -> Result<u64, GameError> {
+        let mut sink = CountSink(0);
+        match self.level(self.rules, self.pos, 0, &mut sink) {
+            Flow::Err => Err(self.take_err()),
+            _ => Ok(sink.0),
+        }
+    }
+
+    /// Applies modifier applications (state, vertex) without any check, pushing undo entries.
+    pub(crate) fn apply_raw(&mut self, steps: &[(u32, u32)]) {
+        let prog = self.prog;
+        for &(j, v) in steps {
+            match prog.ops[j as usize] {
+                Op::Off { piece, .. } => {
+                    self.undo.push(Undo::Piece(v, self.pieces[v as usize]));
+                    self.set_piece(v, piece);
+                }
+                Op::Assign { var, expr, .. } => {
+                    let x = crate::arith::eval(&prog.exprs, expr, &self.vars, &self.counts)
+                        .unwrap_or(0);
+                    self.undo.push(Undo::Var(var, self.vars[var as usize]));
+                    self.vars[var as usize] = x;
+                }
+                Op::Switch { player, .. } => {
+                    self.player = player;
+                    self.rules = j;
+                    self.pos = v;
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Applies a player's move and completes the keeper's moves. On error the state is left
+    /// as it is (undo with [`Core::undo_move`]).
+    pub(crate) fn apply_move(&mut self, steps: &[(u32, u32)]) -> Result<(), GameError> {
+        self.undo.push(Undo::Frame {
+            player: self.player,
+            rules: self.rules,
+            pos: self.pos,
+        });
+        self.frames += 1;
+        self.apply_raw(steps);
+        self.complete_keeper()
+    }
+
+    /// Takes back the last move (with its keeper completion).
+    pub(crate) fn undo_move(&mut self) {
+        while let Some(u) = self.undo.pop() {
+            match u {
+                Undo::Piece(v, p) => self.set_piece(v, p),
+                Undo::Var(x, val) => self.vars[x as usize] = val,
+                Undo::Frame { player, rules, pos } => {
+                    self.player = player;
+                    self.rules = rules;
+                    self.pos = pos;
+                    self.frames -= 1;
+                    return;
+                }
+            }
+        }
+        panic!("undo without a move to take back");
+    }
+
+    /// Applies keeper moves until a player is to move or the keeper is stuck (terminal).
+    pub(crate) fn complete_keeper(&mut self) -> Result<(), GameError> {
+        let mut steps = 0usize;
+        let mut checked = !self.opts.check_keeper;
+        while self.player == self.prog.nplayers {
+            if steps >= self.opts.keeper_limit {
+                let node = self.prog.node[self.rules as usize];
+                return Err(GameError::KeeperLoop {
+                    limit: self.opts.keeper_limit,
+                    node,
+                    span: self.spans.node(node),
+                });
+            }
+            steps += 1;
+            if checked {
+                if !self.keeper_first()? {
+                    return Ok(());
+                }
+            } else {
+                // Check mode: list the keeper's moves; the first state with a real choice in
+                // this keeper phase has its alternatives' completions compared.
+                let mut buf = std::mem::take(&mut self.keeper_buf);
+                let r = self.gen_moves(&mut buf);
+                let r = r.and_then(|()| match buf.len() {
+                    0 => Ok(false),
+                    1 => {
+                        self.apply_raw(buf.get(0));
+                        Ok(true)
+                    }
+                    _ => {
+                        checked = true;
+                        self.check_keeper_choice(&buf)?;
+                        self.apply_raw(buf.get(0));
+                        Ok(true)
+                    }
+                });
+                self.keeper_buf = buf;
+                if !r? {
+                    return Ok(());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Finds the keeper's first move and applies it in the same search.
+    fn keeper_first(&mut self) -> Result<bool, GameError> {
+        let start = self.undo.len();
+        let mut sink = FirstSink(None);
+        match self.level(self.rules, self.pos, 0, &mut sink) {
+            Flow::Err => Err(self.take_err()),
+            Flow::Go => Ok(false),
+            Flow::Stop => {
+                // Entries were pushed innermost first; undo pops from the end.
+                self.undo[start..].reverse();
+                let (j, v) = sink.0.expect("a move was found");
+                if let Op::Switch { player, .. } = self.prog.ops[j as usize] {
+                    self.player = player;
+                }
+                self.rules = j;
+                self.pos = v;
+                Ok(true)
+            }
+        }
+    }
+
+    /// Compares the completion of the keeper's first move with those of up to four others.
+    fn check_keeper_choice(&mut self, buf: &MoveBuf) -> Result<(), GameError> {
+        let n = buf.len().min(5);
+        let mut first = None;
+        for i in 0..n {
+            self.undo.push(Undo::Frame {
+                player: self.player,
+                rules: self.rules,
+                pos: self.pos,
+            });
+            self.frames += 1;
+            self.apply_raw(buf.get(i));
+            let saved = self.opts.check_keeper;
+            self.opts.check_keeper = false;
+            let r = self.complete_keeper();
+            self.opts.check_keeper = saved;
+            let h = self.full_hash();
+            self.undo_move();
+            r?;
+            match first {
+                None => first = Some(h),
+                Some(h0) if h0 != h => {
+                    let node = self.prog.node[self.rules as usize];
+                    return Err(GameError::ImproperKeeper {
+                        node,
+                        span: self.spans.node(node),
+                        moves: buf.len(),
+                    });
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Hash of pieces and variables (FxHash-style mixing).
+    pub(crate) fn semi_hash(&self) -> u64 {
+        const K: u64 = 0x517c_c1b7_2722_0a95;
+        let mut h = 0u64;
+        for &p in &self.pieces {
+            h = (h.rotate_left(5) ^ p as u64).wrapping_mul(K);
+        }
+        for &x in &self.vars {
+            h = (h.rotate_left(5) ^ x as u64).wrapping_mul(K);
+        }
+        h
+    }
+
+    /// Hash of the whole game state.
+    pub(crate) fn full_hash(&self) -> u64 {
+        const K: u64 = 0x517c_c1b7_2722_0a95;
+        let mut h = self.semi_hash();
+        for x in [self.player, self.rules, self.pos] {
+            h = (h.rotate_left(5) ^ x as u64).wrapping_mul(K);
+        }
+        h
+    }
+}
