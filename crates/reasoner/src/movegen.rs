@@ -138,6 +138,12 @@ impl Core<'_> {
             return Flow::Err;
         }
         if depth >= CYCLE_CHECK_DEPTH && self.repeats(q0, v0, depth) {
+            if S::PATTERN {
+                // An existence check: this level would explore exactly what its ancestor with
+                // the same entry explores, so pruning it loses nothing.
+                return Flow::Go;
+            }
+            // Moves: the prefix can be pumped forever, so no k bounds the game's straightness.
             let node = prog.node[q0 as usize];
             self.err = Some(GameError::UnboundedCycle {
                 node,
