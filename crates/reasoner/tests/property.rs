@@ -80,6 +80,8 @@ struct Semi {
     pos: usize,
 }
 
+type Seen = HashSet<(Vec<NodeId>, Semi, Vec<(u32, u32)>)>;
+
 /// The naive enumerator. `cut` records whether a bound stopped any path.
 struct Naive<'g> {
     g: &'g Game,
@@ -159,7 +161,7 @@ impl Naive<'_> {
         s: Semi,
         mods: Vec<(u32, u32)>,
         pattern: bool,
-        seen: &mut HashSet<(Vec<NodeId>, Semi, Vec<(u32, u32)>)>,
+        seen: &mut Seen,
         out: &mut BTreeSet<Vec<(u32, u32)>>,
     ) {
         if pattern && !out.is_empty() {
