@@ -188,12 +188,16 @@ pub fn lex(src: &str, interner: &mut Interner) -> (Vec<Token>, Vec<Diagnostic<()
         let r = lexer.span();
         let span = Span::new((r.start + offset) as u32, (r.end + offset) as u32);
         match res {
-            Ok(Kind::UnclosedComment) => errors.push(
-                Diagnostic::error()
-                    .with_message("unterminated block comment")
-                    .with_labels(vec![Label::primary((), span.range())
-                        .with_message("this `/*` has no matching `*/`")]),
-            ),
+            Ok(Kind::UnclosedComment) => {
+                // The comment runs to the end of the file: nothing after it is a token.
+                errors.push(
+                    Diagnostic::error()
+                        .with_message("unterminated block comment")
+                        .with_labels(vec![Label::primary((), span.range())
+                            .with_message("this `/*` has no matching `*/`")]),
+                );
+                break;
+            }
             Ok(kind) => tokens.push(Token {
                 kind,
                 sym: interner.intern(lexer.slice()),
