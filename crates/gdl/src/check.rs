@@ -83,7 +83,7 @@ impl Checker<'_> {
                         let msg = format!(
                             "`{}` takes {want} argument{}, not {n}",
                             self.name(atom.rel),
-                            if want == 1 { "" } else { "s" }
+                            plural(want)
                         );
                         self.diags.push(error(&msg, atom.span, "wrong arity"));
                     }
@@ -99,9 +99,9 @@ impl Checker<'_> {
                             self.name(atom.rel)
                         );
                         self.diags.push(
-                            error(&msg, atom.span, &format!("{n} arguments here"))
+                            error(&msg, atom.span, &format!("{n} argument{} here", plural(n)))
                                 .with_labels(vec![Label::secondary((), span.range())
-                                    .with_message(format!("{m} arguments here"))]),
+                                    .with_message(format!("{m} argument{} here", plural(m)))]),
                         );
                     }
                     _ => {}
@@ -347,6 +347,14 @@ fn positively_bound(l: &Literal) -> HashSet<Symbol> {
             let first = it.next().unwrap_or_default();
             it.fold(first, |acc, s| acc.intersection(&s).copied().collect())
         }
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
     }
 }
 
