@@ -236,7 +236,7 @@ impl Checker {
             .filter_map(|g| self.goal(g, dims))
             .collect();
         let board = board?;
-        {
+        if self.errors.is_empty() {
             let mut warned = Vec::new();
             for (i, cell) in board.cells.iter().enumerate() {
                 let Some(p) = cell else { continue };
