@@ -359,3 +359,26 @@ impl game::GameState for Engine {
         self.inner.get_mut().is_terminal()
     }
 }
+
+impl Engine {
+    /// Fact counts per relation in the current state's database and in the static one
+    /// (`name/arity`, static count, state count), for profiling descriptions.
+    #[doc(hidden)]
+    pub fn fact_counts(&self) -> Vec<(String, usize, usize)> {
+        let inner = self.inner.borrow();
+        let d = 2 + inner.level;
+        inner
+            .prog
+            .rels
+            .iter()
+            .enumerate()
+            .map(|(r, rel)| {
+                (
+                    format!("{}/{}", inner.symbols.name(rel.sym), rel.arity),
+                    inner.dbs[0].facts[r].len(),
+                    inner.dbs[d].facts[r].len(),
+                )
+            })
+            .collect()
+    }
+}

@@ -9,8 +9,6 @@ use std::hash::{BuildHasherDefault, Hasher};
 /// A ground term.
 pub type Id = u32;
 
-const NONE: u32 = u32::MAX;
-
 /// A small fast non-cryptographic hasher (multiply–rotate over words).
 #[derive(Default, Clone, Copy)]
 pub struct FxHasher(u64);
@@ -38,23 +36,31 @@ impl Hasher for FxHasher {
 pub type FxBuild = BuildHasherDefault<FxHasher>;
 pub type FxHashMap<K, V> = std::collections::HashMap<K, V, FxBuild>;
 
+/// A well-mixed hash of a functor and argument ids (all 64 bits usable).
+#[inline]
 pub fn hash_ids(functor: u32, args: &[Id]) -> u64 {
     let mut h = FxHasher::default();
     h.write_u32(functor);
     for &a in args {
         h.write_u32(a);
     }
-    h.finish()
+    let x = h.finish();
+    (x ^ (x >> 31)).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (x >> 17)
+}
+
+#[derive(Clone, Copy)]
+struct Rec {
+    functor: Symbol,
+    start: u32,
+    len: u32,
 }
 
 #[derive(Clone, Default)]
 pub struct Store {
-    functor: Vec<Symbol>,
-    start: Vec<u32>,
-    len: Vec<u32>,
+    terms: Vec<Rec>,
     args: Vec<Id>,
-    chain: Vec<u32>,
-    table: FxHashMap<u64, u32>,
+    /// Open addressing: 0 (empty) or `hash_high_bits << 32 | (id + 1)`; a power-of-two length.
+    table: Vec<u64>,
     /// A structural hash of each term (from symbol ids only, so it does not depend on the order
     /// terms were interned in).
     hashes: Vec<u64>,
@@ -62,44 +68,82 @@ pub struct Store {
 
 impl Store {
     pub fn len(&self) -> usize {
-        self.functor.len()
+        self.terms.len()
     }
 
+    #[inline]
     pub fn functor(&self, t: Id) -> Symbol {
-        self.functor[t as usize]
+        self.terms[t as usize].functor
     }
 
+    #[inline]
     pub fn args(&self, t: Id) -> &[Id] {
-        let s = self.start[t as usize] as usize;
-        &self.args[s..s + self.len[t as usize] as usize]
+        let r = self.terms[t as usize];
+        &self.args[r.start as usize..(r.start + r.len) as usize]
     }
 
     /// The id of `f(args)` (a constant when `args` is empty) if it exists.
+    #[inline]
     pub fn find(&self, f: Symbol, args: &[Id]) -> Option<Id> {
-        let h = hash_ids(f.0, args);
-        let mut t = *self.table.get(&h)?;
-        while t != NONE {
-            if self.functor[t as usize] == f && self.args(t) == args {
-                return Some(t);
-            }
-            t = self.chain[t as usize];
+        self.slot(f, args, hash_ids(f.0, args)).1
+    }
+
+    /// The slot where `f(args)` is or would go, and the term if present.
+    #[inline]
+    fn slot(&self, f: Symbol, args: &[Id], h: u64) -> (usize, Option<Id>) {
+        if self.table.is_empty() {
+            return (0, None);
         }
-        None
+        let mask = self.table.len() - 1;
+        let fp = h >> 32;
+        let mut i = h as usize & mask;
+        loop {
+            let e = self.table[i];
+            if e == 0 {
+                return (i, None);
+            }
+            if e >> 32 == fp {
+                let t = (e as u32) - 1;
+                if self.functor(t) == f && self.args(t) == args {
+                    return (i, Some(t));
+                }
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let n = (self.table.len() * 2).max(1024);
+        self.table = vec![0; n];
+        let mask = n - 1;
+        for t in 0..self.terms.len() as u32 {
+            let h = hash_ids(self.functor(t).0, self.args(t));
+            let mut i = h as usize & mask;
+            while self.table[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            self.table[i] = (h >> 32) << 32 | (t as u64 + 1);
+        }
     }
 
     /// The id of `f(args)`, created if needed.
     pub fn intern(&mut self, f: Symbol, args: &[Id]) -> Id {
-        if let Some(t) = self.find(f, args) {
+        if (self.terms.len() + 1) * 2 > self.table.len() {
+            self.grow();
+        }
+        let h = hash_ids(f.0, args);
+        let (slot, found) = self.slot(f, args, h);
+        if let Some(t) = found {
             return t;
         }
-        let t = self.functor.len() as u32;
-        self.functor.push(f);
-        self.start.push(self.args.len() as u32);
-        self.len.push(args.len() as u32);
+        let t = self.terms.len() as u32;
+        self.table[slot] = (h >> 32) << 32 | (t as u64 + 1);
+        self.terms.push(Rec {
+            functor: f,
+            start: self.args.len() as u32,
+            len: args.len() as u32,
+        });
         self.args.extend_from_slice(args);
-        let h = hash_ids(f.0, args);
-        let prev = self.table.insert(h, t).unwrap_or(NONE);
-        self.chain.push(prev);
         let mut sh = FxHasher::default();
         sh.write_u32(f.0);
         for &a in args {
