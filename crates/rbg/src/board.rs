@@ -23,8 +23,16 @@ pub struct BuiltBoard {
 
 /// Builds the board, declaring its directions in `names` (where clashes are reported).
 pub fn build(cx: &mut Cx, names: &mut Names, ast: &BoardAst, header: Pos) -> Option<BuiltBoard> {
+    // Generators declare their directions first, so a malformed shape does not also make
+    // every shift in the rules an unknown direction.
+    let labels: &[Name] = match ast {
+        BoardAst::Graph(vs) => return graph(cx, names, vs),
+        BoardAst::Rectangle { labels, .. } => labels,
+        BoardAst::Hexagon { labels, .. } | BoardAst::Cuboid { labels, .. } => labels,
+    };
+    let dirs = declare_labels(cx, names, labels)?;
     match ast {
-        BoardAst::Graph(vs) => graph(cx, names, vs),
+        BoardAst::Graph(_) => unreachable!("handled above"),
         BoardAst::Rectangle { labels, lines } => {
             check_rect(cx, lines, None)?;
             let cells = lines.iter().enumerate().flat_map(|(y, line)| {
@@ -33,7 +41,7 @@ pub fn build(cx: &mut Cx, names: &mut Names, ast: &BoardAst, header: Pos) -> Opt
                 })
             });
             let deltas = [[0, -1, 0], [0, 1, 0], [-1, 0, 0], [1, 0, 0]];
-            grid(cx, names, labels, &deltas, cells.collect(), header)
+            grid(cx, names, labels, &deltas, cells.collect(), header, &dirs)
         }
         BoardAst::Hexagon { labels, lines } => {
             let offsets = hexagon_offsets(cx, lines)?;
@@ -57,7 +65,7 @@ pub fn build(cx: &mut Cx, names: &mut Names, ast: &BoardAst, header: Pos) -> Opt
                 [-1, 1, 0],
                 [-2, 0, 0],
             ];
-            grid(cx, names, labels, &deltas, cells.collect(), header)
+            grid(cx, names, labels, &deltas, cells.collect(), header, &dirs)
         }
         BoardAst::Cuboid { labels, layers } => {
             check_cuboid(cx, layers)?;
@@ -79,7 +87,7 @@ pub fn build(cx: &mut Cx, names: &mut Names, ast: &BoardAst, header: Pos) -> Opt
                 [0, 0, 1],
                 [0, 0, -1],
             ];
-            grid(cx, names, labels, &deltas, cells, header)
+            grid(cx, names, labels, &deltas, cells, header, &dirs)
         }
     }
 }
@@ -161,6 +169,7 @@ fn hexagon_offsets(cx: &mut Cx, lines: &[Line]) -> Option<Vec<i64>> {
 fn piece(cx: &mut Cx, names: &Names, n: Name) -> PieceId {
     match names.get(n.sym) {
         Some(Decl::Piece(p)) => p,
+        _ if names.is_poisoned(n.sym) => PieceId(0),
         other => {
             let text = cx.text(n.sym);
             let msg = match other {
@@ -196,14 +205,10 @@ fn directions(
 
 type Cell = (String, [i64; 3], Option<Name>, Pos);
 
-fn grid(
-    cx: &mut Cx,
-    names: &mut Names,
-    labels: &[Name],
-    deltas: &[[i64; 3]],
-    cells: Vec<Cell>,
-    header: Pos,
-) -> Option<BuiltBoard> {
+type Dirs = (Vec<String>, HashMap<Sym, DirId>, Vec<Span>);
+
+/// Checks that a generator's labels are distinct and declares them.
+fn declare_labels(cx: &mut Cx, names: &mut Names, labels: &[Name]) -> Option<Dirs> {
     let mut seen: HashMap<Sym, Name> = HashMap::new();
     let mut ok = true;
     for &l in labels {
@@ -219,10 +224,29 @@ fn grid(
             ok = false;
         }
     }
-    if !ok {
-        return None;
-    }
-    let (dir_names, dir_ids, direction_spans) = directions(cx, names, labels);
+    let unique: Vec<Name> = {
+        let mut done = std::collections::HashSet::new();
+        labels
+            .iter()
+            .copied()
+            .filter(|l| done.insert(l.sym))
+            .collect()
+    };
+    let dirs = directions(cx, names, &unique);
+    ok.then_some(dirs)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn grid(
+    cx: &mut Cx,
+    names: &mut Names,
+    labels: &[Name],
+    deltas: &[[i64; 3]],
+    cells: Vec<Cell>,
+    header: Pos,
+    dirs: &Dirs,
+) -> Option<BuiltBoard> {
+    let (dir_names, dir_ids, direction_spans) = dirs.clone();
     let mut vertices = Vec::new();
     let mut initial = Vec::new();
     let mut vertex_spans = Vec::new();

@@ -363,6 +363,9 @@ impl RulesLowering<'_, '_> {
     }
 
     fn not_a(&mut self, n: Name, found: Option<Decl>, want: &str, hint: &str) {
+        if self.names.is_poisoned(n.sym) {
+            return;
+        }
         let text = self.cx.text(n.sym);
         let message = match found {
             Some(d) => format!("`{text}` is {}, not a {want}", d.what()),

@@ -81,6 +81,8 @@ pub struct Section {
     /// The tokens `#name =` (kept in [`Expansion::tokens`] just before `range`).
     pub header: crate::ast::Pos,
     pub range: std::ops::Range<usize>,
+    /// Expansion stopped with an error (the section is known to exist but has no tokens).
+    pub failed: bool,
 }
 
 /// The expanded file.
@@ -278,17 +280,24 @@ impl Expander {
             };
             let mut toks = Vec::new();
             self.depth = 0;
-            if self.expand(&item[3..], &env, &mut toks).is_ok() {
-                let h = out.tokens.len();
-                out.tokens.extend_from_slice(&item[..3]);
-                let start = out.tokens.len();
-                out.tokens.extend(toks);
-                out.sections.push(Section {
-                    kind,
-                    header: crate::ast::Pos::new(h, start),
-                    range: start..out.tokens.len(),
-                });
+            // Any expansion error makes the section unusable: parsing it would only report
+            // consequences of that error.
+            let before = self.errors.len();
+            let failed =
+                self.expand(&item[3..], &env, &mut toks).is_err() || self.errors.len() > before;
+            if failed {
+                toks.clear();
             }
+            let h = out.tokens.len();
+            out.tokens.extend_from_slice(&item[..3]);
+            let start = out.tokens.len();
+            out.tokens.extend(toks);
+            out.sections.push(Section {
+                kind,
+                header: crate::ast::Pos::new(h, start),
+                range: start..out.tokens.len(),
+                failed,
+            });
             return;
         }
         if name.kind != Kind::Ident {
@@ -429,9 +438,10 @@ impl Expander {
         });
     }
 
-    fn step(&mut self, span: Span) -> Result<(), Fatal> {
+    fn step(&mut self, span: Span, frame: FrameId) -> Result<(), Fatal> {
         self.steps += 1;
         if self.steps > MAX_STEPS {
+            let span = self.site_of(span, frame);
             self.error(
                 span,
                 format!("macro expansion takes more than {MAX_STEPS} steps (the expansion limit)"),
@@ -445,8 +455,9 @@ impl Expander {
     fn emit(&mut self, t: Token, out: &mut Vec<Token>) -> Result<(), Fatal> {
         self.produced += 1;
         if self.produced > MAX_TOKENS {
+            let span = self.site_of(t.span, t.frame);
             self.error(
-                t.span,
+                span,
                 format!(
                     "macro expansion produces more than {MAX_TOKENS} tokens (the expansion limit)"
                 ),
@@ -467,6 +478,7 @@ impl Expander {
                 continue;
             }
             let start = out.len();
+            let first = i;
             i = self.unit(toks, i, env, out)?;
             while i < toks.len() && toks[i].kind == Kind::Tilde {
                 let tilde = toks[i];
@@ -490,18 +502,12 @@ impl Expander {
                 );
                 match lexer::single_token(&text) {
                     Some(kind) => {
-                        let span = if left.frame == right[0].frame
-                            && left.span.start <= right[0].span.start
-                        {
-                            left.span.join(right[0].span)
-                        } else {
-                            left.span
-                        };
+                        // The pasted token is written where the `~` expression is.
                         out.push(Token {
                             kind,
                             sym: self.interner.intern(&text),
-                            span,
-                            frame: left.frame,
+                            span: toks[first].span.join(toks[i - 1].span),
+                            frame: env.frame,
                         });
                     }
                     None => {
@@ -545,7 +551,7 @@ impl Expander {
         out: &mut Vec<Token>,
     ) -> Result<usize, Fatal> {
         let t = toks[i];
-        self.step(t.span)?;
+        self.step(t.span, env.frame)?;
         if t.kind != Kind::Ident {
             self.emit(
                 Token {

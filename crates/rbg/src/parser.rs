@@ -34,6 +34,9 @@ pub fn parse_section(
     errors: &mut Vec<Diagnostic<()>>,
 ) -> Option<SectionAst> {
     let range = section.range.clone();
+    if section.failed {
+        return None;
+    }
     if !nesting_ok(exp, range.clone(), errors) {
         return None;
     }

@@ -108,6 +108,8 @@ impl Decl {
 #[derive(Default)]
 pub struct Names {
     map: HashMap<Sym, (Decl, Pos)>,
+    /// Names declared twice: already reported, so uses of them are not reported again.
+    poisoned: std::collections::HashSet<Sym>,
 }
 
 impl Names {
@@ -131,10 +133,16 @@ impl Names {
                 prev_pos,
                 "first declared here",
             );
+            self.poisoned.insert(name.sym);
             return false;
         }
         self.map.insert(name.sym, (decl, name.pos()));
         true
+    }
+
+    /// Whether `sym` had a conflicting declaration (already reported).
+    pub fn is_poisoned(&self, sym: Sym) -> bool {
+        self.poisoned.contains(&sym)
     }
 
     pub fn get(&self, sym: Sym) -> Option<Decl> {
