@@ -1,0 +1,268 @@
+//! Matches between two agents: a series of games from the same start state, with wins, draws
+//! and losses per agent and per side, lengths and thinking time, serialisable for `--json`.
+
+use crate::{mover, score_margin, Agent};
+use game::GameState;
+use serde::Serialize;
+use std::fmt;
+use std::time::Instant;
+
+/// How a match is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct MatchOptions {
+    pub games: u32,
+    /// Game `i` gives each agent its own RNG seeded from `(seed, i, agent)`.
+    pub seed: u64,
+    /// A game stops after this many moves, unfinished (counted as a draw).
+    pub max_length: u64,
+    /// Agents swap sides after every game (agent 0 starts as the first player).
+    pub alternate: bool,
+}
+
+/// Wins, draws and losses from one point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Tally {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+impl Tally {
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Wins plus half the draws, over the games (0 without games).
+    pub fn score_rate(&self) -> f64 {
+        let g = self.games();
+        if g == 0 {
+            0.0
+        } else {
+            (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(g)
+        }
+    }
+
+    fn add(&mut self, margin: i64) {
+        match margin.signum() {
+            1 => self.wins += 1,
+            0 => self.draws += 1,
+            _ => self.losses += 1,
+        }
+    }
+}
+
+/// One game of a match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameResult {
+    pub game: u32,
+    /// `seats[p]` is the agent (0 or 1) that played player `p`.
+    pub seats: [usize; 2],
+    /// Final scores per player (player order of the game).
+    pub scores: Vec<i64>,
+    /// Moves played.
+    pub length: u64,
+    /// False when the game hit `max_length` (then it counts as a draw whatever the scores).
+    pub finished: bool,
+    /// The agent that won, if any.
+    pub winner: Option<usize>,
+}
+
+/// The results of a match.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MatchReport {
+    pub agents: [String; 2],
+    pub players: Vec<String>,
+    pub options: MatchOptions,
+    /// Results of each agent over all its games.
+    pub per_agent: [Tally; 2],
+    /// Results of each side (player 0, player 1) whoever played it.
+    pub per_side: [Tally; 2],
+    /// `per_agent_side[a][p]`: agent `a`'s results when playing player `p`.
+    pub per_agent_side: [[Tally; 2]; 2],
+    pub unfinished: u32,
+    /// Mean number of moves per game.
+    pub average_length: f64,
+    /// Moves chosen by each agent and the time spent choosing them.
+    pub moves: [u64; 2],
+    pub seconds: [f64; 2],
+    /// Mean thinking time per move of each agent, in milliseconds.
+    pub ms_per_move: [f64; 2],
+    pub results: Vec<GameResult>,
+}
+
+/// Plays `games` games with agent 0 as the first player and agent 1 as the second; `g` is the
+/// start state and is left as it was. See [`play_match_with`].
+pub fn play_match<G: GameState>(
+    g: &mut G,
+    agents: [&mut dyn Agent<G>; 2],
+    games: u32,
+    seed: u64,
+    max_length: u64,
+) -> MatchReport {
+    let options = MatchOptions {
+        games,
+        seed,
+        max_length,
+        alternate: false,
+    };
+    play_match_with(g, agents, &options)
+}
+
+fn game_rng(seed: u64, game: u32, agent: usize) -> game::Rng {
+    let salt = (u64::from(game) << 1 | agent as u64).wrapping_add(1);
+    game::rng_from_seed(seed ^ salt.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+}
+
+/// Plays a match of two-player games. Panics if an agent returns no move or an illegal one at a
+/// non-terminal state (an agent bug).
+pub fn play_match_with<G: GameState>(
+    g: &mut G,
+    agents: [&mut dyn Agent<G>; 2],
+    options: &MatchOptions,
+) -> MatchReport {
+    let mut report = MatchReport {
+        agents: [agents[0].name(), agents[1].name()],
+        players: g.player_names(),
+        options: *options,
+        per_agent: Default::default(),
+        per_side: Default::default(),
+        per_agent_side: Default::default(),
+        unfinished: 0,
+        average_length: 0.0,
+        moves: [0; 2],
+        seconds: [0.0; 2],
+        ms_per_move: [0.0; 2],
+        results: Vec::new(),
+    };
+    let mut moves = Vec::new();
+    let mut total_length = 0u64;
+    for i in 0..options.games {
+        let seats = if options.alternate && i % 2 == 1 {
+            [1, 0]
+        } else {
+            [0, 1]
+        };
+        let mut rngs = [game_rng(options.seed, i, 0), game_rng(options.seed, i, 1)];
+        let mut length = 0u64;
+        let mut finished = false;
+        loop {
+            g.legal_moves(&mut moves);
+            if moves.is_empty() {
+                finished = true;
+                break;
+            }
+            if length >= options.max_length {
+                break;
+            }
+            let a = seats[mover(g) % 2];
+            let start = Instant::now();
+            let mv = agents[a].choose(g, &mut rngs[a]);
+            report.seconds[a] += start.elapsed().as_secs_f64();
+            report.moves[a] += 1;
+            let mv = mv.unwrap_or_else(|| panic!("agent {} returned no move", report.agents[a]));
+            assert!(
+                moves.contains(&mv),
+                "agent {} returned the illegal move {}",
+                report.agents[a],
+                g.move_text(&mv)
+            );
+            g.apply(&mv);
+            length += 1;
+        }
+        let scores = g.scores();
+        for _ in 0..length {
+            g.undo();
+        }
+        let margins: [i64; 2] = std::array::from_fn(|p| {
+            if finished {
+                score_margin(&scores, p)
+            } else {
+                0
+            }
+        });
+        for p in 0..2 {
+            report.per_side[p].add(margins[p]);
+            report.per_agent[seats[p]].add(margins[p]);
+            report.per_agent_side[seats[p]][p].add(margins[p]);
+        }
+        report.unfinished += u32::from(!finished);
+        total_length += length;
+        let winner = (0..2).find(|&p| margins[p] > 0).map(|p| seats[p]);
+        report.results.push(GameResult {
+            game: i,
+            seats,
+            scores,
+            length,
+            finished,
+            winner,
+        });
+    }
+    if options.games > 0 {
+        report.average_length = total_length as f64 / f64::from(options.games);
+    }
+    for a in 0..2 {
+        if report.moves[a] > 0 {
+            report.ms_per_move[a] = report.seconds[a] * 1000.0 / report.moves[a] as f64;
+        }
+    }
+    report
+}
+
+impl fmt::Display for MatchReport {
+    /// The results table: one row per agent and side it played, then totals per agent when the
+    /// sides alternate.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side_name = |p: usize| {
+            self.players
+                .get(p)
+                .cloned()
+                .unwrap_or_else(|| format!("player {p}"))
+        };
+        let width = self
+            .agents
+            .iter()
+            .map(String::len)
+            .max()
+            .unwrap_or(5)
+            .max(5);
+        writeln!(
+            f,
+            "{:<width$}  {:<8} {:>5} {:>5} {:>5} {:>6} {:>7} {:>10}",
+            "agent", "side", "games", "wins", "draws", "losses", "score", "ms/move"
+        )?;
+        let row = |f: &mut fmt::Formatter<'_>, a: usize, side: &str, t: &Tally| {
+            writeln!(
+                f,
+                "{:<width$}  {:<8} {:>5} {:>5} {:>5} {:>6} {:>6.1}% {:>10.3}",
+                self.agents[a],
+                side,
+                t.games(),
+                t.wins,
+                t.draws,
+                t.losses,
+                100.0 * t.score_rate(),
+                self.ms_per_move[a]
+            )
+        };
+        for a in 0..2 {
+            for p in 0..2 {
+                let t = &self.per_agent_side[a][p];
+                if t.games() > 0 {
+                    row(f, a, &side_name(p), t)?;
+                }
+            }
+            if self.options.alternate {
+                row(f, a, "all", &self.per_agent[a])?;
+            }
+        }
+        writeln!(
+            f,
+            "{} games, average length {:.1} moves, {} unfinished (max length {}), seed {}",
+            self.options.games,
+            self.average_length,
+            self.unfinished,
+            self.options.max_length,
+            self.options.seed
+        )
+    }
+}

@@ -1,0 +1,253 @@
+//! Agent specifications as written on the command line: `random`, `human`, `alphabeta:3`
+//! (depth), `alphabeta:2s` (time), `mcts:1000` (iterations), `mcts:2s` / `mcts:500ms` (time).
+//! A bare `alphabeta` is depth 3 and a bare `mcts` 1000 iterations.
+
+use crate::alphabeta::{AlphaBeta, AlphaBetaOptions};
+use crate::eval::{Heuristic, Mobility};
+use crate::mcts::{Mcts, MctsOptions};
+use crate::random::Random;
+use crate::sbg_eval::{SbgHeuristic, SbgWeights};
+use crate::Agent;
+use game::GameState;
+use std::fmt;
+use std::time::Duration;
+
+/// How much an agent may think per move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// Depth (alpha-beta) or iterations (MCTS).
+    Count(u64),
+    /// Wall-clock time per move (results are then not reproducible).
+    Time(Duration),
+}
+
+/// A parsed agent specification.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AgentSpec {
+    Random,
+    /// A person at the terminal: the command line plays it, [`AgentSpec::build`] refuses it.
+    Human,
+    AlphaBeta(Budget),
+    Mcts(Budget),
+}
+
+/// Largest alpha-beta depth accepted.
+pub const MAX_DEPTH: u64 = 64;
+const EXPECTED: &str =
+    "expected random, human, alphabeta[:DEPTH|:TIME] or mcts[:ITERATIONS|:TIME], \
+                        e.g. alphabeta:3, mcts:1000, mcts:2s, mcts:500ms";
+
+fn parse_budget(arg: &str) -> Result<Budget, String> {
+    let time = |num: &str, scale: f64| -> Result<Budget, String> {
+        let v: f64 = num
+            .parse()
+            .map_err(|_| format!("`{arg}` is not a time such as 2s or 500ms"))?;
+        if !v.is_finite() || v <= 0.0 || v * scale > 86_400.0 {
+            return Err(format!("time `{arg}` must be positive and at most a day"));
+        }
+        Ok(Budget::Time(Duration::from_secs_f64(v * scale)))
+    };
+    if let Some(num) = arg.strip_suffix("ms") {
+        time(num, 1e-3)
+    } else if let Some(num) = arg.strip_suffix('s') {
+        time(num, 1.0)
+    } else {
+        let n: u64 = arg
+            .parse()
+            .map_err(|_| format!("`{arg}` is neither a number nor a time such as 2s or 500ms"))?;
+        if n == 0 {
+            return Err("the budget must be at least 1".into());
+        }
+        Ok(Budget::Count(n))
+    }
+}
+
+/// Parses an agent specification (case-insensitive, surrounding blanks ignored).
+pub fn parse_agent_spec(text: &str) -> Result<AgentSpec, String> {
+    let lower = text.trim().to_ascii_lowercase();
+    let (name, arg) = match lower.split_once(':') {
+        Some((n, a)) => (n.trim(), Some(a.trim())),
+        None => (lower.as_str(), None),
+    };
+    let spec = match (name, arg) {
+        ("random", None) => AgentSpec::Random,
+        ("human", None) => AgentSpec::Human,
+        ("random" | "human", Some(_)) => {
+            return Err(format!("agent `{name}` takes no argument ({EXPECTED})"))
+        }
+        ("alphabeta" | "ab", arg) => {
+            let budget = arg.map_or(Ok(Budget::Count(3)), parse_budget)?;
+            if let Budget::Count(d) = budget {
+                if d > MAX_DEPTH {
+                    return Err(format!(
+                        "alpha-beta depth {d} is above the limit {MAX_DEPTH}"
+                    ));
+                }
+            }
+            AgentSpec::AlphaBeta(budget)
+        }
+        ("mcts" | "uct", arg) => {
+            AgentSpec::Mcts(arg.map_or(Ok(Budget::Count(1000)), parse_budget)?)
+        }
+        _ => return Err(format!("unknown agent `{}` ({EXPECTED})", text.trim())),
+    };
+    Ok(spec)
+}
+
+impl std::str::FromStr for AgentSpec {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        parse_agent_spec(s)
+    }
+}
+
+impl fmt::Display for Budget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Budget::Count(n) => write!(f, "{n}"),
+            Budget::Time(t) if t.subsec_millis() == 0 && t.as_secs() > 0 => {
+                write!(f, "{}s", t.as_secs())
+            }
+            Budget::Time(t) => write!(f, "{}ms", t.as_millis()),
+        }
+    }
+}
+
+impl fmt::Display for AgentSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AgentSpec::Random => f.write_str("random"),
+            AgentSpec::Human => f.write_str("human"),
+            AgentSpec::AlphaBeta(b) => write!(f, "alphabeta:{b}"),
+            AgentSpec::Mcts(b) => write!(f, "mcts:{b}"),
+        }
+    }
+}
+
+impl AgentSpec {
+    /// The agent, with `heuristic` for alpha-beta. `human` is refused: the command line plays it.
+    pub fn build<G, H>(&self, heuristic: H) -> Result<Box<dyn Agent<G>>, String>
+    where
+        G: GameState + 'static,
+        H: Heuristic<G> + 'static,
+    {
+        Ok(match *self {
+            AgentSpec::Random => Box::new(Random),
+            AgentSpec::Human => {
+                return Err("`human` is played by the command line, not by a library agent".into())
+            }
+            AgentSpec::AlphaBeta(budget) => {
+                let options = match budget {
+                    Budget::Count(d) => AlphaBetaOptions {
+                        depth: d.min(MAX_DEPTH) as u32,
+                        ..AlphaBetaOptions::default()
+                    },
+                    Budget::Time(t) => AlphaBetaOptions {
+                        depth: MAX_DEPTH as u32,
+                        time: Some(t),
+                        ..AlphaBetaOptions::default()
+                    },
+                };
+                Box::new(AlphaBeta::new(options, heuristic))
+            }
+            AgentSpec::Mcts(budget) => {
+                let options = match budget {
+                    Budget::Count(n) => MctsOptions {
+                        iterations: n,
+                        ..MctsOptions::default()
+                    },
+                    Budget::Time(t) => MctsOptions {
+                        time: Some(t),
+                        ..MctsOptions::default()
+                    },
+                };
+                Box::new(Mcts::new(options))
+            }
+        })
+    }
+
+    /// The agent for any game, alpha-beta with the generic [`Mobility`] heuristic.
+    pub fn build_generic<G: GameState + 'static>(&self) -> Result<Box<dyn Agent<G>>, String> {
+        self.build::<G, Mobility>(Mobility::default())
+    }
+
+    /// The agent for an SBG game on the native engine, alpha-beta with the [`SbgHeuristic`]
+    /// (default weights).
+    pub fn build_sbg(&self, game: &sbg::Game) -> Result<Box<dyn Agent<sbg::Engine>>, String> {
+        let h = SbgHeuristic::new(game, SbgWeights::default()).map_err(|e| e.to_string())?;
+        self.build(h)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse() {
+        assert_eq!(parse_agent_spec("random"), Ok(AgentSpec::Random));
+        assert_eq!(parse_agent_spec(" Human "), Ok(AgentSpec::Human));
+        assert_eq!(
+            parse_agent_spec("alphabeta:3"),
+            Ok(AgentSpec::AlphaBeta(Budget::Count(3)))
+        );
+        assert_eq!(
+            parse_agent_spec("alphabeta"),
+            Ok(AgentSpec::AlphaBeta(Budget::Count(3)))
+        );
+        assert_eq!(
+            parse_agent_spec("mcts:1000"),
+            Ok(AgentSpec::Mcts(Budget::Count(1000)))
+        );
+        assert_eq!(
+            parse_agent_spec("mcts:2s"),
+            Ok(AgentSpec::Mcts(Budget::Time(Duration::from_secs(2))))
+        );
+        assert_eq!(
+            parse_agent_spec("mcts:250ms"),
+            Ok(AgentSpec::Mcts(Budget::Time(Duration::from_millis(250))))
+        );
+        assert_eq!(
+            parse_agent_spec("alphabeta:1.5s"),
+            Ok(AgentSpec::AlphaBeta(Budget::Time(Duration::from_millis(
+                1500
+            ))))
+        );
+    }
+
+    #[test]
+    fn bad_specs_are_explained() {
+        for bad in [
+            "",
+            "minimax",
+            "alphabeta:0",
+            "alphabeta:65",
+            "mcts:x",
+            "mcts:-1s",
+            "random:3",
+            "mcts:0ms",
+        ] {
+            let err = parse_agent_spec(bad).expect_err(bad);
+            assert!(!err.is_empty(), "{bad}");
+        }
+        assert!(parse_agent_spec("minimax")
+            .unwrap_err()
+            .contains("alphabeta:3"));
+    }
+
+    #[test]
+    fn specs_print_back() {
+        for s in [
+            "random",
+            "human",
+            "alphabeta:3",
+            "alphabeta:2s",
+            "mcts:1000",
+            "mcts:2s",
+            "mcts:500ms",
+        ] {
+            assert_eq!(parse_agent_spec(s).unwrap().to_string(), s);
+        }
+    }
+}
