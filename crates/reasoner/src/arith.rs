@@ -30,11 +30,11 @@ pub(crate) fn compile_arith(e: &Arith, arena: &mut Vec<Expr>) -> u32 {
 
 /// Evaluates expression `i` against variable values and piece counts.
 #[inline]
-pub(crate) fn eval(arena: &[Expr], i: u32, vars: &[i64], counts: &[i64]) -> Option<i64> {
+pub(crate) fn eval(arena: &[Expr], i: u32, vars: &[i64], counts: &[u32]) -> Option<i64> {
     match arena[i as usize] {
         Expr::Const(c) => Some(c),
         Expr::Var(v) => Some(vars[v as usize]),
-        Expr::Count(p) => Some(counts[p as usize]),
+        Expr::Count(p) => Some(counts[p as usize] as i64),
         Expr::Bin(op, a, b) => {
             let a = eval(arena, a, vars, counts)?;
             let b = eval(arena, b, vars, counts)?;

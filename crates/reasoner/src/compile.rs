@@ -21,6 +21,7 @@
 
 use crate::arith::{compile_arith, Expr};
 use crate::error::CompileError;
+use crate::movegen::at;
 use ir::{Action, CmpOp, Game, Node, NodeId, SwitchTarget};
 use std::collections::HashMap;
 
@@ -89,6 +90,10 @@ pub(crate) struct Program {
     pub on_table: Vec<bool>,
     /// Per state: base index into `rows` of its shift-region table, or NONE.
     pub table: Vec<u32>,
+    /// Per tabled state: a class reached at every vertex from every vertex (e.g. after
+    /// `anySquare`), kept out of the rows and expanded over the whole board — through the
+    /// piece lists when its actions are ons — or NONE.
+    pub full_class: Vec<u32>,
     /// `rows[base + v] .. rows[base + v + 1]` are the entries of vertex `v`.
     pub rows: Vec<u32>,
     /// (class, vertex).
@@ -114,13 +119,19 @@ impl Program {
     #[inline(always)]
     pub fn succ_of(&self, q: u32) -> &[u32] {
         let q = q as usize;
-        &self.succ[self.succ_start[q] as usize..self.succ_start[q + 1] as usize]
+        let (lo, hi) = (at(&self.succ_start, q), at(&self.succ_start, q + 1));
+        debug_assert!(lo <= hi && hi as usize <= self.succ.len());
+        // SAFETY: succ_start is monotone and ends at succ.len() (built in `compile`).
+        unsafe { self.succ.get_unchecked(lo as usize..hi as usize) }
     }
 
     #[inline(always)]
     pub fn class_succ_of(&self, c: u32) -> &[u32] {
         let c = c as usize;
-        &self.class_succ[self.class_start[c] as usize..self.class_start[c + 1] as usize]
+        let (lo, hi) = (at(&self.class_start, c), at(&self.class_start, c + 1));
+        debug_assert!(lo <= hi && hi as usize <= self.class_succ.len());
+        // SAFETY: class_start is monotone and ends at class_succ.len().
+        unsafe { self.class_succ.get_unchecked(lo as usize..hi as usize) }
     }
 
     pub fn nstates(&self) -> usize {
@@ -336,24 +347,6 @@ pub(crate) fn compile(game: &Game) -> Result<Program, CompileError> {
         f.dedup();
     }
 
-    // 4. Which states need a visited mark.
-    let mut indeg = vec![0u32; nstates];
-    let mut after_shift = vec![false; nstates];
-    for (p, f) in follow.iter().enumerate() {
-        for &j in f {
-            indeg[j as usize] += 1;
-            after_shift[j as usize] |= ops[p].is_shift();
-        }
-    }
-    let mut check = vec![NONE; nstates];
-    let mut n_checked = 0;
-    for j in 0..nstates {
-        if indeg[j] > 1 || ops[j].is_shift() || after_shift[j] {
-            check[j] = n_checked as u32;
-            n_checked += 1;
-        }
-    }
-
     let mut succ_start = Vec::with_capacity(nstates + 1);
     let mut succ = Vec::new();
     for f in &follow {
@@ -379,12 +372,13 @@ pub(crate) fn compile(game: &Game) -> Result<Program, CompileError> {
         node,
         succ_start,
         succ,
-        check,
-        n_checked,
+        check: vec![NONE; nstates],
+        n_checked: 0,
         accepting,
         exprs,
         on_table,
         table: vec![NONE; nstates],
+        full_class: vec![NONE; nstates],
         rows: Vec::new(),
         entries: Vec::new(),
         class_start: vec![0],
@@ -400,12 +394,14 @@ pub(crate) fn compile(game: &Game) -> Result<Program, CompileError> {
         initial: game.board.initial.iter().map(|p| p.0 as u16).collect(),
         straightness: ir::analysis::strong_straightness(rules).finite(),
     };
-    build_regions(&mut prog);
+    let roots_of = build_regions(&mut prog);
+    choose_checks(&mut prog, &roots_of);
     Ok(prog)
 }
 
-/// Tabulates the shift regions (see the module docs).
-fn build_regions(prog: &mut Program) {
+/// Tabulates the shift regions (see the module docs). Returns, for every shift state, the
+/// tabled roots whose region contains it.
+fn build_regions(prog: &mut Program) -> Vec<Vec<u32>> {
     let n = prog.nstates();
     let nv = prog.nvertices;
     // Class of each state: its non-shift successors and whether it accepts.
@@ -441,8 +437,9 @@ fn build_regions(prog: &mut Program) {
                     .any(|&j| prog.ops[j as usize].is_shift())
         })
         .collect();
+    let mut roots_of: Vec<Vec<u32>> = vec![Vec::new(); n];
     if roots.is_empty() || nv == 0 {
-        return;
+        return roots_of;
     }
     let mut seen = vec![0u32; n * nv];
     let mut seen_class = vec![0u32; class_lists.len().max(1) * nv];
@@ -450,10 +447,12 @@ fn build_regions(prog: &mut Program) {
     let mut queue: Vec<(u32, u32)> = Vec::new();
     let mut rows = Vec::new();
     let mut entries: Vec<(u32, u32)> = Vec::new();
+    let mut in_region: Vec<u32> = Vec::new();
     for &q in &roots {
         let base = rows.len();
         let entries_before = entries.len();
         let mut over = false;
+        in_region.clear();
         for v in 0..nv as u32 {
             rows.push(entries.len() as u32);
             stamp += 1;
@@ -475,6 +474,7 @@ fn build_regions(prog: &mut Program) {
                         if t != NONE && seen[j as usize * nv + t as usize] != stamp {
                             seen[j as usize * nv + t as usize] = stamp;
                             queue.push((j, t));
+                            in_region.push(j);
                         }
                     }
                 }
@@ -487,12 +487,60 @@ fn build_regions(prog: &mut Program) {
         if over {
             rows.truncate(base);
             entries.truncate(entries_before);
+            // Walked at run time: count it in every shift state's roots, which makes all
+            // states after shifts keep their visited marks.
+            for (s, r) in roots_of.iter_mut().enumerate() {
+                if prog.ops[s].is_shift() {
+                    r.push(q);
+                }
+            }
             continue;
         }
         rows.push(entries.len() as u32);
         prog.table[q as usize] = base as u32;
-        // Keep one row-end sentinel per table: rows[base + nv] closes the last vertex; the next
-        // table starts after it.
+        in_region.sort_unstable();
+        in_region.dedup();
+        for &s in &in_region {
+            roots_of[s as usize].push(q);
+        }
+        // A class present at every vertex of every row is expanded over the whole board.
+        let mut per_class: HashMap<u32, usize> = HashMap::new();
+        for &(c, _) in &entries[entries_before..] {
+            *per_class.entry(c).or_insert(0) += 1;
+        }
+        let full = per_class
+            .iter()
+            .filter(|&(_, &k)| k == nv * nv)
+            .map(|(&c, _)| c)
+            .min();
+        if let Some(c) = full {
+            prog.full_class[q as usize] = c;
+            let kept: Vec<(u32, u32)> = (0..nv)
+                .flat_map(|v| {
+                    let (lo, hi) = (rows[base + v] as usize, rows[base + v + 1] as usize);
+                    entries[lo..hi]
+                        .iter()
+                        .copied()
+                        .filter(|e| e.0 != c)
+                        .map(move |e| (v, e))
+                })
+                .map(|(_, e)| e)
+                .collect();
+            // Rebuild this table's rows without class c.
+            let mut counts = vec![0u32; nv];
+            for v in 0..nv {
+                let (lo, hi) = (rows[base + v] as usize, rows[base + v + 1] as usize);
+                counts[v] = entries[lo..hi].iter().filter(|e| e.0 != c).count() as u32;
+            }
+            entries.truncate(entries_before);
+            entries.extend(kept);
+            let mut at = entries_before as u32;
+            for v in 0..nv {
+                rows[base + v] = at;
+                at += counts[v];
+            }
+            rows[base + nv] = at;
+        }
     }
     prog.rows = rows;
     prog.entries = entries;
@@ -501,4 +549,64 @@ fn build_regions(prog: &mut Program) {
         prog.class_start.push(prog.class_succ.len() as u32);
         prog.class_accepting.push(acc);
     }
+    roots_of
+}
+
+/// Decides which states need a visited mark (see the module docs). A state reached only
+/// through one vertex-preserving predecessor that is itself reached at most once per level
+/// needs none; so does one reached only from the shift region of a single level-entry state
+/// (modifiers, switches and start states are visited once per level, as its entry) through
+/// states of one class, because a region row lists each (class, vertex) once.
+fn choose_checks(prog: &mut Program, roots_of: &[Vec<u32>]) {
+    let n = prog.nstates();
+    let mut plain_preds = vec![0u32; n];
+    let mut shift_preds: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for p in 0..n as u32 {
+        for &j in prog.succ_of(p) {
+            if prog.ops[p as usize].is_shift() {
+                shift_preds[j as usize].push(p);
+            } else {
+                plain_preds[j as usize] += 1;
+            }
+        }
+    }
+    let is_entry = |q: u32| {
+        matches!(
+            prog.ops[q as usize],
+            Op::Start | Op::Off { .. } | Op::Assign { .. } | Op::Switch { .. }
+        )
+    };
+    let class_of_succ = |s: u32| -> Vec<u32> {
+        prog.succ_of(s)
+            .iter()
+            .copied()
+            .filter(|&j| !prog.ops[j as usize].is_shift())
+            .collect()
+    };
+    let mut check = vec![NONE; n];
+    let mut n_checked = 0;
+    for j in 0..n {
+        let sp = &shift_preds[j];
+        let unique = if prog.ops[j].is_shift() {
+            false
+        } else if sp.is_empty() {
+            plain_preds[j] <= 1
+        } else {
+            plain_preds[j] == 0
+                && sp.iter().all(|&s| {
+                    roots_of[s as usize].len() == 1
+                        && roots_of[s as usize] == roots_of[sp[0] as usize]
+                        && prog.table[roots_of[s as usize][0] as usize] != NONE
+                        && is_entry(roots_of[s as usize][0])
+                        && class_of_succ(s) == class_of_succ(sp[0])
+                        && prog.accepting[s as usize] == prog.accepting[sp[0] as usize]
+                })
+        };
+        if !unique {
+            check[j] = n_checked as u32;
+            n_checked += 1;
+        }
+    }
+    prog.check = check;
+    prog.n_checked = n_checked;
 }

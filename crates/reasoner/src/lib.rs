@@ -190,9 +190,15 @@ impl<'r> State<'r> {
 
     fn steps_of(&self, mv: &Move) -> Vec<(u32, u32)> {
         let prog = &self.r.prog;
+        // Checked here so the unchecked hot loop never sees a vertex out of range.
         mv.steps
             .iter()
-            .map(|&(m, v)| (prog.mod_state[m as usize], v))
+            .map(|&(m, v)| {
+                assert!((v as usize) < prog.nvertices, "vertex {v} out of range");
+                let j = prog.mod_state[m as usize];
+                assert!(j != compile::NONE, "modifier {m} unknown");
+                (j, v)
+            })
             .collect()
     }
 

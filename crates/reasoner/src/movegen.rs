@@ -39,6 +39,8 @@ pub(crate) trait Sink {
     /// On `Stop`, keep the modifiers applied (pushing undo entries) instead of reverting them:
     /// the keeper's "apply the first move found" without a second pass.
     const KEEP: bool = false;
+    /// Maintain `path` (the modifiers applied so far): only sinks that store moves need it.
+    const RECORD: bool = false;
     /// A move `path + (j, v)` was found; true to stop the search.
     fn switch(&mut self, path: &[(u32, u32)], j: u32, v: u32) -> bool;
 }
@@ -112,6 +114,7 @@ impl MoveBuf {
 }
 
 impl Sink for MoveBuf {
+    const RECORD: bool = true;
     #[inline(always)]
     fn switch(&mut self, path: &[(u32, u32)], j: u32, v: u32) -> bool {
         self.steps.extend_from_slice(path);
@@ -123,6 +126,16 @@ impl Sink for MoveBuf {
 
 /// Levels deeper than this are checked for a repeated (state, vertex, semi-state).
 const CYCLE_CHECK_DEPTH: usize = 48;
+
+/// Unchecked read for the hot loop. Every index used with it is in range by construction of
+/// the program (successor lists hold state ids, the board table holds vertex ids or NONE,
+/// which is tested before use) — checked in debug builds.
+#[inline(always)]
+pub(crate) fn at<T: Copy>(xs: &[T], i: usize) -> T {
+    debug_assert!(i < xs.len());
+    // SAFETY: see above.
+    unsafe { *xs.get_unchecked(i) }
+}
 
 impl Core<'_> {
     /// Runs one level from `(q0, v0)` at nesting `depth`.
@@ -151,23 +164,22 @@ impl Core<'_> {
             });
             return Flow::Err;
         }
-        while self.vis.len() <= depth {
-            self.vis.push(vec![0; prog.n_checked * prog.nvertices]);
-            self.stamps.push(0);
+        let stride = self.vis_stride;
+        if self.vis.len() < (depth + 1) * stride {
+            self.vis.resize((depth + 1) * stride, 0);
         }
-        let stamp = {
-            let s = &mut self.stamps[depth];
-            if *s == u32::MAX {
-                self.vis[depth].fill(0);
-                *s = 0;
-            }
-            *s += 1;
-            *s
-        };
+        // `stamps` has modifier_limit + 2 entries (Core::new) and depth <= modifier_limit.
+        let s = &mut self.stamps[depth];
+        *s = s.wrapping_add(1);
+        if *s == 0 {
+            *s = 1;
+            self.vis[depth * stride..(depth + 1) * stride].fill(0);
+        }
+        let stamp = *s;
         let base = self.stack.len();
         let (mut q, mut v) = (q0, v0);
         loop {
-            let t = prog.table[q as usize];
+            let t = at(&prog.table, q as usize);
             if t == NONE {
                 if S::PATTERN && prog.accepting[q as usize] {
                     self.stack.truncate(base);
@@ -181,8 +193,19 @@ impl Core<'_> {
                     }
                 }
             } else {
+                let full = at(&prog.full_class, q as usize);
+                if full != NONE {
+                    let f = self.expand_full(full, depth, stamp, sink);
+                    if f != Flow::Go {
+                        self.stack.truncate(base);
+                        return f;
+                    }
+                }
                 let row = t as usize + v as usize;
-                let (lo, hi) = (prog.rows[row] as usize, prog.rows[row + 1] as usize);
+                let (lo, hi) = (
+                    at(&prog.rows, row) as usize,
+                    at(&prog.rows, row + 1) as usize,
+                );
                 for &(c, w) in &prog.entries[lo..hi] {
                     if S::PATTERN && prog.class_accepting[c as usize] {
                         self.stack.truncate(base);
@@ -204,15 +227,57 @@ impl Core<'_> {
         }
     }
 
+    /// Expands a class present at every vertex: its ons walk the piece lists of their pieces
+    /// (the lists are only read here: nodes go on the stack, children run later).
+    #[inline(never)]
+    fn expand_full<S: Sink>(&mut self, c: u32, depth: usize, stamp: u32, sink: &mut S) -> Flow {
+        let prog: &Program = self.prog;
+        if S::PATTERN && prog.class_accepting[c as usize] {
+            return Flow::Stop;
+        }
+        let nv = prog.nvertices;
+        for &j in prog.class_succ_of(c) {
+            match at(&prog.ops, j as usize) {
+                Op::On(mask) => {
+                    let mut m = mask;
+                    while m != 0 {
+                        let p = m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        for k in 0..self.counts[p] as usize {
+                            let w = at(&self.plist, p * nv + k);
+                            if self.mark(j, w, depth, stamp) {
+                                self.stack.push((j, w));
+                            }
+                        }
+                    }
+                }
+                _ => {
+                    for w in 0..nv as u32 {
+                        let f = self.step(j, w, depth, stamp, sink);
+                        if f != Flow::Go {
+                            return f;
+                        }
+                    }
+                }
+            }
+        }
+        Flow::Go
+    }
+
     /// Marks (j, w) visited in this level; false if it already was.
     #[inline(always)]
     fn mark(&mut self, j: u32, w: u32, depth: usize, stamp: u32) -> bool {
-        let c = self.prog.check[j as usize];
+        let prog = self.prog;
+        let c = at(&prog.check, j as usize);
         if c == NONE {
             return true;
         }
-        let idx = c as usize * self.prog.nvertices + w as usize;
-        let slot = &mut self.vis[depth][idx];
+        let nv = prog.nvertices;
+        let idx = (depth * prog.n_checked + c as usize) * nv + w as usize;
+        debug_assert!(idx < self.vis.len());
+        // SAFETY: `level` sized `vis` for `depth`; c < n_checked and w < nvertices by the
+        // program's construction (vertices come from the board tables or a checked move).
+        let slot = unsafe { self.vis.get_unchecked_mut(idx) };
         if *slot == stamp {
             false
         } else {
@@ -225,15 +290,16 @@ impl Core<'_> {
     #[inline(always)]
     fn step<S: Sink>(&mut self, j: u32, v: u32, depth: usize, stamp: u32, sink: &mut S) -> Flow {
         let prog: &Program = self.prog;
-        match prog.ops[j as usize] {
+        match at(&prog.ops, j as usize) {
             Op::Shift(d) => {
-                let w = prog.nb[v as usize * prog.ndirs + d as usize];
+                let w = at(&prog.nb, v as usize * prog.ndirs + d as usize);
                 if w != NONE && self.mark(j, w, depth, stamp) {
                     self.stack.push((j, w));
                 }
             }
             Op::On(mask) => {
-                if (mask >> self.pieces[v as usize]) & 1 != 0 && self.mark(j, v, depth, stamp) {
+                if (mask >> at(&self.pieces, v as usize)) & 1 != 0 && self.mark(j, v, depth, stamp)
+                {
                     self.stack.push((j, v));
                 }
             }
@@ -271,11 +337,11 @@ impl Core<'_> {
                 if self.mark(j, v, depth, stamp) {
                     let old = self.pieces[v as usize];
                     self.set_piece(v, piece);
-                    if !S::PATTERN {
+                    if S::RECORD {
                         self.path.push((j, v));
                     }
                     let f = self.level(j, v, depth + 1, sink);
-                    if !S::PATTERN {
+                    if S::RECORD {
                         self.path.pop();
                     }
                     if S::KEEP && f == Flow::Stop {
@@ -297,11 +363,11 @@ impl Core<'_> {
                         return Flow::Go;
                     }
                     let old = std::mem::replace(&mut self.vars[var as usize], x);
-                    if !S::PATTERN {
+                    if S::RECORD {
                         self.path.push((j, v));
                     }
                     let f = self.level(j, v, depth + 1, sink);
-                    if !S::PATTERN {
+                    if S::RECORD {
                         self.path.pop();
                     }
                     if S::KEEP && f == Flow::Stop {

@@ -29,7 +29,11 @@ pub(crate) struct Core<'r> {
     pub opts: Options,
     pub spans: &'r SpanTable,
     pub pieces: Vec<u16>,
-    pub counts: Vec<i64>,
+    /// Piece lists: `plist[p * nvertices .. p * nvertices + counts[p]]` are the vertices
+    /// holding piece `p` (in no particular order); `pidx[v]` is `v`'s index in its list.
+    pub plist: Vec<u32>,
+    pub counts: Vec<u32>,
+    pub pidx: Vec<u32>,
     pub vars: Vec<i64>,
     /// `prog.nplayers` is the keeper.
     pub player: u32,
@@ -39,8 +43,10 @@ pub(crate) struct Core<'r> {
     pub frames: usize,
     // Search scratch.
     pub stack: Vec<(u32, u32)>,
-    pub vis: Vec<Vec<u32>>,
+    /// Visited stamps of every level depth, `n_checked * nvertices` each.
+    pub vis: Vec<u32>,
     pub stamps: Vec<u32>,
+    pub vis_stride: usize,
     pub path: Vec<(u32, u32)>,
     pub lvl: Vec<(u32, u32, u64)>,
     pub err: Option<GameError>,
@@ -50,16 +56,24 @@ pub(crate) struct Core<'r> {
 impl<'r> Core<'r> {
     pub(crate) fn new(r: &'r Reasoner) -> Core<'r> {
         let prog = &r.prog;
-        let mut counts = vec![0i64; prog.npieces];
-        for &p in &prog.initial {
-            counts[p as usize] += 1;
+        let nv = prog.nvertices;
+        let mut counts = vec![0u32; prog.npieces];
+        let mut plist = vec![0u32; prog.npieces * nv];
+        let mut pidx = vec![0u32; nv];
+        for (v, &p) in prog.initial.iter().enumerate() {
+            let p = p as usize;
+            plist[p * nv + counts[p] as usize] = v as u32;
+            pidx[v] = counts[p];
+            counts[p] += 1;
         }
         Core {
             prog,
             opts: r.opts,
             spans: &r.spans,
             pieces: prog.initial.clone(),
+            plist,
             counts,
+            pidx,
             vars: vec![0; prog.bounds.len()],
             player: prog.nplayers,
             rules: 0,
@@ -68,7 +82,8 @@ impl<'r> Core<'r> {
             frames: 0,
             stack: Vec::new(),
             vis: Vec::new(),
-            stamps: Vec::new(),
+            stamps: vec![0; r.opts.modifier_limit + 2],
+            vis_stride: prog.n_checked * prog.nvertices,
             path: Vec::new(),
             lvl: Vec::new(),
             err: None,
@@ -80,6 +95,8 @@ impl<'r> Core<'r> {
     pub(crate) fn restore_from(&mut self, other: &Core<'_>) {
         self.pieces.copy_from_slice(&other.pieces);
         self.counts.copy_from_slice(&other.counts);
+        self.plist.copy_from_slice(&other.plist);
+        self.pidx.copy_from_slice(&other.pidx);
         self.vars.copy_from_slice(&other.vars);
         self.player = other.player;
         self.rules = other.rules;
@@ -90,9 +107,23 @@ impl<'r> Core<'r> {
 
     #[inline(always)]
     pub(crate) fn set_piece(&mut self, v: u32, p: u16) {
+        use crate::movegen::at;
+        let nv = self.prog.nvertices;
         let old = std::mem::replace(&mut self.pieces[v as usize], p);
-        self.counts[old as usize] -= 1;
-        self.counts[p as usize] += 1;
+        if old == p {
+            return;
+        }
+        // Remove v from old's list (the last entry takes its place), append it to p's.
+        let (o, n) = (old as usize, p as usize);
+        let i = at(&self.pidx, v as usize) as usize;
+        self.counts[o] -= 1;
+        let last = self.plist[o * nv + self.counts[o] as usize];
+        self.plist[o * nv + i] = last;
+        self.pidx[last as usize] = i as u32;
+        let k = self.counts[n];
+        self.plist[n * nv + k as usize] = v;
+        self.pidx[v as usize] = k;
+        self.counts[n] = k + 1;
     }
 
     fn take_err(&mut self) -> GameError {
