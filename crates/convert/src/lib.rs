@@ -1,0 +1,16 @@
+//! Translations between the game languages.
+//!
+//! * [`sbg_to_rbg`]: a Simplified Boardgames game → readable HL-RBG text, and from there to the
+//!   IR through the RBG front end (so the printed HL-RBG and the IR the reasoner runs can never
+//!   disagree). The encoding is explained in `docs/sbg-to-rbg.md`.
+//! * [`sbg_to_gdl`]: a Simplified Boardgames game → GDL (KIF text) for GGP agents; encoding in
+//!   `docs/sbg-to-gdl.md`.
+//! * [`words`]: the piece-rule expressions as the RBG side needs them: without the empty word,
+//!   and the check for words that come back to their starting square.
+
+pub mod words;
+pub mod sbg_to_rbg;
+pub mod sbg_to_gdl;
+
+pub use sbg_to_gdl::sbg_to_gdl;
+pub use sbg_to_rbg::{sbg_to_ir, sbg_to_rbg};
