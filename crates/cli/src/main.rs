@@ -1,1 +1,29 @@
-fn main() {}
+//! `rbgtool`: the only place that reads files, prints, and turns results into exit codes.
+//!
+//! Exit codes: 0 success, 1 invalid input (diagnostics printed), 2 usage error, 3 internal
+//! error (a bug: please report it).
+
+mod cli;
+mod commands;
+mod diag;
+mod input;
+mod output;
+
+use clap::Parser;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    // A panic is our bug, never the user's: report it as such with exit code 3.
+    std::panic::set_hook(Box::new(|info| {
+        eprintln!("rbgtool: internal error (this is a bug, please report it): {info}");
+        std::process::exit(output::EXIT_INTERNAL);
+    }));
+    let args = cli::Cli::parse();
+    match commands::run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            diag::report(&e, &args.global);
+            ExitCode::from(e.exit_code())
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! Command-line syntax. Every subcommand's help ends with examples.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "rbgtool",
+    version,
+    about = "Read, run, translate, learn and evolve board games written in RBG, SBG and GDL",
+    long_about = "rbgtool reads games written in Regular Boardgames (HL-RBG and LL-RBG), Simplified \
+Boardgames and GDL (KIF), runs them with a fast RBG reasoner and native engines, and translates \
+between the languages.\n\nThe input language comes from the file extension (.rbg, .sbg, .kif/.gdl) \
+and can be set with --from; '-' reads standard input.",
+    after_help = "Examples:\n  rbgtool check corpus/rbg/chess.rbg\n  rbgtool perft corpus/rbg/chess.rbg --depth 3\n  rbgtool convert corpus/rbg/breakthrough.rbg --to ll-rbg -o breakthrough.ll.rbg\n  rbgtool bench corpus/rbg/breakthrough.rbg --seconds 5"
+)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: Global,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct Global {
+    /// Print only results and errors.
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+    /// Print more detail (warnings in full, timings).
+    #[arg(short, long, global = true)]
+    pub verbose: bool,
+    /// When to colour diagnostics.
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+/// A game description language.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    /// Regular Boardgames, high or low level (.rbg).
+    Rbg,
+    /// Simplified Boardgames (.sbg).
+    Sbg,
+    /// Game Description Language in KIF (.kif, .gdl).
+    Gdl,
+}
+
+/// What `convert` produces.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// Low-level RBG: explicit graph board, no macros.
+    LlRbg,
+    /// Readable high-level RBG.
+    Rbg,
+    /// GDL (KIF).
+    Gdl,
+    /// Simplified Boardgames (canonical text).
+    Sbg,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct InputArgs {
+    /// The game file ('-' for standard input).
+    pub file: PathBuf,
+    /// Input language (default: from the file extension).
+    #[arg(long, value_enum)]
+    pub from: Option<Lang>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Parse and validate a game; print a summary or the diagnostics.
+    #[command(
+        after_help = "Examples:\n  rbgtool check corpus/rbg/chess.rbg\n  rbgtool check game.rbg --json\n  cat game.rbg | rbgtool check - --from rbg"
+    )]
+    Check {
+        #[command(flatten)]
+        input: InputArgs,
+        /// Print the summary as one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Translate a game into another language or level.
+    #[command(
+        after_help = "Examples:\n  rbgtool convert corpus/rbg/chess.rbg --to ll-rbg\n  rbgtool convert game.rbg --to ll-rbg -o game.ll.rbg"
+    )]
+    Convert {
+        #[command(flatten)]
+        input: InputArgs,
+        /// Output language.
+        #[arg(long, value_enum)]
+        to: Target,
+        /// Output file, written atomically ('-' or absent: standard output).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+    /// Count move sequences of each length from the initial position (perft).
+    #[command(
+        after_help = "Depth counts player moves only (RBG keeper moves are automatic); a terminal state has no children.\nnodes = every state visited at depths 0..=d.\n\nExamples:\n  rbgtool perft corpus/rbg/chess.rbg --depth 3\n  rbgtool perft corpus/rbg/breakthrough.rbg --depth 4 --json\n  rbgtool perft corpus/rbg/chess.rbg --depth 2 --divide"
+    )]
+    Perft {
+        #[command(flatten)]
+        input: InputArgs,
+        /// Maximum depth; every depth from 1 to this is reported.
+        #[arg(short, long)]
+        depth: u32,
+        /// Also print the leaf count below each first move.
+        #[arg(long)]
+        divide: bool,
+        /// One JSON object per depth: {"depth", "leaves", "nodes", "seconds"}.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Flat Monte-Carlo benchmark: uniformly random playouts.
+    #[command(
+        after_help = "Every visited state computes all legal moves and picks one uniformly; keeper states are not counted.\n\nExamples:\n  rbgtool bench corpus/rbg/breakthrough.rbg --seconds 10\n  rbgtool bench corpus/rbg/chess.rbg --playouts 100 --seed 7 --json"
+    )]
+    Bench {
+        #[command(flatten)]
+        input: InputArgs,
+        /// Run for this many seconds (default 10).
+        #[arg(long, conflicts_with = "playouts")]
+        seconds: Option<f64>,
+        /// Run exactly this many playouts.
+        #[arg(long)]
+        playouts: Option<u64>,
+        /// Random seed (runs are deterministic given a seed and a playout count).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print the report as one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print a shell completion script.
+    #[command(
+        after_help = "Examples:\n  rbgtool completions bash > /etc/bash_completion.d/rbgtool"
+    )]
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+}

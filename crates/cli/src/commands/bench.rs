@@ -1,0 +1,146 @@
+//! `rbgtool bench`: flat Monte-Carlo playouts.
+
+use super::load::{load, Loaded, LoadedGame};
+use crate::cli::{Global, InputArgs};
+use crate::diag::CliError;
+use serde::Serialize;
+
+#[derive(Serialize)]
+struct Report {
+    game: String,
+    engine: &'static str,
+    playouts: u64,
+    states: u64,
+    seconds: f64,
+    playouts_per_second: f64,
+    states_per_second: f64,
+    average_length: f64,
+    average_scores: Vec<f64>,
+    /// "score score ..." → count
+    score_histogram: std::collections::BTreeMap<String, u64>,
+    unfinished: u64,
+}
+
+/// Compiles an RBG game for the reasoner.
+pub fn rbg_reasoner(g: &ir::Game) -> Result<reasoner::Reasoner, CliError> {
+    reasoner::Reasoner::new(g).map_err(|e| CliError::Game(format!("cannot compile the rules: {e}")))
+}
+
+/// A reasoner error with the span of the rule it names, shown against the source.
+pub fn game_error(loaded: &LoadedGame, e: &reasoner::GameError) -> CliError {
+    use codespan_reporting::diagnostic::{Diagnostic, Label};
+    let span = e.span();
+    let d = Diagnostic::error()
+        .with_message(format!("{e}"))
+        .with_labels(vec![
+            Label::primary((), span.range()).with_message("in this rule")
+        ]);
+    CliError::Invalid {
+        name: loaded.source.name.clone(),
+        text: loaded.source.text.clone(),
+        diagnostics: vec![d],
+    }
+}
+
+const MAX_LENGTH: u64 = 1_000_000;
+
+pub fn run(
+    input: &InputArgs,
+    seconds: Option<f64>,
+    playouts: Option<u64>,
+    seed: u64,
+    json: bool,
+    global: &Global,
+) -> Result<(), CliError> {
+    let loaded = load(input, global)?;
+    let budget = match (seconds, playouts) {
+        (_, Some(n)) => game::playout::Budget::Playouts(n),
+        (Some(s), None) if s > 0.0 => game::playout::Budget::Seconds(s),
+        (Some(_), None) => return Err(CliError::Usage("--seconds must be positive".into())),
+        (None, None) => game::playout::Budget::Seconds(10.0),
+    };
+    let mut rng = game::rng_from_seed(seed);
+    let (engine, r) = match &loaded.game {
+        Loaded::Rbg(g) => {
+            let r = rbg_reasoner(g)?;
+            let b = match budget {
+                game::playout::Budget::Seconds(s) => reasoner::Budget::Seconds(s),
+                game::playout::Budget::Playouts(n) => reasoner::Budget::Playouts(n),
+            };
+            let rep = reasoner::flat_mc(&r, b, seed).map_err(|e| game_error(&loaded, &e))?;
+            let report = game::playout::FlatMcReport {
+                playouts: rep.playouts,
+                states: rep.states,
+                seconds: rep.seconds,
+                playouts_per_second: rep.playouts_per_second(),
+                states_per_second: rep.states_per_second(),
+                average_length: rep.avg_length,
+                average_scores: rep.avg_scores(),
+                score_histogram: rep
+                    .histogram
+                    .iter()
+                    .map(|(k, v)| {
+                        let key: Vec<String> = k.iter().map(|s| s.to_string()).collect();
+                        (key.join(" "), *v)
+                    })
+                    .collect(),
+                unfinished: rep.unfinished,
+            };
+            ("rbg reasoner", report)
+        }
+        Loaded::Sbg(g) => {
+            let mut e = sbg::Engine::new(g).map_err(|e| CliError::Game(format!("{e:?}")))?;
+            let rep = game::playout::flat_monte_carlo(&mut e, budget, &mut rng, MAX_LENGTH);
+            ("native sbg engine", rep)
+        }
+        Loaded::Gdl(d) => {
+            let mut e = gdl::Engine::new(d).map_err(|e| CliError::Game(format!("{e}")))?;
+            let rep = game::playout::flat_monte_carlo(&mut e, budget, &mut rng, MAX_LENGTH);
+            ("gdl engine", rep)
+        }
+    };
+    let report = Report {
+        game: loaded.source.name.clone(),
+        engine,
+        playouts: r.playouts,
+        states: r.states,
+        seconds: r.seconds,
+        playouts_per_second: r.playouts_per_second,
+        states_per_second: r.states_per_second,
+        average_length: r.average_length,
+        average_scores: r.average_scores,
+        score_histogram: r.score_histogram,
+        unfinished: r.unfinished,
+    };
+    if json {
+        println!("{}", serde_json::to_string(&report).expect("serialises"));
+        return Ok(());
+    }
+    println!("game:            {} ({})", report.game, report.engine);
+    println!(
+        "playouts:        {} in {:.2} s",
+        report.playouts, report.seconds
+    );
+    println!("playouts/s:      {:.1}", report.playouts_per_second);
+    println!("states/s:        {:.0}", report.states_per_second);
+    println!("average length:  {:.2}", report.average_length);
+    let scores: Vec<String> = report
+        .average_scores
+        .iter()
+        .map(|s| format!("{s:.2}"))
+        .collect();
+    println!("average scores:  {}", scores.join(" "));
+    if report.unfinished > 0 {
+        println!(
+            "unfinished:      {} (cut at {MAX_LENGTH} moves)",
+            report.unfinished
+        );
+    }
+    if global.verbose {
+        println!("final scores:");
+        for (k, v) in &report.score_histogram {
+            println!("  {k}: {v}");
+        }
+    }
+    Ok(())
+}

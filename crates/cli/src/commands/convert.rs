@@ -1,0 +1,42 @@
+//! `rbgtool convert`: translations between languages and levels.
+
+use super::load::{lang_name, load, Loaded};
+use crate::cli::{Global, InputArgs, Target};
+use crate::diag::CliError;
+use crate::output;
+use std::path::Path;
+
+pub fn run(
+    input: &InputArgs,
+    to: Target,
+    out: Option<&Path>,
+    global: &Global,
+) -> Result<(), CliError> {
+    let loaded = load(input, global)?;
+    let text = match (&loaded.game, to) {
+        (Loaded::Rbg(g), Target::LlRbg) => rbg::print_ll(g),
+        (Loaded::Sbg(g), Target::Rbg) => convert::sbg_to_rbg(g),
+        (Loaded::Sbg(g), Target::LlRbg) => {
+            rbg::print_ll(&convert::sbg_to_ir(g).map_err(CliError::Game)?)
+        }
+        (Loaded::Sbg(g), Target::Gdl) => {
+            convert::sbg_to_gdl(g).map_err(|e| CliError::Game(e.to_string()))?
+        }
+        (Loaded::Sbg(g), Target::Sbg) => sbg::print(g),
+        (Loaded::Gdl(d), Target::Gdl) => gdl::print(d),
+        (_, to) => {
+            return Err(CliError::Usage(format!(
+                "converting {} to {:?} is not supported by this build yet",
+                lang_name(loaded.source.lang),
+                to
+            )))
+        }
+    };
+    output::write_output(out, &text).map_err(|e| {
+        CliError::Io(format!(
+            "cannot write {}: {e}",
+            out.map(|p| p.display().to_string())
+                .unwrap_or("standard output".into())
+        ))
+    })
+}

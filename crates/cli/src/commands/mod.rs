@@ -1,0 +1,37 @@
+//! One module per subcommand; `run` dispatches.
+
+mod bench;
+mod check;
+mod convert;
+mod load;
+mod perft;
+
+use crate::cli::{Cli, Command};
+use crate::diag::CliError;
+
+pub fn run(cli: &Cli) -> Result<(), CliError> {
+    let g = &cli.global;
+    match &cli.command {
+        Command::Check { input, json } => check::run(input, *json, g),
+        Command::Convert { input, to, output } => convert::run(input, *to, output.as_deref(), g),
+        Command::Perft {
+            input,
+            depth,
+            divide,
+            json,
+        } => perft::run(input, *depth, *divide, *json, g),
+        Command::Bench {
+            input,
+            seconds,
+            playouts,
+            seed,
+            json,
+        } => bench::run(input, *seconds, *playouts, *seed, *json, g),
+        Command::Completions { shell } => {
+            use clap::CommandFactory;
+            let mut cmd = Cli::command();
+            clap_complete::generate(*shell, &mut cmd, "rbgtool", &mut std::io::stdout());
+            Ok(())
+        }
+    }
+}

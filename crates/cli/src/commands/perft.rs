@@ -1,0 +1,107 @@
+//! `rbgtool perft`: leaves and nodes per depth, timed.
+
+use super::load::{load, Loaded};
+use crate::cli::{Global, InputArgs};
+use crate::diag::CliError;
+use game::GameState;
+use serde::Serialize;
+use std::time::Instant;
+
+#[derive(Serialize)]
+struct DepthLine {
+    depth: u32,
+    leaves: u64,
+    nodes: u64,
+    seconds: f64,
+}
+
+pub fn run(
+    input: &InputArgs,
+    depth: u32,
+    divide: bool,
+    json: bool,
+    global: &Global,
+) -> Result<(), CliError> {
+    let loaded = load(input, global)?;
+    match &loaded.game {
+        Loaded::Rbg(g) => {
+            let r = super::bench::rbg_reasoner(g)?;
+            let mut state = r
+                .initial_state()
+                .map_err(|e| super::bench::game_error(&loaded, &e))?;
+            report(&mut state, depth, divide, json, global, |s, d| {
+                reasoner::perft(s, d)
+                    .map(|c| (c.leaves, c.nodes))
+                    .map_err(|e| super::bench::game_error(&loaded, &e))
+            })
+        }
+        Loaded::Sbg(g) => {
+            let mut e = sbg::Engine::new(g).map_err(|e| CliError::Game(format!("{e:?}")))?;
+            report(&mut e, depth, divide, json, global, generic)
+        }
+        Loaded::Gdl(d) => {
+            let mut e = gdl::Engine::new(d).map_err(|e| CliError::Game(format!("{e}")))?;
+            report(&mut e, depth, divide, json, global, generic)
+        }
+    }
+}
+
+/// Perft through the `GameState` interface: leaves at `d`, nodes = all states at depths 0..=d.
+fn generic<G: GameState>(s: &mut G, d: u32) -> Result<(u64, u64), CliError> {
+    let stats = game::perft::perft_stats(s, d);
+    let last = stats.last().map_or((1, 1), |l| (l.leaves, l.nodes));
+    Ok(last)
+}
+
+/// Runs `count(state, d)` for every depth up to `depth` and prints one line (or JSON object)
+/// per depth as soon as it is known.
+fn report<G: GameState>(
+    state: &mut G,
+    depth: u32,
+    divide: bool,
+    json: bool,
+    global: &Global,
+    mut count: impl FnMut(&mut G, u32) -> Result<(u64, u64), CliError>,
+) -> Result<(), CliError> {
+    if !json && !global.quiet {
+        println!(
+            "{:>5} {:>14} {:>14} {:>10} {:>14}",
+            "depth", "leaves", "nodes", "seconds", "nodes/s"
+        );
+    }
+    for d in 1..=depth {
+        let start = Instant::now();
+        let (leaves, nodes) = count(state, d)?;
+        let seconds = start.elapsed().as_secs_f64();
+        if json {
+            let line = DepthLine {
+                depth: d,
+                leaves,
+                nodes,
+                seconds,
+            };
+            println!("{}", serde_json::to_string(&line).expect("serialises"));
+        } else {
+            let rate = if seconds > 0.0 {
+                nodes as f64 / seconds
+            } else {
+                f64::NAN
+            };
+            println!("{d:>5} {leaves:>14} {nodes:>14} {seconds:>10.3} {rate:>14.0}");
+        }
+    }
+    if divide && depth > 0 {
+        let lines = game::perft::divide(state, depth);
+        if !json {
+            println!();
+        }
+        for (mv, n) in lines {
+            if json {
+                println!("{}", serde_json::json!({ "move": mv, "leaves": n }));
+            } else {
+                println!("{mv}: {n}");
+            }
+        }
+    }
+    Ok(())
+}
