@@ -52,3 +52,35 @@ fn alphabeta_3_beats_random_100() {
 fn mcts_1000_beats_random_100() {
     check("mcts:1000", 100, 200);
 }
+
+#[test]
+#[ignore = "more pairings for the report; run in release with --ignored --nocapture"]
+fn other_pairings() {
+    let (g, mut e) = common::engine(common::BREAKTHROUGH);
+    let pairings: [(&str, &str, bool); 4] = [
+        ("alphabeta:3", "mcts:1000", true),
+        ("alphabeta:2", "random", true),
+        ("mcts:100", "random", true),
+        ("alphabeta:3", "random", false),
+    ];
+    for (a, b, sbg_heuristic) in pairings {
+        let build = |s: &str| {
+            let spec = parse_agent_spec(s).unwrap();
+            if sbg_heuristic {
+                spec.build_sbg(&g).unwrap()
+            } else {
+                spec.build_generic::<sbg::Engine>().unwrap()
+            }
+        };
+        let (mut x, mut y) = (build(a), build(b));
+        let options = MatchOptions {
+            games: 20,
+            seed: 7,
+            max_length: 400,
+            alternate: true,
+        };
+        let report = play_match_with(&mut e, [x.as_mut(), y.as_mut()], &options);
+        let h = if sbg_heuristic { "SBG" } else { "generic" };
+        println!("{a} vs {b} ({h} heuristic), Breakthrough 8x8\n{report}");
+    }
+}
