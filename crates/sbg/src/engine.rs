@@ -58,9 +58,14 @@ fn on_code(on: On) -> u8 {
 struct Trans {
     /// `letter * nsq`: where this letter's destination table starts in `dest`.
     dest_base: u32,
-    on: u8,
     target: u32,
+    on: u8,
+    /// `ACCEPT` when the target accepts, `EXPAND` when it has transitions of its own.
+    flags: u8,
 }
+
+const ACCEPT: u8 = 1;
+const EXPAND: u8 = 2;
 
 /// Everything fixed by the rules.
 #[derive(Clone, Debug)]
@@ -171,10 +176,17 @@ impl Engine {
                             letters.push(l);
                             letters.len() - 1
                         });
+                        let flags = if d.accepting[target] { ACCEPT } else { 0 }
+                            | if d.edges[target].is_empty() {
+                                0
+                            } else {
+                                EXPAND
+                            };
                         t.trans.push(Trans {
                             dest_base: (li * nsq) as u32,
-                            on: on_code(l.on),
                             target: base + target as u32,
+                            on: on_code(l.on),
+                            flags,
                         });
                     }
                     t.edges.push((lo, t.trans.len() as u32));
@@ -370,12 +382,12 @@ fn generate(
 ) {
     let nsq = t.nsq;
     let class = &t.class[side];
-    for from in 0..nsq {
-        let c = board[from];
+    let starts = &t.start[side];
+    for (from, &c) in board.iter().enumerate() {
         if class[c as usize] != ON_OWN {
             continue;
         }
-        let start = t.start[side][((c - 1) % 26) as usize];
+        let start = starts[((c - 1) % 26) as usize];
         if start == NO_STATE {
             continue;
         }
@@ -386,21 +398,25 @@ fn generate(
         }
         s.stamp += 1;
         let stamp = s.stamp;
-        // The start pair is not marked visited: a non-empty word may come back to it.
-        s.stack.push((start, from as u16));
-        while let Some((q, sq)) = s.stack.pop() {
+        // The start pair is not marked visited: a non-empty word may come back to it. Targets
+        // without transitions are never expanded, so only the others are marked.
+        let (mut q, mut sq) = (start, from);
+        loop {
             let (lo, hi) = t.edges[q as usize];
             for tr in &t.trans[lo as usize..hi as usize] {
-                let d = t.dest[tr.dest_base as usize + sq as usize];
+                let d = t.dest[tr.dest_base as usize + sq];
                 if d == NO_SQUARE || class[board[d as usize] as usize] != tr.on {
                     continue;
                 }
-                let v = tr.target as usize * nsq + d as usize;
-                if s.visited[v] == stamp {
-                    continue;
+                if tr.flags & EXPAND != 0 {
+                    let v = tr.target as usize * nsq + d as usize;
+                    if s.visited[v] == stamp {
+                        continue;
+                    }
+                    s.visited[v] = stamp;
+                    s.stack.push((tr.target, d));
                 }
-                s.visited[v] = stamp;
-                if t.accepting[tr.target as usize] && s.seen[d as usize] != stamp {
+                if tr.flags & ACCEPT != 0 && s.seen[d as usize] != stamp {
                     s.seen[d as usize] = stamp;
                     out.push(Move {
                         from: from as u16,
@@ -411,10 +427,10 @@ fn generate(
                         return;
                     }
                 }
-                let (tlo, thi) = t.edges[tr.target as usize];
-                if tlo != thi {
-                    s.stack.push((tr.target, d));
-                }
+            }
+            match s.stack.pop() {
+                Some((q2, sq2)) => (q, sq) = (q2, sq2 as usize),
+                None => break,
             }
         }
     }

@@ -299,7 +299,7 @@ fn random_games_agree_move_by_move() {
                 let pick = *a.iter().nth(rng.random_range(0..a.len())).unwrap();
                 let w = engine.width();
                 let mv = engine.move_between(pick.0, pick.1);
-                assert_eq!(((mv.from as usize % w, mv.from as usize / w)), pick.0);
+                assert_eq!((mv.from as usize % w, mv.from as usize / w), pick.0);
                 engine.apply(&mv);
                 plain.apply(&pick);
                 n += 1;
