@@ -18,6 +18,8 @@ pub enum BuildError {
     TooManyStates { kind: char, limit: usize },
     /// The engine numbers squares with 16 bits.
     BoardTooLarge { squares: usize, limit: usize },
+    /// A game built by hand (not by the parser) that no SBG text can describe.
+    InvalidGame { reason: String },
 }
 
 impl fmt::Display for BuildError {
@@ -34,6 +36,7 @@ impl fmt::Display for BuildError {
             BuildError::BoardTooLarge { squares, limit } => {
                 write!(f, "the board has {squares} squares; the engine handles at most {limit}")
             }
+            BuildError::InvalidGame { reason } => write!(f, "invalid game: {reason}"),
         }
     }
 }

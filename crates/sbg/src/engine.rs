@@ -134,6 +134,7 @@ pub struct Engine {
 impl Engine {
     /// Compiles the rules and sets up the initial position.
     pub fn new(game: &Game) -> Result<Engine, BuildError> {
+        validate(game)?;
         let b = &game.board;
         let nsq = b.width * b.height;
         let limit = NO_SQUARE as usize;
@@ -368,6 +369,48 @@ impl Engine {
             format!("({x},{y})")
         }
     }
+}
+
+/// What the parser guarantees, checked again for games built in code (learner, evolver).
+fn validate(game: &Game) -> Result<(), BuildError> {
+    let b = &game.board;
+    let bad = |reason: String| Err(BuildError::InvalidGame { reason });
+    let kind_ok = |k: char| k.is_ascii_uppercase();
+    if b.width == 0 || b.height == 0 || b.cells.len() != b.width * b.height {
+        return bad(format!(
+            "a {}x{} board with {} cells",
+            b.width,
+            b.height,
+            b.cells.len()
+        ));
+    }
+    if let Some(p) = b.cells.iter().flatten().find(|p| !kind_ok(p.kind)) {
+        return bad(format!("piece type {:?} is not a letter A-Z", p.kind));
+    }
+    for (i, r) in game.rules.iter().enumerate() {
+        if !kind_ok(r.kind) || game.rules[..i].iter().any(|o| o.kind == r.kind) {
+            return bad(format!(
+                "rule for {:?}: not a letter A-Z, or a second rule",
+                r.kind
+            ));
+        }
+    }
+    for g in &game.goals {
+        let (piece, squares): (Piece, &[(usize, usize)]) = match g {
+            Goal::Reach { piece, squares } => (*piece, squares),
+            Goal::Count { piece, .. } => (*piece, &[]),
+        };
+        if !kind_ok(piece.kind) {
+            return bad(format!("goal piece {:?} is not a letter A-Z", piece.kind));
+        }
+        if let Some((x, y)) = squares
+            .iter()
+            .find(|&&(x, y)| x >= b.width || y >= b.height)
+        {
+            return bad(format!("goal square ({x}, {y}) outside the board"));
+        }
+    }
+    Ok(())
 }
 
 /// All moves of `side` (or only the first one), deduplicated by (from, to), in order of the

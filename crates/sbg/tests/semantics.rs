@@ -168,3 +168,27 @@ fn word_view_lists_applicable_words() {
     assert!(!w.complete);
     assert_eq!(w.words[0].to, (0, 1));
 }
+
+#[test]
+fn hand_built_games_are_validated() {
+    let (mut game, _) =
+        sbg::parse("<<T>> <BOARD> 1 2 |.| |P| <PIECES> P (0,1,e) & <GOALS> 5 & @P 0 1 &").unwrap();
+    assert!(Engine::new(&game).is_ok());
+    game.goals = vec![sbg::Goal::Reach {
+        piece: sbg::Piece {
+            side: sbg::Side::White,
+            kind: 'P',
+        },
+        squares: vec![(1, 0)],
+    }];
+    assert!(matches!(
+        Engine::new(&game),
+        Err(sbg::BuildError::InvalidGame { .. })
+    ));
+    game.goals.clear();
+    game.board.cells.pop();
+    assert!(matches!(
+        Engine::new(&game),
+        Err(sbg::BuildError::InvalidGame { .. })
+    ));
+}
