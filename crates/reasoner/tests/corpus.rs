@@ -38,7 +38,7 @@ fn table(text: &str) -> Vec<(String, u32, u64, Option<u64>)> {
                 continue;
             };
             let mut nums = rest
-                .split(|c: char| c == '/' || c == '(')
+                .split(['/', '('])
                 .map(|x| x.trim().parse::<u64>());
             let Some(Ok(leaves)) = nums.next() else {
                 continue;
