@@ -52,6 +52,8 @@ pub struct SearchInfo {
     pub nodes: u64,
     /// Value of the chosen move for the player to move.
     pub value: f64,
+    /// Nodes answered by the transposition table without a search.
+    pub tt_cutoffs: u64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -226,17 +228,20 @@ impl<G: GameState, H: Heuristic<G>> AlphaBeta<G, H> {
                 } else {
                     e.value
                 };
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => v >= beta,
+                    Bound::Upper => v <= alpha,
+                };
+                if cut {
+                    self.buffers[p] = moves;
+                    self.info.tt_cutoffs += 1;
+                    return v;
+                }
                 match e.bound {
-                    Bound::Exact => {
-                        self.buffers[p] = moves;
-                        return v;
-                    }
                     Bound::Lower => alpha = alpha.max(v),
                     Bound::Upper => beta = beta.min(v),
-                }
-                if alpha >= beta {
-                    self.buffers[p] = moves;
-                    return v;
+                    Bound::Exact => {}
                 }
             }
         }

@@ -33,30 +33,11 @@ fn check_game(src: &str, spec: &str, seed: u64, max_moves: usize) {
     }
 }
 
-/// A small game with a capture-the-king goal, a turn limit and pieces of several kinds.
-const MINI: &str = "<<Mini>>
-<BOARD>
-4 4
-|rk.n|
-|pppp|
-|PPPP|
-|NK.R|
-<PIECES>
-P (0,1,e) + (-1,1,p) + (1,1,p) &
-K (0,1,e) + (0,1,p) + (1,0,e) + (1,0,p) + (-1,0,e) + (-1,0,p) + (0,-1,e) + (0,-1,p) &
-N (1,2,e) + (1,2,p) + (2,1,e) + (2,1,p) + (-1,2,e) + (-1,2,p) + (-2,1,e) + (-2,1,p) + (1,-2,e) + (1,-2,p) + (2,-1,e) + (2,-1,p) + (-1,-2,e) + (-1,-2,p) + (-2,-1,e) + (-2,-1,p) &
-R (0,1,e)^* (0,1,p) + (0,1,e)(0,1,e)^* + (1,0,e)^* (1,0,p) + (1,0,e)(1,0,e)^* + (-1,0,e)^* (-1,0,p) + (-1,0,e)(-1,0,e)^* + (0,-1,e)^* (0,-1,p) + (0,-1,e)(0,-1,e)^* &
-<GOALS>
-40 &
-#K 0 &
-#k 0 &
-";
-
 #[test]
 fn every_agent_plays_only_legal_moves() {
     for spec in ["random", "alphabeta:1", "alphabeta:2", "mcts:50"] {
         for seed in 0..3 {
-            check_game(MINI, spec, seed, 60);
+            check_game(common::MINI, spec, seed, 60);
             check_game(common::BREAKTHROUGH, spec, seed, 40);
         }
     }
@@ -65,7 +46,7 @@ fn every_agent_plays_only_legal_moves() {
 #[test]
 fn agents_return_none_at_terminal_states() {
     // A turn limit of 0 makes the start a terminal draw.
-    let src = MINI.replace("40 &", "0 &");
+    let src = common::MINI.replace("40 &", "0 &");
     let (g, mut e) = common::engine(&src);
     for spec in ["random", "alphabeta:3", "mcts:10"] {
         let mut agent = parse_agent_spec(spec).unwrap().build_sbg(&g).unwrap();
@@ -85,7 +66,7 @@ proptest! {
     #[test]
     fn choices_are_legal_from_random_positions(seed in any::<u64>(), plies in 0usize..30, which in 0usize..4) {
         let spec = ["random", "alphabeta:2", "mcts:40", "ab:1"][which];
-        let (g, mut e) = common::engine(MINI);
+        let (g, mut e) = common::engine(common::MINI);
         let mut rng = game::rng_from_seed(seed);
         let mut random = agents::Random;
         for _ in 0..plies {

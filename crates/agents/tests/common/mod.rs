@@ -24,6 +24,25 @@ P (0,1,e) + (-1,1,e) + (1,1,e) + (-1,1,p) + (1,1,p) &
 @p 0 0, 1 0, 2 0, 3 0, 4 0, 5 0, 6 0, 7 0 &
 ";
 
+/// A small game with a capture-the-king goal, a turn limit and pieces of several kinds.
+pub const MINI: &str = "<<Mini>>
+<BOARD>
+4 4
+|rk.n|
+|pppp|
+|PPPP|
+|NK.R|
+<PIECES>
+P (0,1,e) + (-1,1,p) + (1,1,p) &
+K (0,1,e) + (0,1,p) + (1,0,e) + (1,0,p) + (-1,0,e) + (-1,0,p) + (0,-1,e) + (0,-1,p) &
+N (1,2,e) + (1,2,p) + (2,1,e) + (2,1,p) + (-1,2,e) + (-1,2,p) + (-2,1,e) + (-2,1,p) + (1,-2,e) + (1,-2,p) + (2,-1,e) + (2,-1,p) + (-1,-2,e) + (-1,-2,p) + (-2,-1,e) + (-2,-1,p) &
+R (0,1,e)^* (0,1,p) + (0,1,e)(0,1,e)^* + (1,0,e)^* (1,0,p) + (1,0,e)(1,0,e)^* + (-1,0,e)^* (-1,0,p) + (-1,0,e)(-1,0,e)^* + (0,-1,e)^* (0,-1,p) + (0,-1,e)(0,-1,e)^* &
+<GOALS>
+40 &
+#K 0 &
+#k 0 &
+";
+
 pub fn game(src: &str) -> Game {
     let (game, _warnings) = sbg::parse(src).expect("the test game parses");
     game
