@@ -8,9 +8,9 @@
 //! * [`words`]: the piece-rule expressions as the RBG side needs them: without the empty word,
 //!   and the check for words that come back to their starting square.
 
-pub mod words;
-pub mod sbg_to_rbg;
 pub mod sbg_to_gdl;
+pub mod sbg_to_rbg;
+pub mod words;
 
 pub use sbg_to_gdl::sbg_to_gdl;
 pub use sbg_to_rbg::{sbg_to_ir, sbg_to_rbg};

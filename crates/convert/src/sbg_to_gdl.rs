@@ -57,7 +57,11 @@ pub fn sbg_to_gdl(game: &Game) -> Result<String, GdlError> {
         };
     }
     let mut o = String::new();
-    let _ = writeln!(o, ";; {} — translated from Simplified Boardgames by rbgtool.", game.name.trim());
+    let _ = writeln!(
+        o,
+        ";; {} — translated from Simplified Boardgames by rbgtool.",
+        game.name.trim()
+    );
     o.push_str(";; Squares are (cell x y piece) with (0,0) bottom-left; b is an empty square.\n");
     o.push_str(";; Encoding: docs/sbg-to-gdl.md\n\n");
 
@@ -78,7 +82,10 @@ pub fn sbg_to_gdl(game: &Game) -> Result<String, GdlError> {
                 Side::White => ("white", "black"),
                 Side::Black => ("black", "white"),
             };
-            let _ = writeln!(o, "(piece {p}) (kind {p} {k}) (own {own} {p}) (enemy {opp} {p})");
+            let _ = writeln!(
+                o,
+                "(piece {p}) (kind {p} {k}) (own {own} {p}) (enemy {opp} {p})"
+            );
         }
     }
     let _ = writeln!(o, "(piece b)");
@@ -194,7 +201,9 @@ pub fn sbg_to_gdl(game: &Game) -> Result<String, GdlError> {
     o.push_str("(<= (hasmove ?r) (canmove ?r ?x1 ?y1 ?x2 ?y2))\n");
 
     o.push_str("\n;;; Moves\n");
-    o.push_str("(<= (legal ?r (move ?x1 ?y1 ?x2 ?y2)) (true (control ?r)) (canmove ?r ?x1 ?y1 ?x2 ?y2))\n");
+    o.push_str(
+        "(<= (legal ?r (move ?x1 ?y1 ?x2 ?y2)) (true (control ?r)) (canmove ?r ?x1 ?y1 ?x2 ?y2))\n",
+    );
     o.push_str("(<= (legal ?r noop) (role ?r) (not (true (control ?r))))\n");
     o.push_str(
         "(<= (input ?r (move ?x1 ?y1 ?x2 ?y2)) (role ?r) (file ?x1) (rank ?y1) (file ?x2) (rank ?y2))\n",
@@ -202,7 +211,9 @@ pub fn sbg_to_gdl(game: &Game) -> Result<String, GdlError> {
     o.push_str("(<= (input ?r noop) (role ?r))\n");
 
     o.push_str("\n;;; Next state\n");
-    o.push_str("(<= (next (cell ?x2 ?y2 ?p)) (does ?r (move ?x1 ?y1 ?x2 ?y2)) (true (cell ?x1 ?y1 ?p)))\n");
+    o.push_str(
+        "(<= (next (cell ?x2 ?y2 ?p)) (does ?r (move ?x1 ?y1 ?x2 ?y2)) (true (cell ?x1 ?y1 ?p)))\n",
+    );
     o.push_str("(<= (next (cell ?x1 ?y1 b)) (does ?r (move ?x1 ?y1 ?x2 ?y2)) (or (distinct ?x1 ?x2) (distinct ?y1 ?y2)))\n");
     o.push_str("(<= (next (cell ?x ?y ?p)) (true (cell ?x ?y ?p)) (does ?r (move ?x1 ?y1 ?x2 ?y2)) (or (distinct ?x ?x1) (distinct ?y ?y1)) (or (distinct ?x ?x2) (distinct ?y ?y2)))\n");
     o.push_str("(<= (next (control ?o)) (true (control ?r)) (opponent ?r ?o))\n");
@@ -217,7 +228,9 @@ pub fn sbg_to_gdl(game: &Game) -> Result<String, GdlError> {
         o.push_str("(<= (goalsquare ?p ?x ?y) (piece ?p) (file ?x) (rank ?y) (distinct ?p ?p))\n");
     }
 
-    o.push_str("\n;;; Outcomes, in SBG's order: goal square, the opponent's count, the mover's count,\n");
+    o.push_str(
+        "\n;;; Outcomes, in SBG's order: goal square, the opponent's count, the mover's count,\n",
+    );
     o.push_str(";;; the turn limit, then a player who cannot move loses. Counts are not checked\n");
     o.push_str(";;; before the first move.\n");
     o.push_str("(<= started (true (step ?n)) (distinct ?n 0))\n");
@@ -255,7 +268,9 @@ pub fn sbg_to_gdl(game: &Game) -> Result<String, GdlError> {
     o.push_str("(<= (result ?r 50) (role ?r) (not anyreached) (not anyloses) atlimit)\n");
     o.push_str("(<= (result ?n 0) (not anyreached) (not anyloses) (not atlimit) (true (control ?n)) (not (hasmove ?n)))\n");
     o.push_str("(<= (result ?m 100) (not anyreached) (not anyloses) (not atlimit) (true (control ?n)) (opponent ?n ?m) (not (hasmove ?n)))\n");
-    o.push_str(";; not terminal: no result yet, but every role always has exactly one goal value\n");
+    o.push_str(
+        ";; not terminal: no result yet, but every role always has exactly one goal value\n",
+    );
     o.push_str("(<= (result ?r 50) (role ?r) (not anyreached) (not anyloses) (not atlimit) (true (control ?n)) (hasmove ?n))\n");
     o.push_str("(<= (goal ?r ?v) (result ?r ?v))\n");
     o.push_str("(<= terminal anyreached)\n(<= terminal anyloses)\n(<= terminal atlimit)\n");

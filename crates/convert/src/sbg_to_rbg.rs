@@ -62,7 +62,8 @@ fn rbg_expr(e: &Expr, out: &mut String, top: bool) {
             }
         }
         Expr::Power(inner, n) => match n {
-            0 => out.push_str("{}"), // unreachable after `nonempty`; kept total
+            // `e^0` is the empty word; RBG has no symbol for it, so an always-valid check.
+            0 => out.push_str("{$ 0 == 0}"),
             1 => rbg_expr(inner, out, false),
             n => {
                 out.push('(');
@@ -118,7 +119,11 @@ fn square_test(squares: &BTreeSet<(usize, usize)>, w: usize, h: usize) -> String
     }
     let edge = |out: &mut String, near: &str, far: &str, k: usize, from_far: usize| {
         // exactly k steps from the `near` edge (from_far steps from the other one)
-        let (dir, n) = if from_far < k { (far, from_far) } else { (near, k) };
+        let (dir, n) = if from_far < k {
+            (far, from_far)
+        } else {
+            (near, k)
+        };
         shift(out, dir, n as i32);
         let _ = write!(out, "{{! {dir}}}");
     };
@@ -168,7 +173,11 @@ pub fn sbg_to_rbg(game: &Game) -> String {
     let uses_hole = movers.iter().any(|m| m.2);
 
     let mut o = String::new();
-    let _ = writeln!(o, "// {} — translated from Simplified Boardgames by rbgtool.", game.name.trim());
+    let _ = writeln!(
+        o,
+        "// {} — translated from Simplified Boardgames by rbgtool.",
+        game.name.trim()
+    );
     o.push_str("// SBG square (0,0) is the bottom-left vertex; white moves up, black down.\n");
     o.push_str("// Encoding: docs/sbg-to-rbg.md\n\n");
     o.push_str("#players = white(100), black(100) // win 100, draw 50, loss 0\n");
@@ -220,7 +229,9 @@ pub fn sbg_to_rbg(game: &Game) -> String {
     for (kind, e, hole, source) in &movers {
         let _ = writeln!(o, "// {kind} {source}");
         if *hole {
-            o.push_str("// (a word may come back to its start square: the piece lifts into `hole`)\n");
+            o.push_str(
+                "// (a word may come back to its start square: the piece lifts into `hole`)\n",
+            );
         }
         let mut body = String::new();
         rbg_expr(e, &mut body, true);
@@ -264,9 +275,10 @@ pub fn sbg_to_rbg(game: &Game) -> String {
         let mut counts: Vec<(Piece, u32)> = Vec::new();
         for g in &game.goals {
             match g {
-                Goal::Reach { piece, squares } if piece.side == side => {
-                    reach.entry(piece.kind).or_default().extend(squares.iter().copied())
-                }
+                Goal::Reach { piece, squares } if piece.side == side => reach
+                    .entry(piece.kind)
+                    .or_default()
+                    .extend(squares.iter().copied()),
                 Goal::Count { piece, at_most } if piece.side == side => {
                     counts.push((*piece, *at_most))
                 }
@@ -274,7 +286,10 @@ pub fn sbg_to_rbg(game: &Game) -> String {
             };
         }
         if !reach.is_empty() {
-            let _ = writeln!(o, "// {name} wins by moving a piece onto one of its goal squares");
+            let _ = writeln!(
+                o,
+                "// {name} wins by moving a piece onto one of its goal squares"
+            );
             let alts: Vec<String> = reach
                 .iter()
                 .map(|(&kind, sq)| {
@@ -288,7 +303,10 @@ pub fn sbg_to_rbg(game: &Game) -> String {
             let _ = writeln!(o, "#{name}ReachedGoal = ({})", alts.join(" + "));
         }
         if !counts.is_empty() {
-            let _ = writeln!(o, "// {name} loses when it has at most this many pieces of a kind");
+            let _ = writeln!(
+                o,
+                "// {name} loses when it has at most this many pieces of a kind"
+            );
             let alts: Vec<String> = counts
                 .iter()
                 .map(|(p, n)| format!("{{$ {} <= {n}}}", piece_name(*p)))
@@ -317,8 +335,15 @@ pub fn sbg_to_rbg(game: &Game) -> String {
         if has(me, "count") {
             conds.push((format!("{m}Loses"), format!("[$ {m} = 0, {p} = 100]")));
         }
-        let _ = writeln!(o, "// After {m}'s move, in SBG's order: goal square, piece counts, turn limit.");
-        let _ = writeln!(o, "#after{}Move =\n    [$ turn = turn + 1]\n    (", capital(m));
+        let _ = writeln!(
+            o,
+            "// After {m}'s move, in SBG's order: goal square, piece counts, turn limit."
+        );
+        let _ = writeln!(
+            o,
+            "#after{}Move =\n    [$ turn = turn + 1]\n    (",
+            capital(m)
+        );
         let mut prefix = String::new();
         for (i, (cond, outcome)) in conds.iter().enumerate() {
             let sep = if i == 0 { "    " } else { "  + " };
@@ -338,7 +363,9 @@ pub fn sbg_to_rbg(game: &Game) -> String {
         o.push_str("// A turn limit of 0: the initial position is a terminal draw.\n");
         o.push_str("#rules = [$ white = 50, black = 50] ->> {}\n");
     } else {
-        o.push_str("#rules = [$ white = 0, black = 100] ->white // white loses if it cannot move\n");
+        o.push_str(
+            "#rules = [$ white = 0, black = 100] ->white // white loses if it cannot move\n",
+        );
         o.push_str("    (\n");
         o.push_str("        move(w; up; down; whitePieces; blackPieces) afterWhiteMove\n");
         o.push_str("        move(b; down; up; blackPieces; whitePieces) afterBlackMove\n");

@@ -18,7 +18,9 @@ pub fn sbg_games() -> Vec<(String, String)> {
     }
     let mut out = Vec::new();
     for d in dirs {
-        let Ok(entries) = std::fs::read_dir(&d) else { continue };
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
         let mut files: Vec<PathBuf> = entries
             .flatten()
             .map(|e| e.path())
@@ -35,7 +37,11 @@ pub fn sbg_games() -> Vec<(String, String)> {
 
 /// Native and translated perft statistics, depth by depth, stopping once a depth has more
 /// than `leaf_budget` leaves (so each game costs a few seconds at most).
-pub fn compare(game: &sbg::Game, max_depth: u32, leaf_budget: u64) -> (Vec<DepthStats>, Vec<DepthStats>) {
+pub fn compare(
+    game: &sbg::Game,
+    max_depth: u32,
+    leaf_budget: u64,
+) -> (Vec<DepthStats>, Vec<DepthStats>) {
     let mut native = sbg::Engine::new(game).expect("native engine builds");
     let ir = convert::sbg_to_ir(game).unwrap_or_else(|e| panic!("{e}"));
     let r = reasoner::Reasoner::new(&ir).expect("reasoner compiles the translation");

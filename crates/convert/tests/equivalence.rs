@@ -10,9 +10,15 @@ fn corpus_games_play_the_same_after_translation() {
     for (name, text) in games {
         let (game, _warnings) = sbg::parse(&text).unwrap_or_else(|_| panic!("{name} parses"));
         let (native, translated) = common::compare(&game, 6, 50_000);
-        assert!(native.len() >= 3 || native.last().is_some_and(|s| s.leaves == 0),
-            "{name}: compared only to depth {}", native.len());
-        assert_eq!(native, translated, "{name}: native vs translated perft statistics");
+        assert!(
+            native.len() >= 3 || native.last().is_some_and(|s| s.leaves == 0),
+            "{name}: compared only to depth {}",
+            native.len()
+        );
+        assert_eq!(
+            native, translated,
+            "{name}: native vs translated perft statistics"
+        );
         eprintln!(
             "{name}: equal to depth {} ({} leaves)",
             native.len(),

@@ -6,7 +6,11 @@ use proptest::prelude::*;
 use sbg::{Board, Expr, Game, Goal, Letter, On, Piece, PieceRule, Side};
 
 fn letter() -> impl Strategy<Value = Expr> {
-    (-2i32..=2, -2i32..=2, prop_oneof![Just(On::Empty), Just(On::Opponent), Just(On::Own)])
+    (
+        -2i32..=2,
+        -2i32..=2,
+        prop_oneof![Just(On::Empty), Just(On::Opponent), Just(On::Own)],
+    )
         .prop_map(|(dx, dy, on)| Expr::Letter(Letter { dx, dy, on }))
 }
 
@@ -37,26 +41,42 @@ fn game() -> impl Strategy<Value = Game> {
         );
         let rules = (expr(), proptest::option::of(expr()));
         let goal = prop_oneof![
-            (0..2usize, 0..2usize, prop::collection::vec((0..w, 0..h), 1..3)).prop_map(
-                |(s, k, squares)| Goal::Reach {
-                    piece: Piece { side: if s == 0 { Side::White } else { Side::Black }, kind: KINDS[k] },
+            (
+                0..2usize,
+                0..2usize,
+                prop::collection::vec((0..w, 0..h), 1..3)
+            )
+                .prop_map(|(s, k, squares)| Goal::Reach {
+                    piece: Piece {
+                        side: if s == 0 { Side::White } else { Side::Black },
+                        kind: KINDS[k]
+                    },
                     squares,
-                }
-            ),
+                }),
             (0..2usize, 0..2usize, 0u32..2).prop_map(|(s, k, n)| Goal::Count {
-                piece: Piece { side: if s == 0 { Side::White } else { Side::Black }, kind: KINDS[k] },
+                piece: Piece {
+                    side: if s == 0 { Side::White } else { Side::Black },
+                    kind: KINDS[k]
+                },
                 at_most: n,
             }),
         ];
         (cells, rules, prop::collection::vec(goal, 0..3), 0u32..7).prop_map(
             move |(cells, (ra, rb), goals, turn_limit)| {
-                let mut rules = vec![PieceRule { kind: 'A', expr: ra }];
+                let mut rules = vec![PieceRule {
+                    kind: 'A',
+                    expr: ra,
+                }];
                 if let Some(e) = rb {
                     rules.push(PieceRule { kind: 'B', expr: e });
                 }
                 Game {
                     name: "random".into(),
-                    board: Board { width: w, height: h, cells },
+                    board: Board {
+                        width: w,
+                        height: h,
+                        cells,
+                    },
                     rules,
                     turn_limit,
                     goals,
@@ -67,7 +87,7 @@ fn game() -> impl Strategy<Value = Game> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, .. ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 256, .. ProptestConfig::default() })]
     #[test]
     fn random_games_play_the_same_after_translation(g in game()) {
         let (native, translated) = common::compare(&g, 3, 20_000);
@@ -76,7 +96,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 32, .. ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 128, .. ProptestConfig::default() })]
     #[test]
     fn random_games_play_the_same_in_gdl(g in game()) {
         let mut native = sbg::Engine::new(&g).expect("native engine");
