@@ -46,11 +46,10 @@ pub fn run(
     }
 }
 
-/// Perft through the `GameState` interface: leaves at `d`, nodes = all states at depths 0..=d.
+/// Perft through the `GameState` interface. Returns leaves and 0 for nodes: `report` adds up
+/// the leaves of the depths before (nodes = all states at depths 0..=d).
 fn generic<G: GameState>(s: &mut G, d: u32) -> Result<(u64, u64), CliError> {
-    let stats = game::perft::perft_stats(s, d);
-    let last = stats.last().map_or((1, 1), |l| (l.leaves, l.nodes));
-    Ok(last)
+    Ok((game::perft::perft(s, d), 0))
 }
 
 /// Runs `count(state, d)` for every depth up to `depth` and prints one line (or JSON object)
@@ -69,9 +68,14 @@ fn report<G: GameState>(
             "depth", "leaves", "nodes", "seconds", "nodes/s"
         );
     }
+    let mut states_above = 1; // states at depths 0..d-1, for engines that report no nodes
     for d in 1..=depth {
         let start = Instant::now();
-        let (leaves, nodes) = count(state, d)?;
+        let (leaves, mut nodes) = count(state, d)?;
+        if nodes == 0 {
+            nodes = states_above + leaves;
+        }
+        states_above += leaves;
         let seconds = start.elapsed().as_secs_f64();
         if json {
             let line = DepthLine {
