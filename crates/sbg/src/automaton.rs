@@ -18,6 +18,8 @@ pub enum BuildError {
     TooManyStates { kind: char, limit: usize },
     /// The engine numbers squares with 16 bits.
     BoardTooLarge { squares: usize, limit: usize },
+    /// The move search would need a visited table of `entries` (states x squares) entries.
+    SearchTooLarge { entries: usize, limit: usize },
     /// A game built by hand (not by the parser) that no SBG text can describe.
     InvalidGame { reason: String },
 }
@@ -36,6 +38,10 @@ impl fmt::Display for BuildError {
             BuildError::BoardTooLarge { squares, limit } => {
                 write!(f, "the board has {squares} squares; the engine handles at most {limit}")
             }
+            BuildError::SearchTooLarge { entries, limit } => write!(
+                f,
+                "the move search needs {entries} (automaton state, square) pairs; the limit is {limit} (sbg::engine::SEARCH_LIMIT)"
+            ),
             BuildError::InvalidGame { reason } => write!(f, "invalid game: {reason}"),
         }
     }

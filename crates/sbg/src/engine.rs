@@ -26,6 +26,9 @@ const ON_EMPTY: u8 = 0;
 const ON_OPPONENT: u8 = 1;
 const ON_OWN: u8 = 2;
 
+/// Most (automaton state, square) pairs the move search may track (its visited table).
+pub const SEARCH_LIMIT: usize = 1 << 26;
+
 /// Scores as DESIGN.md fixes them.
 pub const WIN: i64 = 100;
 pub const DRAW: i64 = 50;
@@ -241,6 +244,13 @@ impl Engine {
         };
         t.zobrist = (0..CODES * nsq).map(|_| next()).collect();
         t.zobrist_side = next();
+        let entries = t.accepting.len().saturating_mul(nsq);
+        if entries > SEARCH_LIMIT {
+            return Err(BuildError::SearchTooLarge {
+                entries,
+                limit: SEARCH_LIMIT,
+            });
+        }
         let scratch = Scratch {
             visited: vec![0; t.accepting.len() * nsq],
             seen: vec![0; nsq],

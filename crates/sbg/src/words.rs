@@ -69,9 +69,15 @@ impl Engine {
             };
             ok.then_some((nx, ny))
         };
-        // Depth-first over (state, square, word so far).
+        // Depth-first over (state, square, word so far), with a budget of search steps.
+        let mut budget = limits.max_words.saturating_mul(64).max(1024);
         let mut stack = vec![(0usize, (x as i64, y as i64), Vec::new())];
         while let Some((q, at, word)) = stack.pop() {
+            if budget == 0 {
+                out.complete = false;
+                break;
+            }
+            budget -= 1;
             if !word.is_empty() && dfa.accepting[q] {
                 if out.words.len() == limits.max_words {
                     out.complete = false;
