@@ -127,10 +127,12 @@ impl fmt::Display for AgentSpec {
 
 impl AgentSpec {
     /// The agent, with `heuristic` for alpha-beta. `human` is refused: the command line plays it.
-    pub fn build<G, H>(&self, heuristic: H) -> Result<Box<dyn Agent<G>>, String>
+    /// The agent may borrow (`'a`) like the game state does (RBG reasoner states borrow their
+    /// reasoner).
+    pub fn build<'a, G, H>(&self, heuristic: H) -> Result<Box<dyn Agent<G> + 'a>, String>
     where
-        G: GameState + 'static,
-        H: Heuristic<G> + 'static,
+        G: GameState + 'a,
+        H: Heuristic<G> + 'a,
     {
         Ok(match *self {
             AgentSpec::Random => Box::new(Random),
@@ -168,7 +170,7 @@ impl AgentSpec {
     }
 
     /// The agent for any game, alpha-beta with the generic [`Mobility`] heuristic.
-    pub fn build_generic<G: GameState + 'static>(&self) -> Result<Box<dyn Agent<G>>, String> {
+    pub fn build_generic<'a, G: GameState + 'a>(&self) -> Result<Box<dyn Agent<G> + 'a>, String> {
         self.build::<G, Mobility>(Mobility::default())
     }
 
