@@ -16,9 +16,11 @@ pub mod random;
 pub mod sbg_eval;
 pub mod spec;
 
-pub use alphabeta::{AlphaBeta, AlphaBetaOptions};
+pub use alphabeta::{AlphaBeta, AlphaBetaOptions, SearchInfo};
 pub use eval::{Heuristic, Mobility, MobilityWeights};
-pub use matches::{play_match, play_match_with, GameResult, MatchOptions, MatchReport, Tally};
+pub use matches::{
+    play_match, play_match_observed, play_match_with, GameResult, MatchOptions, MatchReport, Tally,
+};
 pub use mcts::{Mcts, MctsOptions};
 pub use random::Random;
 pub use sbg_eval::{SbgHeuristic, SbgWeights};

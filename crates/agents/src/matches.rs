@@ -19,6 +19,18 @@ pub struct MatchOptions {
     pub alternate: bool,
 }
 
+impl Default for MatchOptions {
+    /// One game, seed 0, at most 1000 moves, fixed sides.
+    fn default() -> Self {
+        MatchOptions {
+            games: 1,
+            seed: 0,
+            max_length: 1000,
+            alternate: false,
+        }
+    }
+}
+
 /// Wins, draws and losses from one point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Tally {
@@ -120,6 +132,16 @@ pub fn play_match_with<G: GameState>(
     agents: [&mut dyn Agent<G>; 2],
     options: &MatchOptions,
 ) -> MatchReport {
+    play_match_observed(g, agents, options, &mut |_| {})
+}
+
+/// [`play_match_with`], calling `on_game` after every game (for a progress bar).
+pub fn play_match_observed<G: GameState>(
+    g: &mut G,
+    agents: [&mut dyn Agent<G>; 2],
+    options: &MatchOptions,
+    on_game: &mut dyn FnMut(&GameResult),
+) -> MatchReport {
     let mut report = MatchReport {
         agents: [agents[0].name(), agents[1].name()],
         players: g.player_names(),
@@ -196,6 +218,7 @@ pub fn play_match_with<G: GameState>(
             finished,
             winner,
         });
+        on_game(report.results.last().expect("just pushed"));
     }
     if options.games > 0 {
         report.average_length = total_length as f64 / f64::from(options.games);

@@ -92,7 +92,19 @@ fn a_game_cut_at_max_length_is_an_unfinished_draw() {
     let (g, mut e) = common::engine(common::BREAKTHROUGH);
     let mut a = parse_agent_spec("random").unwrap().build_sbg(&g).unwrap();
     let mut b = parse_agent_spec("random").unwrap().build_sbg(&g).unwrap();
-    let report = play_match(&mut e, [a.as_mut(), b.as_mut()], 3, 0, 4);
+    let mut seen = Vec::new();
+    let options = MatchOptions {
+        games: 3,
+        max_length: 4,
+        ..MatchOptions::default()
+    };
+    let report =
+        agents::play_match_observed(&mut e, [a.as_mut(), b.as_mut()], &options, &mut |r| {
+            seen.push(r.game)
+        });
+    assert_eq!(seen, vec![0, 1, 2]);
+    let again = play_match(&mut e, [a.as_mut(), b.as_mut()], 3, 0, 4);
+    assert_eq!(report.results, again.results);
     assert_eq!(report.unfinished, 3);
     assert_eq!(report.per_agent[0].draws, 3);
     assert!(report
