@@ -72,6 +72,15 @@ impl Op {
     }
 }
 
+/// Marks a region entry where a pattern body may end.
+pub(crate) const ACCEPT: u32 = u32::MAX - 1;
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Hot {
+    pub op: Op,
+    pub check: u32,
+}
+
 /// The compiled game: automata, action tables, board, declarations.
 #[derive(Clone, Debug)]
 pub(crate) struct Program {
@@ -96,8 +105,10 @@ pub(crate) struct Program {
     pub full_class: Vec<u32>,
     /// `rows[base + v] .. rows[base + v + 1]` are the entries of vertex `v`.
     pub rows: Vec<u32>,
-    /// (class, vertex).
+    /// (successor state, vertex) — or (ACCEPT, vertex) where a pattern body may end.
     pub entries: Vec<(u32, u32)>,
+    /// `ops` and `check` side by side for the move generator's inner loop.
+    pub hot: Vec<Hot>,
     pub class_start: Vec<u32>,
     pub class_succ: Vec<u32>,
     pub class_accepting: Vec<bool>,
@@ -381,6 +392,7 @@ pub(crate) fn compile(game: &Game) -> Result<Program, CompileError> {
         full_class: vec![NONE; nstates],
         rows: Vec::new(),
         entries: Vec::new(),
+        hot: Vec::new(),
         class_start: vec![0],
         class_succ: Vec::new(),
         class_accepting: Vec::new(),
@@ -396,6 +408,13 @@ pub(crate) fn compile(game: &Game) -> Result<Program, CompileError> {
     };
     let roots_of = build_regions(&mut prog);
     choose_checks(&mut prog, &roots_of);
+    expand_classes(&mut prog);
+    prog.hot = prog
+        .ops
+        .iter()
+        .zip(&prog.check)
+        .map(|(&op, &check)| Hot { op, check })
+        .collect();
     Ok(prog)
 }
 
@@ -550,6 +569,39 @@ fn build_regions(prog: &mut Program) -> Vec<Vec<u32>> {
         prog.class_accepting.push(acc);
     }
     roots_of
+}
+
+/// Rewrites region rows from (class, vertex) to (successor, vertex) pairs, so the inner loop
+/// needs no class indirection.
+fn expand_classes(prog: &mut Program) {
+    let nv = prog.nvertices;
+    let mut rows = Vec::with_capacity(prog.rows.len());
+    let mut entries = Vec::with_capacity(prog.entries.len());
+    for q in 0..prog.nstates() {
+        let base = prog.table[q];
+        if base == NONE {
+            continue;
+        }
+        prog.table[q] = rows.len() as u32;
+        for v in 0..nv {
+            rows.push(entries.len() as u32);
+            let (lo, hi) = (
+                prog.rows[base as usize + v] as usize,
+                prog.rows[base as usize + v + 1] as usize,
+            );
+            for &(c, w) in &prog.entries[lo..hi] {
+                if prog.class_accepting[c as usize] {
+                    entries.push((ACCEPT, w));
+                }
+                for &j in prog.class_succ_of(c) {
+                    entries.push((j, w));
+                }
+            }
+        }
+        rows.push(entries.len() as u32);
+    }
+    prog.rows = rows;
+    prog.entries = entries;
 }
 
 /// Decides which states need a visited mark (see the module docs). A state reached only

@@ -17,7 +17,7 @@
 //! deduplication.
 
 use crate::arith::eval;
-use crate::compile::{Op, Program, NONE};
+use crate::compile::{Op, Program, ACCEPT, NONE};
 use crate::error::GameError;
 use crate::state::{Core, Undo};
 
@@ -206,17 +206,18 @@ impl Core<'_> {
                     at(&prog.rows, row) as usize,
                     at(&prog.rows, row + 1) as usize,
                 );
-                for &(c, w) in &prog.entries[lo..hi] {
-                    if S::PATTERN && prog.class_accepting[c as usize] {
-                        self.stack.truncate(base);
-                        return Flow::Stop;
-                    }
-                    for &j in prog.class_succ_of(c) {
-                        let f = self.step(j, w, depth, stamp, sink);
-                        if f != Flow::Go {
+                for &(j, w) in &prog.entries[lo..hi] {
+                    if j == ACCEPT {
+                        if S::PATTERN {
                             self.stack.truncate(base);
-                            return f;
+                            return Flow::Stop;
                         }
+                        continue;
+                    }
+                    let f = self.step(j, w, depth, stamp, sink);
+                    if f != Flow::Go {
+                        self.stack.truncate(base);
+                        return f;
                     }
                 }
             }
@@ -267,13 +268,18 @@ impl Core<'_> {
     /// Marks (j, w) visited in this level; false if it already was.
     #[inline(always)]
     fn mark(&mut self, j: u32, w: u32, depth: usize, stamp: u32) -> bool {
-        let prog = self.prog;
-        let c = at(&prog.check, j as usize);
+        let c = at(&self.prog.check, j as usize);
+        self.mark_c(c, w, depth, stamp)
+    }
+
+    /// `mark` with the state's check index already loaded.
+    #[inline(always)]
+    fn mark_c(&mut self, c: u32, w: u32, depth: usize, stamp: u32) -> bool {
         if c == NONE {
             return true;
         }
-        let nv = prog.nvertices;
-        let idx = (depth * prog.n_checked + c as usize) * nv + w as usize;
+        let prog = self.prog;
+        let idx = (depth * prog.n_checked + c as usize) * prog.nvertices + w as usize;
         debug_assert!(idx < self.vis.len());
         // SAFETY: `level` sized `vis` for `depth`; c < n_checked and w < nvertices by the
         // program's construction (vertices come from the board tables or a checked move).
@@ -290,28 +296,30 @@ impl Core<'_> {
     #[inline(always)]
     fn step<S: Sink>(&mut self, j: u32, v: u32, depth: usize, stamp: u32, sink: &mut S) -> Flow {
         let prog: &Program = self.prog;
-        match at(&prog.ops, j as usize) {
+        let h = at(&prog.hot, j as usize);
+        match h.op {
             Op::Shift(d) => {
                 let w = at(&prog.nb, v as usize * prog.ndirs + d as usize);
-                if w != NONE && self.mark(j, w, depth, stamp) {
+                if w != NONE && self.mark_c(h.check, w, depth, stamp) {
                     self.stack.push((j, w));
                 }
             }
             Op::On(mask) => {
-                if (mask >> at(&self.pieces, v as usize)) & 1 != 0 && self.mark(j, v, depth, stamp)
+                if (mask >> at(&self.pieces, v as usize)) & 1 != 0
+                    && self.mark_c(h.check, v, depth, stamp)
                 {
                     self.stack.push((j, v));
                 }
             }
             Op::OnSet(off) => {
                 if prog.on_table[off as usize + self.pieces[v as usize] as usize]
-                    && self.mark(j, v, depth, stamp)
+                    && self.mark_c(h.check, v, depth, stamp)
                 {
                     self.stack.push((j, v));
                 }
             }
             Op::Compare { left, op, right } => {
-                if self.mark(j, v, depth, stamp) {
+                if self.mark_c(h.check, v, depth, stamp) {
                     let l = eval(&prog.exprs, left, &self.vars, &self.counts);
                     let r = eval(&prog.exprs, right, &self.vars, &self.counts);
                     if let (Some(l), Some(r)) = (l, r) {
@@ -322,7 +330,7 @@ impl Core<'_> {
                 }
             }
             Op::Pattern { start, positive } => {
-                if self.mark(j, v, depth, stamp) {
+                if self.mark_c(h.check, v, depth, stamp) {
                     match self.level(start, v, depth + 1, &mut PatternSink) {
                         Flow::Err => return Flow::Err,
                         f => {
@@ -334,7 +342,7 @@ impl Core<'_> {
                 }
             }
             Op::Off { piece, .. } => {
-                if self.mark(j, v, depth, stamp) {
+                if self.mark_c(h.check, v, depth, stamp) {
                     let old = self.pieces[v as usize];
                     self.set_piece(v, piece);
                     if S::RECORD {
@@ -355,7 +363,7 @@ impl Core<'_> {
                 }
             }
             Op::Assign { var, expr, .. } => {
-                if self.mark(j, v, depth, stamp) {
+                if self.mark_c(h.check, v, depth, stamp) {
                     let Some(x) = eval(&prog.exprs, expr, &self.vars, &self.counts) else {
                         return Flow::Go;
                     };
@@ -381,7 +389,7 @@ impl Core<'_> {
                 }
             }
             Op::Switch { .. } => {
-                if self.mark(j, v, depth, stamp) && sink.switch(&self.path, j, v) {
+                if self.mark_c(h.check, v, depth, stamp) && sink.switch(&self.path, j, v) {
                     return Flow::Stop;
                 }
             }

@@ -37,9 +37,7 @@ fn table(text: &str) -> Vec<(String, u32, u64, Option<u64>)> {
             let Ok(d) = d.trim().parse::<u32>() else {
                 continue;
             };
-            let mut nums = rest
-                .split(['/', '('])
-                .map(|x| x.trim().parse::<u64>());
+            let mut nums = rest.split(['/', '(']).map(|x| x.trim().parse::<u64>());
             let Some(Ok(leaves)) = nums.next() else {
                 continue;
             };
