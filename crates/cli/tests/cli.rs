@@ -1,0 +1,200 @@
+//! The `rbgtool` binary end to end: output of every subcommand on a small game, and its error
+//! on bad input (exit codes: 0 ok, 1 invalid input, 2 usage). Timings are redacted.
+
+use std::process::Command;
+
+fn data(name: &str) -> String {
+    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs rbgtool; returns (exit code, stdout, stderr).
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
+        .args(["--color", "never"])
+        .args(args)
+        .output()
+        .expect("rbgtool runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+macro_rules! snapshot {
+    ($name:expr, $value:expr) => {
+        insta::with_settings!({
+            filters => vec![
+                (r#""seconds":[0-9.e-]+"#, r#""seconds":"[s]""#),
+                (r#"_per_second":[0-9.e+-]+"#, r#"_per_second":"[rate]""#),
+                (r"/[^ ]*/tests/data/", "tests/data/"),
+            ]
+        }, {
+            insta::assert_snapshot!($name, $value);
+        });
+    };
+}
+
+#[test]
+fn check_rbg_summary_and_json() {
+    let (code, out, err) = run(&["check", &data("tiny.rbg")]);
+    assert_eq!(code, 0, "{err}");
+    snapshot!("check_rbg", out);
+    let (code, out, _) = run(&["check", &data("tiny.rbg"), "--json"]);
+    assert_eq!(code, 0);
+    snapshot!("check_rbg_json", out);
+}
+
+#[test]
+fn check_sbg_summary() {
+    let (code, out, err) = run(&["check", &data("tiny.sbg")]);
+    assert_eq!(code, 0, "{err}");
+    snapshot!("check_sbg", out);
+}
+
+#[test]
+fn invalid_input_is_a_diagnostic_and_exit_1() {
+    let (code, out, err) = run(&["check", &data("bad.rbg")]);
+    assert_eq!(code, 1);
+    assert!(out.is_empty());
+    assert!(err.lines().count() < 25, "one screen at most:\n{err}");
+    snapshot!("check_bad_rbg", err);
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let (code, _, err) = run(&["check", "game.txt"]);
+    assert_eq!(code, 2);
+    snapshot!("usage_unknown_extension", err);
+    let (code, _, _) = run(&["perft"]);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn missing_file_is_exit_1() {
+    let (code, _, err) = run(&["check", "no/such/file.rbg"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("cannot read no/such/file.rbg"), "{err}");
+}
+
+#[test]
+fn perft_json_lines_for_every_language() {
+    let (code, out, err) = run(&["perft", &data("tiny.rbg"), "--depth", "3", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    snapshot!("perft_rbg_json", out);
+    let (code, sbg, err) = run(&["perft", &data("tiny.sbg"), "--depth", "4", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    snapshot!("perft_sbg_json", sbg);
+    // The same game through its GDL translation (written to a file, then read back).
+    let dir = std::env::temp_dir().join(format!("rbgtool-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let kif = dir.join("tiny.kif");
+    let (code, _, err) = run(&[
+        "convert",
+        &data("tiny.sbg"),
+        "--to",
+        "gdl",
+        "-o",
+        kif.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, gdl, err) = run(&["perft", kif.to_str().unwrap(), "--depth", "4", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let strip = |s: &str| -> Vec<String> {
+        s.lines()
+            .map(|l| l.split(",\"seconds\"").next().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(
+        strip(&sbg),
+        strip(&gdl),
+        "SBG and its GDL translation agree"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn perft_table_and_divide() {
+    let (code, out, err) = run(&[
+        "perft",
+        &data("tiny.sbg"),
+        "--depth",
+        "2",
+        "--divide",
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().filter(|l| l.contains(':')).collect();
+    assert_eq!(lines.len(), 7, "{out}");
+}
+
+#[test]
+fn convert_sbg_to_rbg_plays_the_same() {
+    let dir = std::env::temp_dir().join(format!("rbgtool-cli-conv-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out_file = dir.join("tiny.rbg");
+    let (code, _, err) = run(&[
+        "convert",
+        &data("tiny.sbg"),
+        "--to",
+        "rbg",
+        "-o",
+        out_file.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (_, a, _) = run(&["perft", &data("tiny.sbg"), "--depth", "4", "--json"]);
+    let (_, b, _) = run(&[
+        "perft",
+        out_file.to_str().unwrap(),
+        "--depth",
+        "4",
+        "--json",
+    ]);
+    let strip = |s: &str| -> Vec<String> {
+        s.lines()
+            .map(|l| l.split(",\"seconds\"").next().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(strip(&a), strip(&b));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bench_is_deterministic_given_seed_and_playouts() {
+    let args = [
+        "bench",
+        &data("tiny.rbg"),
+        "--playouts",
+        "50",
+        "--seed",
+        "7",
+        "--json",
+    ];
+    let (code, a, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    let (_, b, _) = run(&args);
+    let v: serde_json::Value = serde_json::from_str(&a).unwrap();
+    let w: serde_json::Value = serde_json::from_str(&b).unwrap();
+    assert_eq!(v["states"], w["states"]);
+    assert_eq!(v["playouts"], 50);
+    snapshot!("bench_rbg_json", a);
+}
+
+#[test]
+fn completions_and_version() {
+    let (code, out, _) = run(&["completions", "bash"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("rbgtool"));
+    let (code, out, _) = run(&["--version"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("rbgtool "));
+}
+
+#[test]
+fn every_subcommand_help_has_an_example() {
+    for sub in ["check", "convert", "perft", "bench", "completions"] {
+        let (code, out, _) = run(&[sub, "--help"]);
+        assert_eq!(code, 0);
+        assert!(out.contains("Examples:"), "{sub} --help lacks examples");
+    }
+}
