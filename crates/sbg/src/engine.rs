@@ -76,8 +76,9 @@ struct Tables {
     width: usize,
     nsq: usize,
     turn_limit: u32,
-    /// Start state of each (side, kind), `NO_STATE` without a rule.
-    start: [[u32; 26]; 2],
+    /// Start state of the piece with code `c` when side `s` moves it: `start[s][c]`;
+    /// `NO_STATE` for empty squares, the opponent's pieces and types without a rule.
+    start: [[u32; CODES]; 2],
     /// `trans[edges[q].0 .. edges[q].1]` are the transitions of state `q`.
     edges: Vec<(u32, u32)>,
     trans: Vec<Trans>,
@@ -110,7 +111,11 @@ struct Undo {
     captured: u8,
     outcome: Outcome,
     hash: u64,
+    occupied: [u128; 2],
 }
+
+/// Boards up to this many squares keep a bitset of each side's pieces.
+const SMALL_BOARD: usize = 128;
 
 #[derive(Clone, Debug, Default)]
 struct Scratch {
@@ -125,6 +130,8 @@ struct Scratch {
 pub struct Engine {
     t: Tables,
     board: Vec<u8>,
+    /// Squares of each side's pieces, on boards of at most `SMALL_BOARD` squares.
+    occupied: [u128; 2],
     counts: [u32; CODES],
     side: usize,
     ply: u32,
@@ -151,7 +158,7 @@ impl Engine {
             width: b.width,
             nsq,
             turn_limit: game.turn_limit,
-            start: [[NO_STATE; 26]; 2],
+            start: [[NO_STATE; CODES]; 2],
             edges: Vec::new(),
             trans: Vec::new(),
             accepting: Vec::new(),
@@ -196,7 +203,11 @@ impl Engine {
                     t.edges.push((lo, t.trans.len() as u32));
                     t.accepting.push(d.accepting[q]);
                 }
-                t.start[side.index()][(rule.kind as u8 - b'A') as usize] = base;
+                let c = code(Piece {
+                    side,
+                    kind: rule.kind,
+                });
+                t.start[side.index()][c as usize] = base;
             }
             t.dfas.push((rule.kind, dfa));
         }
@@ -260,6 +271,7 @@ impl Engine {
         let mut e = Engine {
             t,
             board: Vec::new(),
+            occupied: [0; 2],
             counts: [0; CODES],
             side: 0,
             ply: 0,
@@ -284,10 +296,14 @@ impl Engine {
         self.board = board.cells.iter().map(|c| c.map_or(EMPTY, code)).collect();
         self.counts = [0; CODES];
         self.hash = 0;
+        self.occupied = [0; 2];
         for (sq, &c) in self.board.iter().enumerate() {
             self.counts[c as usize] += 1;
             if c != EMPTY {
                 self.hash ^= self.t.zobrist[c as usize * self.t.nsq + sq];
+                if sq < SMALL_BOARD {
+                    self.occupied[(c as usize - 1) / 26] |= 1 << sq;
+                }
             }
         }
         self.side = to_move.index();
@@ -357,6 +373,7 @@ impl Engine {
         generate(
             &self.t,
             &self.board,
+            self.occupied[self.side],
             self.side,
             &mut self.scratch.borrow_mut(),
             &mut out,
@@ -424,67 +441,91 @@ fn validate(game: &Game) -> Result<(), BuildError> {
 }
 
 /// All moves of `side` (or only the first one), deduplicated by (from, to), in order of the
-/// origin square and then of discovery.
+/// origin square and then of discovery. `own` is the side's bitset on small boards.
 fn generate(
     t: &Tables,
     board: &[u8],
+    own: u128,
     side: usize,
     s: &mut Scratch,
     out: &mut Vec<Move>,
     first: bool,
 ) {
+    if t.nsq <= SMALL_BOARD {
+        let mut bits = own;
+        while bits != 0 {
+            let from = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if from_square(t, board, side, from, s, out, first) {
+                return;
+            }
+        }
+    } else {
+        for from in 0..t.nsq {
+            if from_square(t, board, side, from, s, out, first) {
+                return;
+            }
+        }
+    }
+}
+
+/// The moves of the piece on `from` if `side` owns it; true when `first` and one was found.
+#[inline(always)]
+fn from_square(
+    t: &Tables,
+    board: &[u8],
+    side: usize,
+    from: usize,
+    s: &mut Scratch,
+    out: &mut Vec<Move>,
+    first: bool,
+) -> bool {
+    let start = t.start[side][board[from] as usize];
+    if start == NO_STATE {
+        return false;
+    }
     let nsq = t.nsq;
     let class = &t.class[side];
-    let starts = &t.start[side];
-    for (from, &c) in board.iter().enumerate() {
-        if class[c as usize] != ON_OWN {
-            continue;
-        }
-        let start = starts[((c - 1) % 26) as usize];
-        if start == NO_STATE {
-            continue;
-        }
-        if s.stamp == u32::MAX {
-            s.visited.fill(0);
-            s.seen.fill(0);
-            s.stamp = 0;
-        }
-        s.stamp += 1;
-        let stamp = s.stamp;
-        // The start pair is not marked visited: a non-empty word may come back to it. Targets
-        // without transitions are never expanded, so only the others are marked.
-        let (mut q, mut sq) = (start, from);
-        loop {
-            let (lo, hi) = t.edges[q as usize];
-            for tr in &t.trans[lo as usize..hi as usize] {
-                let d = t.dest[tr.dest_base as usize + sq];
-                if d == NO_SQUARE || class[board[d as usize] as usize] != tr.on {
+    if s.stamp == u32::MAX {
+        s.visited.fill(0);
+        s.seen.fill(0);
+        s.stamp = 0;
+    }
+    s.stamp += 1;
+    let stamp = s.stamp;
+    // The start pair is not marked visited: a non-empty word may come back to it. Targets
+    // without transitions are never expanded, so only the others are marked.
+    let (mut q, mut sq) = (start, from);
+    loop {
+        let (lo, hi) = t.edges[q as usize];
+        for tr in &t.trans[lo as usize..hi as usize] {
+            let d = t.dest[tr.dest_base as usize + sq];
+            if d == NO_SQUARE || class[board[d as usize] as usize] != tr.on {
+                continue;
+            }
+            if tr.flags & EXPAND != 0 {
+                let v = tr.target as usize * nsq + d as usize;
+                if s.visited[v] == stamp {
                     continue;
                 }
-                if tr.flags & EXPAND != 0 {
-                    let v = tr.target as usize * nsq + d as usize;
-                    if s.visited[v] == stamp {
-                        continue;
-                    }
-                    s.visited[v] = stamp;
-                    s.stack.push((tr.target, d));
-                }
-                if tr.flags & ACCEPT != 0 && s.seen[d as usize] != stamp {
-                    s.seen[d as usize] = stamp;
-                    out.push(Move {
-                        from: from as u16,
-                        to: d,
-                    });
-                    if first {
-                        s.stack.clear();
-                        return;
-                    }
+                s.visited[v] = stamp;
+                s.stack.push((tr.target, d));
+            }
+            if tr.flags & ACCEPT != 0 && s.seen[d as usize] != stamp {
+                s.seen[d as usize] = stamp;
+                out.push(Move {
+                    from: from as u16,
+                    to: d,
+                });
+                if first {
+                    s.stack.clear();
+                    return true;
                 }
             }
-            match s.stack.pop() {
-                Some((q2, sq2)) => (q, sq) = (q2, sq2 as usize),
-                None => break,
-            }
+        }
+        match s.stack.pop() {
+            Some((q2, sq2)) => (q, sq) = (q2, sq2 as usize),
+            None => return false,
         }
     }
 }
@@ -506,11 +547,20 @@ impl GameState for Engine {
             let Engine {
                 t,
                 board,
+                occupied,
                 side,
                 scratch,
                 ..
             } = self;
-            generate(t, board, *side, scratch.get_mut(), out, false);
+            generate(
+                t,
+                board,
+                occupied[*side],
+                *side,
+                scratch.get_mut(),
+                out,
+                false,
+            );
         }
     }
 
@@ -525,8 +575,14 @@ impl GameState for Engine {
             captured,
             outcome: self.outcome,
             hash: self.hash,
+            occupied: self.occupied,
         });
         if from != to {
+            if nsq <= SMALL_BOARD {
+                let (f, t) = (1u128 << from, 1u128 << to);
+                self.occupied[self.side] = (self.occupied[self.side] & !f) | t;
+                self.occupied[1 - self.side] &= !t;
+            }
             self.board[to] = moved;
             self.board[from] = EMPTY;
             self.hash ^= self.t.zobrist[moved as usize * nsq + from]
@@ -567,6 +623,7 @@ impl GameState for Engine {
         self.ply -= 1;
         self.outcome = u.outcome;
         self.hash = u.hash;
+        self.occupied = u.occupied;
     }
 
     fn scores(&self) -> Vec<i64> {

@@ -312,3 +312,27 @@ fn random_games_agree_move_by_move() {
         }
     }
 }
+
+/// Boards above 128 squares take the engine's other path (a scan instead of bitsets).
+#[test]
+fn large_board_agrees_too() {
+    let w = 13;
+    let row = |c: char| format!("|{}|\n", c.to_string().repeat(w));
+    let empty = format!("|{}|\n", ".".repeat(w));
+    let mut src = format!("<<Wide>> <BOARD> {w} 11\n");
+    src += &row('r');
+    src += &row('p');
+    for _ in 0..7 {
+        src += &empty;
+    }
+    src += &row('P');
+    src += &row('R');
+    src += "<PIECES> P (0,1,e) + (-1,1,p) + (1,1,p) + (0,1,w)(0,1,e) &
+        R (0,1,e)^*((0,1,e) + (0,1,p)) + (1,0,e)^*((1,0,e) + (1,0,w)) + (-1,0,e)^*(-1,0,p) &
+        <GOALS> 40 & @P 0 10, 6 10 & #r 10 &";
+    let (game, _) = sbg::parse(&src).unwrap();
+    assert!(game.board.width * game.board.height > 128);
+    let mut engine = sbg::Engine::new(&game).unwrap();
+    let mut plain = Plain::new(&game);
+    assert_eq!(perft_stats(&mut engine, 3), perft_stats(&mut plain, 3));
+}
