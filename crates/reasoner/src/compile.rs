@@ -79,6 +79,8 @@ pub(crate) const ACCEPT: u32 = u32::MAX - 1;
 pub(crate) struct Hot {
     pub op: Op,
     pub check: u32,
+    /// A pattern body may end right after this action.
+    pub accepting: bool,
 }
 
 /// The compiled game: automata, action tables, board, declarations.
@@ -413,7 +415,12 @@ pub(crate) fn compile(game: &Game) -> Result<Program, CompileError> {
         .ops
         .iter()
         .zip(&prog.check)
-        .map(|(&op, &check)| Hot { op, check })
+        .zip(&prog.accepting)
+        .map(|((&op, &check), &accepting)| Hot {
+            op,
+            check,
+            accepting,
+        })
         .collect();
     Ok(prog)
 }

@@ -297,25 +297,34 @@ impl Core<'_> {
     fn step<S: Sink>(&mut self, j: u32, v: u32, depth: usize, stamp: u32, sink: &mut S) -> Flow {
         let prog: &Program = self.prog;
         let h = at(&prog.hot, j as usize);
+        // A pattern is decided as soon as an accepting state is reached: no need to push it.
+        macro_rules! push {
+            ($w:expr) => {{
+                if S::PATTERN && h.accepting {
+                    return Flow::Stop;
+                }
+                self.stack.push((j, $w));
+            }};
+        }
         match h.op {
             Op::Shift(d) => {
                 let w = at(&prog.nb, v as usize * prog.ndirs + d as usize);
                 if w != NONE && self.mark_c(h.check, w, depth, stamp) {
-                    self.stack.push((j, w));
+                    push!(w);
                 }
             }
             Op::On(mask) => {
                 if (mask >> at(&self.pieces, v as usize)) & 1 != 0
                     && self.mark_c(h.check, v, depth, stamp)
                 {
-                    self.stack.push((j, v));
+                    push!(v);
                 }
             }
             Op::OnSet(off) => {
                 if prog.on_table[off as usize + self.pieces[v as usize] as usize]
                     && self.mark_c(h.check, v, depth, stamp)
                 {
-                    self.stack.push((j, v));
+                    push!(v);
                 }
             }
             Op::Compare { left, op, right } => {
@@ -324,7 +333,7 @@ impl Core<'_> {
                     let r = eval(&prog.exprs, right, &self.vars, &self.counts);
                     if let (Some(l), Some(r)) = (l, r) {
                         if op.holds(l, r) {
-                            self.stack.push((j, v));
+                            push!(v);
                         }
                     }
                 }
@@ -335,7 +344,7 @@ impl Core<'_> {
                         Flow::Err => return Flow::Err,
                         f => {
                             if (f == Flow::Stop) == positive {
-                                self.stack.push((j, v));
+                                push!(v);
                             }
                         }
                     }
