@@ -5,7 +5,22 @@
 //! game back as canonical text; [`automaton`] compiles each piece rule to a minimal DFA;
 //! [`engine`] plays the game by DFS over the board with those DFAs and implements
 //! [`game::GameState`]; [`words`] gives the learner the accepted words at a square.
-//! Semantics: DESIGN.md §3 "SBG".
+//!
+//! The API in five calls:
+//!
+//! * [`parse`]`(&str) -> Result<(Game, warnings), diagnostics>` (codespan `Diagnostic<()>`;
+//!   [`parse::parse_game`] gives the typed [`Error`]s and [`Warning`]s instead);
+//!   [`parse_piece_rule`] for one rule (`.sbg1` lines: [`parse::sbg1_rule_text`]).
+//! * [`render`]`(&diagnostics, file_name, src) -> String`, without colour.
+//! * [`print`]`(&Game) -> String`; `parse(print(g))` gives `g` back.
+//! * [`Engine::new`]`(&Game) -> Result<Engine, BuildError>`; `Engine: game::GameState`
+//!   (players `white`, `black`; moves [`Move`]`{from, to}` with squares `y * width + x`).
+//! * [`Engine::words_at`] for the word-level view.
+//!
+//! Semantics: DESIGN.md §3 "SBG", followed exactly (goals only after moves, in the order `@`,
+//! opponent's `#`, mover's `#`, turn limit, no legal move; scores 100/50/0). Two choices the
+//! design leaves open: scores of a non-terminal state are `[0, 0]`, and words are reported in
+//! the rule's own coordinates (black moves by `(dx, -dy)`).
 
 pub mod ast;
 pub mod automaton;
@@ -13,8 +28,10 @@ pub mod cst;
 pub mod diagnostics;
 pub mod engine;
 pub mod lexer;
+mod movegen;
 pub mod parse;
 pub mod print;
+mod tables;
 pub mod words;
 
 pub use ast::{Board, Expr, Game, Goal, Letter, On, Piece, PieceRule, Side};
