@@ -138,6 +138,35 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Play matches between agents and print a results table.
+    #[command(
+        after_help = "Agents: random, human, alphabeta[:DEPTH|:TIME], mcts[:ITERATIONS|:TIME]\n(e.g. alphabeta:3, mcts:1000, mcts:2s). --white plays the first player, --black the second.\nA human types moves as squares in SBG games (a2 a3) and by number elsewhere; '?' lists them.\n\nExamples:\n  rbgtool play corpus/sbg/breakthrough.sbg --white alphabeta:3 --black random --games 20\n  rbgtool play corpus/rbg/ticTacToe.rbg --white human --black mcts:1000"
+    )]
+    Play {
+        #[command(flatten)]
+        input: InputArgs,
+        /// The agent playing the first player.
+        #[arg(long, default_value = "random")]
+        white: String,
+        /// The agent playing the second player.
+        #[arg(long, default_value = "random")]
+        black: String,
+        /// Number of games.
+        #[arg(long, default_value_t = 1)]
+        games: u32,
+        /// Random seed (matches are deterministic given a seed, time budgets excepted).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// A game stops unfinished (a draw) after this many moves.
+        #[arg(long, default_value_t = 10_000)]
+        max_length: u64,
+        /// Swap sides after every game.
+        #[arg(long)]
+        alternate: bool,
+        /// Print the report as one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
     /// Print a shell completion script.
     #[command(
         after_help = "Examples:\n  rbgtool completions bash > /etc/bash_completion.d/rbgtool"

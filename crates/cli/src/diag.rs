@@ -42,17 +42,6 @@ fn color(global: &Global) -> termcolor::ColorChoice {
     }
 }
 
-/// Renders diagnostics to a string without colour (tests, JSON, snapshots).
-pub fn render_plain(name: &str, text: &str, diagnostics: &[Diagnostic<()>]) -> String {
-    let file = SimpleFile::new(name, text);
-    let mut buf = termcolor::NoColor::new(Vec::new());
-    let config = term::Config::default();
-    for d in diagnostics {
-        let _ = term::emit_to_write_style(&mut buf, &config, &file, d);
-    }
-    String::from_utf8_lossy(&buf.into_inner()).into_owned()
-}
-
 /// Prints diagnostics (errors or warnings) to standard error.
 pub fn emit(name: &str, text: &str, diagnostics: &[Diagnostic<()>], global: &Global) {
     let shown: Vec<&Diagnostic<()>> = diagnostics

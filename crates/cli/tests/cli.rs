@@ -181,6 +181,82 @@ fn bench_is_deterministic_given_seed_and_playouts() {
 }
 
 #[test]
+fn play_reports_a_deterministic_table() {
+    let args = [
+        "play",
+        &data("tiny.sbg"),
+        "--white",
+        "alphabeta:2",
+        "--black",
+        "random",
+        "--games",
+        "6",
+        "--seed",
+        "3",
+    ];
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    let (_, again, _) = run(&args);
+    let strip = |s: &str| {
+        s.lines()
+            .map(|l| l.rsplit_once(' ').map_or(l, |x| x.0).to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(strip(&out), strip(&again), "same seed, same games");
+    let (code, json, _) = run(&[
+        "play",
+        &data("tiny.rbg"),
+        "--white",
+        "random",
+        "--black",
+        "mcts:50",
+        "--games",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["results"].as_array().unwrap().len(), 4);
+    let (code, _, err) = run(&["play", &data("tiny.sbg"), "--white", "deep-blue"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("expected random, human"), "{err}");
+}
+
+#[test]
+fn human_reprompts_until_a_legal_move() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
+        .args([
+            "play",
+            &data("tiny.sbg"),
+            "--white",
+            "human",
+            "--black",
+            "random",
+            "--max-length",
+            "2",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // An illegal move, the move list, then a1-a2; the game stops after 2 moves.
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"a1 a3\n?\na1a2\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("not a legal move: a1 a3"), "{err}");
+    assert!(err.contains("1. a1-a2"), "{err}");
+    assert!(err.contains("│ P │"), "the board is drawn:\n{err}");
+}
+
+#[test]
 fn completions_and_version() {
     let (code, out, _) = run(&["completions", "bash"]);
     assert_eq!(code, 0);
@@ -192,7 +268,7 @@ fn completions_and_version() {
 
 #[test]
 fn every_subcommand_help_has_an_example() {
-    for sub in ["check", "convert", "perft", "bench", "completions"] {
+    for sub in ["check", "convert", "perft", "bench", "play", "completions"] {
         let (code, out, _) = run(&[sub, "--help"]);
         assert_eq!(code, 0);
         assert!(out.contains("Examples:"), "{sub} --help lacks examples");

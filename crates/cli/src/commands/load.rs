@@ -4,7 +4,8 @@ use crate::cli::{Global, InputArgs, Lang};
 use crate::diag::{self, CliError};
 use crate::input::{self, Source};
 
-/// A parsed and validated game.
+/// A parsed and validated game (one per run: the size difference of the variants is moot).
+#[allow(clippy::large_enum_variant)]
 pub enum Loaded {
     Rbg(ir::Game),
     Sbg(sbg::Game),

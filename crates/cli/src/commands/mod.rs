@@ -3,8 +3,10 @@
 mod bench;
 mod check;
 mod convert;
+mod human;
 mod load;
 mod perft;
+mod play;
 
 use crate::cli::{Cli, Command};
 use crate::diag::CliError;
@@ -27,6 +29,28 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             seed,
             json,
         } => bench::run(input, *seconds, *playouts, *seed, *json, g),
+        Command::Play {
+            input,
+            white,
+            black,
+            games,
+            seed,
+            max_length,
+            alternate,
+            json,
+        } => play::run(
+            &play::PlayArgs {
+                input,
+                first: white,
+                second: black,
+                games: *games,
+                seed: *seed,
+                max_length: *max_length,
+                alternate: *alternate,
+                json: *json,
+            },
+            g,
+        ),
         Command::Completions { shell } => {
             use clap::CommandFactory;
             let mut cmd = Cli::command();
