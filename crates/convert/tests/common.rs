@@ -1,4 +1,5 @@
 //! Shared helpers of the SBG → RBG tests.
+#![allow(dead_code)] // each test binary uses a different part of this module
 
 use game::perft::{perft_stats, DepthStats};
 use std::path::PathBuf;
