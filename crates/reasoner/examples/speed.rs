@@ -1,8 +1,9 @@
 //! Speed table for docs/benchmarks.md: perft nodes/s at the BASELINE.md depths and flat
 //! Monte-Carlo states/s, single thread.
 //!
-//! `cargo run --release -p reasoner --example speed -- [SECONDS] [GAME...]`
-//! (games from `shared/corpus-external/rbg/games`; SECONDS of playouts per game, default 5).
+//! `cargo run --release -p reasoner --example speed -- [--unchecked] [SECONDS] [GAME...]`
+//! (games from `shared/corpus-external/rbg/games`; SECONDS of playouts per game, default 5;
+//! `--unchecked` turns off the improper-keeper check, as in the reference engines).
 
 use reasoner::{Budget, Reasoner};
 use std::time::Instant;
@@ -37,7 +38,13 @@ fn cpu_ns() -> u64 {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let unchecked = args.iter().any(|a| a == "--unchecked");
+    args.retain(|a| a != "--unchecked");
+    let opts = reasoner::Options {
+        check_keeper: !unchecked,
+        ..reasoner::Options::default()
+    };
     let seconds: f64 = args.first().and_then(|s| s.parse().ok()).unwrap_or(5.0);
     let only: Vec<&String> = args.iter().skip(1).collect();
     let dir = concat!(
@@ -55,7 +62,7 @@ fn main() {
             continue;
         };
         let g = rbg::parse_game(&src).expect("parses").game;
-        let r = Reasoner::new(&g).unwrap();
+        let r = Reasoner::with_options(&g, opts).unwrap();
         let mut s = r.initial_state().unwrap();
         let t = cpu_ns();
         let p = reasoner::perft(&mut s, depth).unwrap();
