@@ -14,7 +14,7 @@ use ir::rules::RulesBuilder;
 use ir::{Action, Node, NodeId, PieceId, PlayerId, Span, SpanTable, SwitchTarget, VarId, Variable};
 
 /// The largest rules expression (in IR nodes) lowering builds, e.g. through `^n`.
-pub const MAX_RULE_NODES: usize = 2_000_000;
+pub const MAX_RULE_NODES: usize = 1_000_000;
 /// The most operands one arithmetic expression may have (evaluation recurses on them).
 pub const MAX_ARITH_OPERANDS: usize = 1000;
 /// The most `*`/`^n` operators after one element.

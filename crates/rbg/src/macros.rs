@@ -180,7 +180,7 @@ struct Fatal;
 
 struct Expander {
     interner: Interner,
-    defs: Vec<MacroDef>,
+    defs: Vec<std::rc::Rc<MacroDef>>,
     by_name: HashMap<Sym, Vec<usize>>,
     frames: Vec<Frame>,
     errors: Vec<Diagnostic<()>>,
@@ -429,13 +429,13 @@ impl Expander {
             .entry(name.sym)
             .or_default()
             .push(self.defs.len());
-        self.defs.push(MacroDef {
+        self.defs.push(std::rc::Rc::new(MacroDef {
             name: name.sym,
             name_span: name.span,
             params,
             has_params,
             body: item[i..].to_vec(),
-        });
+        }));
     }
 
     fn step(&mut self, span: Span, frame: FrameId) -> Result<(), Fatal> {
@@ -617,7 +617,7 @@ impl Expander {
                 })
                 .collect();
             let frame = self.new_frame(d, call_span, env.frame);
-            let def = self.defs[d].clone();
+            let def = std::rc::Rc::clone(&self.defs[d]);
             let inner = Env {
                 visible: d,
                 params: &def.params,
@@ -629,7 +629,7 @@ impl Expander {
         }
         if let Some(d) = plain {
             let frame = self.new_frame(d, t.span, env.frame);
-            let def = self.defs[d].clone();
+            let def = std::rc::Rc::clone(&self.defs[d]);
             let inner = Env {
                 visible: d,
                 params: &[],

@@ -170,3 +170,51 @@ fn sample_parses() {
     assert_eq!(g.board.vertex_count(), 6);
     check(SAMPLE);
 }
+
+const DECLS: &str = "#players = p(1)\n#pieces = e\n#variables = v(5)\n#board = rectangle(up, down, left, right, [e, e])\n";
+
+/// Nesting just under the limits parses (without overflowing the stack of a test thread);
+/// just over them it is rejected with a diagnostic naming the limit.
+#[test]
+fn limits() {
+    let depth = rbg::parser::MAX_NESTING - 2;
+    let nested = format!(
+        "{DECLS}#rules = ->p {}right{}",
+        "({? ".repeat(depth / 2),
+        "})".repeat(depth / 2)
+    );
+    check(&nested);
+    rbg::parse_game(&nested).expect("deep but allowed");
+    let too_deep = format!(
+        "{DECLS}#rules = {}right{}",
+        "(".repeat(depth + 10),
+        ")".repeat(depth + 10)
+    );
+    let err = rbg::parse_game(&too_deep).expect_err("too deep");
+    assert!(
+        err[0].message.contains("nesting limit"),
+        "{:?}",
+        err[0].message
+    );
+
+    let chain = vec!["v"; 450].join(" + ");
+    let long = format!("{DECLS}#rules = ->p [$ v = {chain} - {chain}]");
+    rbg::parse_game(&long).expect("long but allowed");
+    check(&long);
+    let chain = vec!["1"; 2000].join(" * ");
+    let too_long = format!("{DECLS}#rules = ->p {{$ v == {chain}}}");
+    let err = rbg::parse_game(&too_long).expect_err("too long");
+    assert!(
+        err[0].message.contains("size limit"),
+        "{:?}",
+        err[0].message
+    );
+
+    let huge = format!("{DECLS}#rules = ->p (right left)^1000^1000");
+    let err = rbg::parse_game(&huge).expect_err("too big");
+    assert!(
+        err[0].message.contains("size limit"),
+        "{:?}",
+        err[0].message
+    );
+}
