@@ -304,3 +304,30 @@ fn tictactoe_playouts() {
             .histogram
     );
 }
+
+#[test]
+fn modifier_limit_is_an_error_not_a_stack_overflow() {
+    let d = Decl {
+        players: &[("red", 100), ("blue", 100)],
+        variables: &[("turn", 100_000)],
+        pieces: &["e"],
+        rows: &[&["e", "e"]],
+    };
+    // Every iteration changes the semi-state, so no cycle: only the limit stops it.
+    let g = game(&d, "->red ([$turn = turn + 1] {? right + left})* ->blue");
+    let r = Reasoner::new(&g).unwrap();
+    let mut s = r.initial_state().unwrap();
+    match s.legal_moves_checked() {
+        Err(GameError::ModifierLimit { limit, .. }) => assert_eq!(limit, 1024),
+        other => panic!("{other:?}"),
+    }
+    // With a higher limit and bound the game is fine: 101 moves (0..=100 increments).
+    let d = Decl {
+        variables: &[("turn", 100)],
+        ..d
+    };
+    let g = game(&d, "->red ([$turn = turn + 1])* ->blue");
+    let r = Reasoner::new(&g).unwrap();
+    let mut s = r.initial_state().unwrap();
+    assert_eq!(s.legal_moves_checked().unwrap().len(), 101);
+}
