@@ -50,14 +50,33 @@ pub fn print_ll(game: &Game) -> String {
             .collect();
         let _ = writeln!(out, "    {name} [{piece}] {{{}}}", edges.join(", "));
     }
-    out.push_str("#rules =\n    ");
+    out.push_str("#rules =\n");
+    let mut rules = String::new();
     let mut p = Printer {
         game,
-        out: &mut out,
+        out: &mut rules,
     };
     p.node(game.rules.root(), Ctx::Top);
-    out.push('\n');
+    wrap(&rules, &mut out);
     out
+}
+
+/// Breaks the rules text into indented lines of about 100 columns. The printer puts spaces
+/// only between tokens, so breaking at a space never changes the meaning.
+fn wrap(text: &str, out: &mut String) {
+    const WIDTH: usize = 100;
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty() && line.len() + 1 + word.len() > WIDTH {
+            let _ = writeln!(out, "    {line}");
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    let _ = writeln!(out, "    {line}");
 }
 
 fn vertex_names(vertices: &[String]) -> Vec<String> {
