@@ -15,7 +15,14 @@ fn main() {
         std::process::exit(1)
     });
     let t0 = Instant::now();
-    let mut engine = gdl::Engine::new(&desc).expect("engine");
+    let options = gdl::EngineOptions {
+        demand_threshold: match std::env::var("GDL_DEMAND") {
+            Ok(v) if v == "off" => None,
+            Ok(v) => Some(v.parse().expect("GDL_DEMAND: a number or off")),
+            Err(_) => gdl::EngineOptions::default().demand_threshold,
+        },
+    };
+    let mut engine = gdl::Engine::with_options(&desc, &options).expect("engine");
     println!("setup {:.3}s", t0.elapsed().as_secs_f64());
     let depth: u32 = depth.parse().expect("depth");
     let mut states = 1u64;

@@ -121,12 +121,11 @@ impl Checker<'_> {
                 }
                 if !is_head && (rel == Symbol::NEXT || rel == Symbol::INIT) {
                     let msg = format!("`{}` used in a rule body", self.name(rel));
-                    self.diags.push(
-                        Diagnostic::warning().with_message(msg).with_labels(vec![
+                    self.diags
+                        .push(Diagnostic::warning().with_message(msg).with_labels(vec![
                             Label::primary((), atom.span.range())
                                 .with_message("GDL allows this relation only in heads"),
-                        ]),
-                    );
+                        ]));
                 }
                 if is_head && rel == Symbol::ROLE && !rule.body.is_empty() {
                     self.diags.push(
@@ -196,13 +195,15 @@ impl Checker<'_> {
             let msg = format!("unsafe variable `?{}`", self.name(v));
             let label = format!(
                 "in the {place}, but in no positive literal of the body{}",
-                if rule.body.is_empty() { " (a fact must be ground)" } else { "" }
+                if rule.body.is_empty() {
+                    " (a fact must be ground)"
+                } else {
+                    ""
+                }
             );
-            self.diags.push(
-                error(&msg, span, &label).with_labels(vec![
-                    Label::secondary((), rule.span.range()).with_message("in this rule")
-                ]),
-            );
+            self.diags.push(error(&msg, span, &label).with_labels(vec![
+                Label::secondary((), rule.span.range()).with_message("in this rule"),
+            ]));
         }
     }
 
@@ -358,6 +359,20 @@ fn plural(n: usize) -> &'static str {
     }
 }
 
+/// True when no relation depends negatively on its own recursion component.
+pub fn is_stratified(desc: &Description) -> bool {
+    let g = DepGraph::new(desc);
+    desc.rules().all(|rule| {
+        let mut ok = true;
+        for lit in &rule.body {
+            lit.for_each_atom(false, &mut |atom, neg| {
+                ok &= !(neg && g.scc_of(atom.rel) == g.scc_of(rule.head.rel));
+            });
+        }
+        ok
+    })
+}
+
 /// Structural equality ignoring spans.
 pub fn same_term(a: &Term, b: &Term) -> bool {
     match (a, b) {
@@ -399,7 +414,11 @@ impl DepGraph {
         let id: HashMap<Symbol, usize> = nodes.iter().enumerate().map(|(i, &s)| (s, i)).collect();
         let adj: Vec<Vec<usize>> = nodes
             .iter()
-            .map(|s| edges.get(s).map_or(Vec::new(), |e| e.iter().map(|b| id[b]).collect()))
+            .map(|s| {
+                edges
+                    .get(s)
+                    .map_or(Vec::new(), |e| e.iter().map(|b| id[b]).collect())
+            })
             .collect();
         let comp = sccs(&adj);
         let scc = nodes.iter().map(|&s| (s, comp[id[&s]])).collect();

@@ -10,16 +10,16 @@
 //! source (file id `()`; the caller supplies the file when rendering).
 
 pub mod ast;
+pub mod check;
+pub mod engine;
 pub mod lexer;
 pub mod parse;
-pub mod check;
 pub mod print;
-pub mod engine;
 pub mod prolog;
 
 pub use ast::{Atom, Description, Item, Literal, Rule, Span, Symbol, Symbols, Term};
 pub use check::check;
-pub use engine::{Engine, EngineError, JointMove};
+pub use engine::{Engine, EngineError, EngineOptions, JointMove};
 pub use parse::parse;
 pub use print::print;
 

@@ -59,7 +59,11 @@ pub fn parse(src: &str) -> Result<Description, Vec<Diagnostic>> {
 fn read_sexprs(src: &str, errors: &mut Vec<Diagnostic>) -> Vec<SExpr> {
     let (tokens, bad) = lex(src);
     for r in bad {
-        errors.push(error("unexpected character", Span::new(r.start, r.end), "not valid in KIF"));
+        errors.push(error(
+            "unexpected character",
+            Span::new(r.start, r.end),
+            "not valid in KIF",
+        ));
     }
     // Stack of open lists: (start offset, children).
     let mut stack: Vec<(usize, Vec<SExpr>)> = Vec::new();
@@ -140,7 +144,11 @@ impl Parser<'_> {
             if let Some(SExpr::Sym(s)) = items.first() {
                 if self.text(*s) == "<=" {
                     let Some(head) = items.get(1) else {
-                        return self.err("rule without a head", *span, "expected `(<= head body...)`");
+                        return self.err(
+                            "rule without a head",
+                            *span,
+                            "expected `(<= head body...)`",
+                        );
                     };
                     let head = self.atom(head)?;
                     let mut body = Vec::new();
@@ -189,9 +197,11 @@ impl Parser<'_> {
                         span: *span,
                     })
                 }
-                Some(other) => {
-                    self.err("expected a relation name", other.span(), "not a relation name")
-                }
+                Some(other) => self.err(
+                    "expected a relation name",
+                    other.span(),
+                    "not a relation name",
+                ),
                 None => self.err("empty list", *span, "expected a sentence"),
             },
             SExpr::Var(s) => self.err(

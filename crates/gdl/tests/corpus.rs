@@ -6,7 +6,10 @@
 use game::GameState;
 use std::path::{Path, PathBuf};
 
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus-external/gdl");
+const CORPUS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../../shared/corpus-external/gdl"
+);
 
 fn corpus() -> Option<PathBuf> {
     let dir = PathBuf::from(CORPUS);
@@ -83,7 +86,11 @@ fn every_corpus_game_passes_the_checker_and_round_trips() {
         assert!(errors.is_empty(), "{}", gdl::render(&name, &src, &errors));
         let printed = gdl::print(&desc);
         let again = gdl::parse(&printed).expect("printed KIF parses");
-        assert_eq!(gdl::print(&again), printed, "{name}: print is not a fixpoint");
+        assert_eq!(
+            gdl::print(&again),
+            printed,
+            "{name}: print is not a fixpoint"
+        );
         let rules = |d: &gdl::Description| {
             d.rules()
                 .map(|r| {
@@ -93,17 +100,44 @@ fn every_corpus_game_passes_the_checker_and_round_trips() {
                 })
                 .collect::<Vec<_>>()
         };
-        assert_eq!(rules(&desc), rules(&again), "{name}: rules changed in the round trip");
+        assert_eq!(
+            rules(&desc),
+            rules(&again),
+            "{name}: rules changed in the round trip"
+        );
     }
 }
 
 #[test]
 fn corpus_perft_matches_sources() {
-    let Some(dir) = corpus() else { return };
     let budget: u64 = std::env::var("GDL_PERFT_BUDGET")
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(60_000);
+    perft_against_sources(&gdl::EngineOptions::default(), budget);
+}
+
+/// With a tiny demand threshold most relations go through the magic-set transformation: the
+/// transformed programs must play the same games.
+#[test]
+fn corpus_perft_with_aggressive_demand_transformation() {
+    let options = gdl::EngineOptions {
+        demand_threshold: Some(50),
+    };
+    perft_against_sources(&options, 5_000);
+}
+
+/// Without the demand transformation (plain bottom-up evaluation).
+#[test]
+fn corpus_perft_without_demand_transformation() {
+    let options = gdl::EngineOptions {
+        demand_threshold: None,
+    };
+    perft_against_sources(&options, 5_000);
+}
+
+fn perft_against_sources(options: &gdl::EngineOptions, budget: u64) {
+    let Some(dir) = corpus() else { return };
     let mut report = String::new();
     for (file, entries) in perft_table(&dir) {
         let path = dir.join(&file);
@@ -112,7 +146,8 @@ fn corpus_perft_matches_sources() {
             continue;
         };
         let desc = gdl::parse(&src).expect("parses");
-        let mut engine = gdl::Engine::new(&desc).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let mut engine =
+            gdl::Engine::with_options(&desc, options).unwrap_or_else(|e| panic!("{file}: {e}"));
         for (depth, expected) in entries {
             if expected > budget {
                 continue;

@@ -44,7 +44,10 @@ fn exercise(src: &str) {
 
 fn corpus_texts() -> Vec<String> {
     let mut texts = vec![SMALL_GAME.to_string()];
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus-external/gdl");
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/corpus-external/gdl"
+    );
     for name in ["ticTacToe.kif", "connectFour.kif"] {
         if let Ok(t) = std::fs::read_to_string(format!("{dir}/{name}")) {
             texts.push(t);

@@ -5,7 +5,10 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus-external/gdl");
+const CORPUS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../../shared/corpus-external/gdl"
+);
 
 /// (file, depth): small enough for unoptimised Prolog to finish in a few seconds.
 const GAMES: &[(&str, u32)] = &[
@@ -29,7 +32,13 @@ fn swipl_perft(name: &str, program: &str, depth: u32) -> Vec<u64> {
     let file = dir.join(format!("{name}.pl"));
     std::fs::write(&file, program).unwrap();
     let out = Command::new("swipl")
-        .args(["-q", "-g", &format!("gdl_perft_main({depth})"), "-t", "halt"])
+        .args([
+            "-q",
+            "-g",
+            &format!("gdl_perft_main({depth})"),
+            "-t",
+            "halt",
+        ])
         .arg(&file)
         .output()
         .expect("run swipl");

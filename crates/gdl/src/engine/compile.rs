@@ -236,14 +236,14 @@ impl<'s> Planner<'s> {
 
     /// Orders and compiles one DNF conjunction. `size(rel, args)` estimates how many facts of
     /// `rel` have the shape of `args`; `in_scc(rel)` says whether `rel` is recursive with the head.
-    /// Fails (`Err(variable)`) when a filter's variable can never be bound (an unsafe rule).
+    /// `None` when a filter's variable can never be bound (an unsafe rule).
     pub fn plan(
         &mut self,
         body: &[Basic<'_>],
         size: &impl Fn(RelId, &[Term]) -> f64,
         in_scc: &impl Fn(RelId) -> bool,
         rels: &mut [Relation],
-    ) -> Result<Vec<Step>, ()> {
+    ) -> Option<Vec<Step>> {
         let mut left: Vec<&Basic<'_>> = body.iter().collect();
         let mut steps = Vec::new();
         while !left.is_empty() {
@@ -252,7 +252,9 @@ impl<'s> Planner<'s> {
             for (i, b) in left.iter().enumerate() {
                 let ready = match b {
                     Basic::Neg(_, args) => args.iter().all(|a| self.is_bound(a)),
-                    Basic::Distinct(x, y) | Basic::Same(x, y) => self.is_bound(x) && self.is_bound(y),
+                    Basic::Distinct(x, y) | Basic::Same(x, y) => {
+                        self.is_bound(x) && self.is_bound(y)
+                    }
                     Basic::Pos(..) => false,
                 };
                 if ready {
@@ -277,9 +279,7 @@ impl<'s> Planner<'s> {
                     }
                 }
             }
-            let Some(i) = pick else {
-                return Err(());
-            };
+            let i = pick?;
             let b = left.remove(i);
             steps.push(match b {
                 Basic::Neg(rel, args) => Step::Neg {
@@ -302,7 +302,7 @@ impl<'s> Planner<'s> {
                 }
             });
         }
-        Ok(steps)
+        Some(steps)
     }
 
     fn scan(&mut self, rel: RelId, args: &[Term], recursive: bool, rels: &mut [Relation]) -> Step {
@@ -350,11 +350,12 @@ impl<'s> Planner<'s> {
     }
 
     /// The head patterns (all variables must be bound by now) and the variable count.
-    pub fn finish(mut self, head: &[Term]) -> Result<(Box<[Pat]>, usize), ()> {
+    /// `None` when a head variable is never bound.
+    pub fn finish(mut self, head: &[Term]) -> Option<(Box<[Pat]>, usize)> {
         if !head.iter().all(|a| self.is_bound(a)) {
-            return Err(());
+            return None;
         }
         let pats = head.iter().map(|a| self.pat(a)).collect();
-        Ok((pats, self.bound.len()))
+        Some((pats, self.bound.len()))
     }
 }

@@ -207,10 +207,19 @@ pub struct Ctx<'a> {
     lo: Vec<u32>,
     hi: Vec<u32>,
     bindings: Vec<Id>,
+    /// A relation reaching this many facts stops the evaluation (a probe's budget) and is
+    /// recorded in `overflowed`; the results are then incomplete.
+    pub budget: usize,
+    pub overflowed: Option<RelId>,
 }
 
 impl<'a> Ctx<'a> {
-    pub fn new(prog: &'a Program, store: &'a mut Store, dbs: &'a mut [Db], layer_db: [usize; 3]) -> Self {
+    pub fn new(
+        prog: &'a Program,
+        store: &'a mut Store,
+        dbs: &'a mut [Db],
+        layer_db: [usize; 3],
+    ) -> Self {
         Ctx {
             prog,
             store,
@@ -219,6 +228,8 @@ impl<'a> Ctx<'a> {
             lo: vec![0; prog.rels.len()],
             hi: vec![0; prog.rels.len()],
             bindings: Vec::new(),
+            budget: usize::MAX,
+            overflowed: None,
         }
     }
 
@@ -278,7 +289,13 @@ impl<'a> Ctx<'a> {
                 for (s, step) in rule.steps.iter().enumerate() {
                     if matches!(
                         step,
-                        Step::Scan { recursive: true, .. } | Step::Check { recursive: true, .. }
+                        Step::Scan {
+                            recursive: true,
+                            ..
+                        } | Step::Check {
+                            recursive: true,
+                            ..
+                        }
                     ) {
                         self.run(rule, s);
                     }
@@ -297,7 +314,14 @@ impl<'a> Ctx<'a> {
         self.bindings = b;
     }
 
-    fn range(&self, rel: RelId, recursive: bool, step: usize, delta: usize, d: usize) -> (u32, u32) {
+    fn range(
+        &self,
+        rel: RelId,
+        recursive: bool,
+        step: usize,
+        delta: usize,
+        d: usize,
+    ) -> (u32, u32) {
         if !recursive {
             (0, self.dbs[d].facts[rel].len() as u32)
         } else if step == delta {
@@ -310,11 +334,17 @@ impl<'a> Ctx<'a> {
     }
 
     fn join(&mut self, rule: &CRule, k: usize, delta: usize, b: &mut [Id]) {
+        if self.overflowed.is_some() {
+            return;
+        }
         let Some(step) = rule.steps.get(k) else {
             let rel = &self.prog.rels[rule.head_rel];
             let atom = build_atom(self.store, rel, &rule.head, b);
             let d = self.db_of(rule.head_rel);
             self.dbs[d].insert(rule.head_rel, atom);
+            if self.dbs[d].facts[rule.head_rel].len() >= self.budget {
+                self.overflowed = Some(rule.head_rel);
+            }
             return;
         };
         match step {
@@ -418,7 +448,11 @@ impl<'a> Ctx<'a> {
     #[inline]
     fn match_args(&self, args: &[Pat], t: Id, b: &mut [Id]) -> bool {
         let targs = self.store.args(t);
-        targs.len() == args.len() && args.iter().zip(targs).all(|(p, &a)| unify(self.store, p, a, b))
+        targs.len() == args.len()
+            && args
+                .iter()
+                .zip(targs)
+                .all(|(p, &a)| unify(self.store, p, a, b))
     }
 
     /// Layer of a relation (for callers that insert facts directly).

@@ -9,6 +9,7 @@
 
 pub mod compile;
 pub mod eval;
+pub mod magic;
 pub mod program;
 pub mod store;
 
@@ -18,6 +19,7 @@ use compile::RelId;
 use eval::{Ctx, Db};
 pub use program::{CompileError, Program};
 use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use store::{Id, Store};
 
@@ -48,6 +50,22 @@ impl fmt::Display for EngineError {
 
 impl std::error::Error for EngineError {}
 
+/// Engine settings.
+#[derive(Clone, Debug)]
+pub struct EngineOptions {
+    /// Per-state relations with at least this many facts in the first states are evaluated on
+    /// demand (see [`magic`]); `None` evaluates every relation in full.
+    pub demand_threshold: Option<usize>,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            demand_threshold: Some(5000),
+        }
+    }
+}
+
 /// Plays a GDL game.
 pub struct Engine {
     inner: RefCell<Inner>,
@@ -65,6 +83,9 @@ struct Inner {
     /// Legal moves per role, cached per level (None: not computed yet).
     legal: Vec<Option<Option<Vec<Vec<Id>>>>>,
     rel: Rels,
+    init: Vec<Id>,
+    budget: usize,
+    overflowed: Option<RelId>,
 }
 
 #[derive(Clone, Copy)]
@@ -78,52 +99,79 @@ struct Rels {
 }
 
 impl Engine {
-    /// Checks and compiles `desc` and sets up its initial state.
+    /// Checks and compiles `desc` and sets up its initial state (with the default options).
     pub fn new(desc: &Description) -> Result<Engine, EngineError> {
+        Engine::with_options(desc, &EngineOptions::default())
+    }
+
+    /// Checks and compiles `desc` with `options`.
+    pub fn with_options(
+        desc: &Description,
+        options: &EngineOptions,
+    ) -> Result<Engine, EngineError> {
         use codespan_reporting::diagnostic::Severity;
         let diags = crate::check(desc);
         if diags.iter().any(|d| d.severity >= Severity::Error) {
             return Err(EngineError::Invalid(diags));
         }
-        let mut store = Store::default();
-        let (prog, static_db) =
-            Program::build(desc, &mut store).map_err(|e| EngineError::Compile(e.0))?;
-        let rel = Rels {
-            true_: prog.rel(Symbol::TRUE, 1),
-            does: prog.rel(Symbol::DOES, 2),
-            next: prog.rel(Symbol::NEXT, 1),
-            legal: prog.rel(Symbol::LEGAL, 2),
-            goal: prog.rel(Symbol::GOAL, 2),
-            terminal: prog.rel(Symbol::TERMINAL, 0),
-        };
-        let role_rel = prog.rel(Symbol::ROLE, 1);
-        let init_rel = prog.rel(Symbol::INIT, 1);
-        let roles: Vec<Id> = static_db.facts[role_rel]
-            .iter()
-            .map(|&a| store.args(a)[0])
-            .collect();
-        if roles.is_empty() {
-            return Err(EngineError::NoRoles);
+        let mut inner = Inner::build(desc)?;
+        if let Some(threshold) = options.demand_threshold {
+            // Probe the first states with a budget; relations that reach it are evaluated on
+            // demand, and the transformed program is probed again.
+            let mut selected = HashSet::new();
+            let mut callers: HashMap<(Symbol, usize), HashSet<(Symbol, usize)>> = HashMap::new();
+            for r in desc.rules() {
+                for l in &r.body {
+                    l.for_each_atom(false, &mut |a, _| {
+                        callers
+                            .entry((a.rel, a.args.len()))
+                            .or_default()
+                            .insert((r.head.rel, r.head.args.len()));
+                    });
+                }
+            }
+            for _ in 0..12 {
+                let Some((sym, arity)) = inner.probe(threshold) else {
+                    break;
+                };
+                // An adorned copy `p#mask` or a demand set `magic#p#mask` that is still large
+                // means p's callers ask too broadly: evaluate them on demand as well.
+                let name = inner.symbols.name(sym);
+                let base = name.trim_start_matches("magic#");
+                let base = base.split('#').next().unwrap_or(base);
+                let Some(base) = desc.symbols.get(base) else {
+                    break;
+                };
+                let key = (base, arity);
+                let mut grew = selected.insert(key);
+                if !grew {
+                    // Everything above it that is not GDL's own relation.
+                    let mut stack = vec![key];
+                    let mut seen = HashSet::from([key]);
+                    while let Some(k) = stack.pop() {
+                        for &c in callers.get(&k).into_iter().flatten() {
+                            if c.0 .0 > Symbol::IMPLIED.0 && seen.insert(c) {
+                                grew |= selected.insert(c);
+                                stack.push(c);
+                            }
+                        }
+                    }
+                }
+                selected.retain(|k: &(Symbol, usize)| k.0 .0 > Symbol::IMPLIED.0);
+                if !grew {
+                    break;
+                }
+                // Demand for negated calls too when the result stays stratified.
+                let transformed = [true, false].into_iter().find_map(|negated| {
+                    magic::transform(desc, &selected, negated).filter(crate::check::is_stratified)
+                });
+                let Some(t) = transformed else {
+                    break;
+                };
+                inner = Inner::build(&t)?;
+            }
+            inner.reset();
         }
-        let init: Vec<Id> = static_db.facts[init_rel]
-            .iter()
-            .map(|&a| store.args(a)[0])
-            .collect();
-        let n = prog.rels.len();
-        let m = prog.sccs.len();
-        let mut inner = Inner {
-            store,
-            symbols: desc.symbols.clone(),
-            dbs: vec![static_db, Db::new(n, m)],
-            level: 0,
-            role_names: Vec::new(),
-            roles,
-            legal: Vec::new(),
-            rel,
-            prog,
-        };
-        inner.role_names = inner.roles.iter().map(|&r| inner.text(r)).collect();
-        inner.enter_level(0, &init);
         Ok(Engine {
             inner: RefCell::new(inner),
         })
@@ -160,6 +208,79 @@ impl Engine {
 }
 
 impl Inner {
+    fn build(desc: &Description) -> Result<Inner, EngineError> {
+        let mut store = Store::default();
+        let (prog, static_db) =
+            Program::build(desc, &mut store).map_err(|e| EngineError::Compile(e.0))?;
+        let rel = Rels {
+            true_: prog.rel(Symbol::TRUE, 1),
+            does: prog.rel(Symbol::DOES, 2),
+            next: prog.rel(Symbol::NEXT, 1),
+            legal: prog.rel(Symbol::LEGAL, 2),
+            goal: prog.rel(Symbol::GOAL, 2),
+            terminal: prog.rel(Symbol::TERMINAL, 0),
+        };
+        let role_rel = prog.rel(Symbol::ROLE, 1);
+        let init_rel = prog.rel(Symbol::INIT, 1);
+        let roles: Vec<Id> = static_db.facts[role_rel]
+            .iter()
+            .map(|&a| store.args(a)[0])
+            .collect();
+        if roles.is_empty() {
+            return Err(EngineError::NoRoles);
+        }
+        let init: Vec<Id> = static_db.facts[init_rel]
+            .iter()
+            .map(|&a| store.args(a)[0])
+            .collect();
+        let n = prog.rels.len();
+        let m = prog.sccs.len();
+        let mut inner = Inner {
+            store,
+            symbols: desc.symbols.clone(),
+            dbs: vec![static_db, Db::new(n, m)],
+            level: 0,
+            role_names: Vec::new(),
+            roles,
+            legal: Vec::new(),
+            rel,
+            prog,
+            init,
+            budget: usize::MAX,
+            overflowed: None,
+        };
+        inner.role_names = inner.roles.iter().map(|&r| inner.text(r)).collect();
+        inner.reset();
+        Ok(inner)
+    }
+
+    /// Evaluates the initial state (legal moves, goals, the first joint move) with a budget of
+    /// `budget` facts per relation; the first relation to reach it, if any. Leaves the engine
+    /// in a state that needs [`Inner::reset`].
+    fn probe(&mut self, budget: usize) -> Option<(Symbol, usize)> {
+        self.budget = budget;
+        let _ = self.legal();
+        let _ = self.scores();
+        if self.overflowed.is_none() {
+            if let Some(legal) = self.legal() {
+                if legal.iter().all(|l| !l.is_empty()) {
+                    let mv = JointMove(legal.iter().map(|l| l[0]).collect());
+                    self.apply(&mv);
+                }
+            }
+        }
+        self.overflowed
+            .map(|r| (self.prog.rels[r].sym, self.prog.rels[r].arity))
+    }
+
+    /// Back to the initial state with every cache dropped and no budget.
+    fn reset(&mut self) {
+        self.budget = usize::MAX;
+        self.overflowed = None;
+        let init = self.init.clone();
+        self.enter_level(0, &init);
+    }
+
     fn text(&self, t: Id) -> String {
         let mut s = String::new();
         self.write_term(t, &mut s);
@@ -182,9 +303,16 @@ impl Inner {
         }
     }
 
-    fn ctx(&mut self) -> Ctx<'_> {
+    /// Runs `f` in an evaluation context for the current state.
+    fn eval<R>(&mut self, f: impl FnOnce(&mut Ctx<'_>) -> R) -> R {
         let layers = [0, 2 + self.level, 1];
-        Ctx::new(&self.prog, &mut self.store, &mut self.dbs, layers)
+        let mut ctx = Ctx::new(&self.prog, &mut self.store, &mut self.dbs, layers);
+        ctx.budget = self.budget;
+        let r = f(&mut ctx);
+        if let Some(o) = ctx.overflowed {
+            self.overflowed.get_or_insert(o);
+        }
+        r
     }
 
     /// Makes `props` the state at search depth `level`.
@@ -209,7 +337,7 @@ impl Inner {
 
     fn is_terminal(&mut self) -> bool {
         let t = self.rel.terminal;
-        !self.ctx().facts(t).is_empty()
+        self.eval(|c| !c.facts(t).is_empty())
     }
 
     /// Legal moves per role; `None` at a terminal state.
@@ -221,7 +349,7 @@ impl Inner {
             None
         } else {
             let legal_rel = self.rel.legal;
-            let facts = self.ctx().facts(legal_rel).to_vec();
+            let facts = self.eval(|c| c.facts(legal_rel).to_vec());
             let mut per_role = vec![Vec::new(); self.roles.len()];
             for a in facts {
                 let args = self.store.args(a);
@@ -243,7 +371,7 @@ impl Inner {
             self.dbs[1].insert(self.rel.does, atom);
         }
         let next_rel = self.rel.next;
-        let facts = self.ctx().facts(next_rel).to_vec();
+        let facts = self.eval(|c| c.facts(next_rel).to_vec());
         let next: Vec<Id> = facts.iter().map(|&a| self.store.args(a)[0]).collect();
         let level = self.level + 1;
         self.enter_level(level, &next);
@@ -251,14 +379,17 @@ impl Inner {
 
     fn scores(&mut self) -> Vec<i64> {
         let goal_rel = self.rel.goal;
-        let facts = self.ctx().facts(goal_rel).to_vec();
+        let facts = self.eval(|c| c.facts(goal_rel).to_vec());
         let mut scores = vec![None; self.roles.len()];
         for a in facts {
             let args = self.store.args(a);
             let Some(i) = self.roles.iter().position(|&r| r == args[0]) else {
                 continue;
             };
-            let v = self.symbols.name(self.store.functor(args[1])).parse::<i64>();
+            let v = self
+                .symbols
+                .name(self.store.functor(args[1]))
+                .parse::<i64>();
             if let Ok(v) = v {
                 scores[i] = Some(scores[i].map_or(v, |old: i64| old.max(v)));
             }

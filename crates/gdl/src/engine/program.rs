@@ -6,7 +6,7 @@
 use super::compile::{dnf, CRule, Layer, Planner, RelId, Relation};
 use super::eval::{Ctx, Db};
 use super::store::Store;
-use crate::ast::{Description, Literal, Symbol, Term};
+use crate::ast::{Description, Symbol, Term};
 use crate::check::sccs;
 use std::collections::HashMap;
 
@@ -74,7 +74,10 @@ impl Program {
             for l in &rule.body {
                 l.for_each_atom(false, &mut |a, _| body.push((a.rel, a.args.len())));
             }
-            let body: Vec<RelId> = body.into_iter().map(|(s, n)| add(s, n, &mut rels)).collect();
+            let body: Vec<RelId> = body
+                .into_iter()
+                .map(|(s, n)| add(s, n, &mut rels))
+                .collect();
             edges.resize(rels.len(), Vec::new());
             edges[h].extend(body);
             rule_heads.push(h);
@@ -139,7 +142,9 @@ impl Program {
         for rule in desc.rules() {
             if rule.body.is_empty() && rule.head.rel == Symbol::INIT && rule.head.args.len() == 1 {
                 n_init += 1.0;
-                *init_by_functor.entry(functor(&rule.head.args[0])).or_default() += 1.0;
+                *init_by_functor
+                    .entry(functor(&rule.head.args[0]))
+                    .or_default() += 1.0;
             }
             if rule.head.rel == Symbol::ROLE {
                 n_roles += 1.0;
@@ -157,11 +162,9 @@ impl Program {
             rel_ids: rel_ids_final,
         };
         let mut db = Db::new(prog.rels.len(), ncomp);
-        let rel_of = |s: Symbol, n: usize| prog.rel_ids[&(s, n)];
-        let rel_of_map = prog.rel_ids.clone();
-        let rel_of2 = |s: Symbol, n: usize| rel_of_map[&(s, n)];
-        let _ = rel_of;
-        for c in 0..ncomp {
+        let rel_ids = prog.rel_ids.clone();
+        let rel_of = |s: Symbol, n: usize| rel_ids[&(s, n)];
+        for (c, comp_rules) in by_comp.iter().enumerate() {
             let sizes: Vec<f64> = (0..prog.rels.len())
                 .map(|r| {
                     let rel = &prog.rels[r];
@@ -177,13 +180,16 @@ impl Program {
             let size = |r: RelId, args: &[Term]| -> f64 {
                 if r == true_rel {
                     let f = args.first().and_then(functor);
-                    return init_by_functor.get(&f).copied().unwrap_or(n_init / 2.0 + 1.0);
+                    return init_by_functor
+                        .get(&f)
+                        .copied()
+                        .unwrap_or(n_init / 2.0 + 1.0);
                 }
                 sizes[r]
             };
-            for rule in &by_comp[c] {
-                let h = rel_of2(rule.head.rel, rule.head.args.len());
-                let variants = dnf(&rule.body, &rel_of2).ok_or_else(|| {
+            for rule in comp_rules {
+                let h = rel_of(rule.head.rel, rule.head.args.len());
+                let variants = dnf(&rule.body, &rel_of).ok_or_else(|| {
                     CompileError(format!(
                         "a rule for `{}` expands into more than {} rules",
                         desc.name(rule.head.rel),
@@ -194,13 +200,13 @@ impl Program {
                     let mut planner = Planner::new(store);
                     let in_scc = |r: RelId| prog.rels[r].scc == c;
                     let mut rels = prog.rels.clone();
-                    let steps = planner.plan(&body, &size, &in_scc, &mut rels).map_err(|()| {
+                    let steps = planner.plan(&body, &size, &in_scc, &mut rels).ok_or_else(|| {
                         CompileError(format!(
                             "unsafe rule for `{}`: a variable of a negation or `distinct` is never bound",
                             desc.name(rule.head.rel)
                         ))
                     })?;
-                    let (head, nvars) = planner.finish(&rule.head.args).map_err(|()| {
+                    let (head, nvars) = planner.finish(&rule.head.args).ok_or_else(|| {
                         CompileError(format!(
                             "unsafe rule for `{}`: a head variable is never bound",
                             desc.name(rule.head.rel)
@@ -233,11 +239,4 @@ fn functor(t: &Term) -> Option<(Symbol, usize)> {
         Term::Const(c, _) => Some((*c, 0)),
         Term::Var(..) => None,
     }
-}
-
-/// True when a literal mentions a relation (used by callers that look for `or`).
-pub fn mentions(l: &Literal, rel: Symbol) -> bool {
-    let mut found = false;
-    l.for_each_atom(false, &mut |a, _| found |= a.rel == rel);
-    found
 }

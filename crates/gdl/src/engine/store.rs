@@ -71,6 +71,10 @@ impl Store {
         self.terms.len()
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.terms.is_empty()
+    }
+
     #[inline]
     pub fn functor(&self, t: Id) -> Symbol {
         self.terms[t as usize].functor
