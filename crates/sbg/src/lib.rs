@@ -3,6 +3,7 @@
 //! Pipeline: [`lexer`] (logos tokens) → grammar (`grammars/sbg.lalrpop`, raw tree in [`cst`]) →
 //! [`parse`] (checks, quirks with warnings, [`diagnostics`]) → [`ast::Game`]; [`print`] writes a
 //! game back as canonical text; [`automaton`] compiles each piece rule to a minimal DFA;
+//! [`language`] compares automata and turns one back into an expression (for the learner);
 //! [`engine`] plays the game by DFS over the board with those DFAs and implements
 //! [`game::GameState`]; [`words`] gives the learner the accepted words at a square.
 //!
@@ -27,6 +28,7 @@ pub mod automaton;
 pub mod cst;
 pub mod diagnostics;
 pub mod engine;
+pub mod language;
 pub mod lexer;
 mod movegen;
 pub mod parse;

@@ -123,3 +123,41 @@ fn breakthrough_has_the_known_perft() {
     let got: Vec<u64> = (1..=4).map(|d| perft(&mut engine, d)).collect();
     assert_eq!(got, [22, 484, 11132, 256036]);
 }
+
+/// Every rule's minimal DFA, written back as an expression (state elimination, as the learner
+/// will), describes the same moves, and the expression prints and parses as a rule.
+#[test]
+fn every_rule_survives_dfa_to_expression() {
+    use sbg::automaton::Dfa;
+    let mut rules: Vec<sbg::PieceRule> =
+        all_games().iter().flat_map(|p| parse_ok(p).rules).collect();
+    if let Some(dir) = shared_dir() {
+        for p in files_with(&dir, "sbg1") {
+            for line in read(&p).lines() {
+                rules.push(
+                    sbg::parse_piece_rule(sbg::parse::sbg1_rule_text(line))
+                        .unwrap()
+                        .0,
+                );
+            }
+        }
+    }
+    for rule in &rules {
+        let dfa = Dfa::from_expr(rule.kind, &rule.expr).unwrap();
+        let expr = dfa.to_expr().expect("every rule has moves");
+        let text = sbg::print::print_rule(rule.kind, &expr);
+        let (again, _) = sbg::parse_piece_rule(&text).unwrap();
+        assert_eq!(again.expr, expr);
+        let back = Dfa::from_expr(rule.kind, &expr).unwrap();
+        assert!(
+            dfa.same_moves(&back),
+            "{}\n{text}",
+            sbg::print::print_rule(rule.kind, &rule.expr)
+        );
+        if !dfa.accepting[0] {
+            // Same language, so the same minimal automaton size.
+            assert_eq!(back.num_states(), dfa.num_states());
+        }
+    }
+    eprintln!("{} rules", rules.len());
+}
