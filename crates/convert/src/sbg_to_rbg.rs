@@ -233,10 +233,30 @@ pub fn sbg_to_rbg(game: &Game) -> String {
                 "// (a word may come back to its start square: the piece lifts into `hole`)\n",
             );
         }
-        let mut body = String::new();
-        rbg_expr(e, &mut body, true);
+        // One alternative per line when the rule is a long sum (most piece rules are).
+        let body = match e {
+            Expr::Alt(parts) if parts.len() > 2 => {
+                let alts: Vec<String> = parts
+                    .iter()
+                    .map(|p| {
+                        let mut t = String::new();
+                        rbg_expr(p, &mut t, false);
+                        t
+                    })
+                    .collect();
+                alts.join("\n      + ")
+            }
+            _ => {
+                let mut t = String::new();
+                rbg_expr(e, &mut t, true);
+                t
+            }
+        };
         // Parenthesised: macro expansion is textual, and the body is used inside a concatenation.
-        let _ = writeln!(o, "#{kind}(forward; backward; own; opp) =\n    ({body})\n");
+        let _ = writeln!(
+            o,
+            "#{kind}(forward; backward; own; opp) = (\n        {body}\n    )\n"
+        );
     }
 
     // A player's move: choose a piece, lift it, follow a word, put it down, let the keeper judge.

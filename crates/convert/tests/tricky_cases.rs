@@ -4,7 +4,8 @@
 mod common;
 
 fn check(name: &str, text: &str, depth: u32) -> Vec<game::perft::DepthStats> {
-    let (g, _) = sbg::parse(text).unwrap_or_else(|d| panic!("{name}: {}", sbg::render(&d, name, text)));
+    let (g, _) =
+        sbg::parse(text).unwrap_or_else(|d| panic!("{name}: {}", sbg::render(&d, name, text)));
     let mut native = sbg::Engine::new(&g).expect("native engine");
     let expected = game::perft::perft_stats(&mut native, depth);
     let (a, b) = common::compare(&g, depth, u64::MAX);
@@ -39,14 +40,22 @@ fn null_move_back_to_the_start_square() {
 #[test]
 fn start_square_reads_as_own_not_empty() {
     // (1,0,e)(-1,0,e) must not apply: the start square is not empty while checking.
-    let t = game("k.. ... K..", "K (1,0,e)(-1,0,e) + (1,0,e)(-1,0,e)(0,1,e) + (0,1,e) &", "6 &");
+    let t = game(
+        "k.. ... K..",
+        "K (1,0,e)(-1,0,e) + (1,0,e)(-1,0,e)(0,1,e) + (0,1,e) &",
+        "6 &",
+    );
     let s = check("start reads own", &t, 3);
     assert_eq!(s[0].leaves, 1);
 }
 
 #[test]
 fn self_capture_and_riders() {
-    let t = game("k.... ..... RR...", "R (1,0,e)^*(1,0,w) + (0,1,e)^* &\nK (0,-1,e) &", "6 &");
+    let t = game(
+        "k.... ..... RR...",
+        "R (1,0,e)^*(1,0,w) + (0,1,e)^* &\nK (0,-1,e) &",
+        "6 &",
+    );
     check("self capture", &t, 4);
 }
 
