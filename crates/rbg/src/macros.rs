@@ -263,11 +263,28 @@ impl Expander {
                 Some(t) if t.kind == Kind::LParen => {
                     let msg = format!("`{}` is a section and cannot be a macro name", kind.name());
                     self.error(name.span, msg, "section names are reserved");
+                    // The section exists (so it is not also reported missing) but is unusable.
+                    let h = out.tokens.len();
+                    out.tokens.extend_from_slice(&item[..2]);
+                    out.sections.push(Section {
+                        kind,
+                        header: crate::ast::Pos::new(h, h + 2),
+                        range: h + 2..h + 2,
+                        failed: true,
+                    });
                     return;
                 }
                 _ => {
                     let msg = format!("expected `=` after `#{}`", kind.name());
                     self.error(header, msg, "a section starts with `#name =`");
+                    let h = out.tokens.len();
+                    out.tokens.extend_from_slice(&item[..2]);
+                    out.sections.push(Section {
+                        kind,
+                        header: crate::ast::Pos::new(h, h + 2),
+                        range: h + 2..h + 2,
+                        failed: true,
+                    });
                     return;
                 }
             }
