@@ -1,10 +1,12 @@
-//! The word-level view the learner needs: for the current position and a square, the
-//! piece-movement patterns (words of the piece's rule) that are applicable there, with the
-//! squares they visit. Words are given in the rule's own coordinates (as written for white);
+//! The word-level view the learner needs: for a position and a square, the piece-movement
+//! patterns (words of the piece's rule, or of any automaton) that are applicable there, with the
+//! square each one reaches, and the set of destinations an automaton generates. Words are given in the rule's own coordinates (as written for white);
 //! for a black piece each letter moves it by `(dx, -dy)` on the board.
 
-use crate::ast::{Letter, On, Side};
+use crate::ast::{Board, Letter, On, Side};
+use crate::automaton::Dfa;
 use crate::engine::Engine;
+use std::collections::{BTreeSet, HashSet};
 
 /// Bounds on the enumeration (rules with `^*` can have infinitely many applicable words).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,65 +45,107 @@ impl Engine {
     /// Words of the rule of the piece on `(x, y)` applicable in the current position (for that
     /// piece's owner, whoever is to move). Empty for an empty square or a piece without rule.
     pub fn words_at(&self, x: usize, y: usize, limits: WordLimits) -> Words {
-        let mut out = Words {
-            words: Vec::new(),
-            complete: true,
-        };
         let board = self.board();
-        let Some(piece) = board.get(x, y) else {
-            return out;
-        };
-        let Some(dfa) = self.dfa(piece.kind) else {
-            return out;
-        };
-        let flip = if piece.side == Side::White { 1 } else { -1 };
-        let (w, h) = (board.width as i64, board.height as i64);
-        let fits = |l: &Letter, (cx, cy): (i64, i64)| -> Option<(i64, i64)> {
-            let (nx, ny) = (cx + i64::from(l.dx), cy + flip * i64::from(l.dy));
-            if !(0..w).contains(&nx) || !(0..h).contains(&ny) {
-                return None;
-            }
-            let ok = match (board.get(nx as usize, ny as usize), l.on) {
-                (None, On::Empty) => true,
-                (Some(p), On::Own) => p.side == piece.side,
-                (Some(p), On::Opponent) => p.side != piece.side,
-                _ => false,
-            };
-            ok.then_some((nx, ny))
-        };
-        // Depth-first over (state, square, word so far), with a budget of search steps.
-        let mut budget = limits.max_words.saturating_mul(64).max(1024);
-        let mut stack = vec![(0usize, (x as i64, y as i64), Vec::new())];
-        while let Some((q, at, word)) = stack.pop() {
-            if budget == 0 {
+        match board.get(x, y).and_then(|p| Some((p, self.dfa(p.kind)?))) {
+            Some((piece, dfa)) => applicable_words(dfa, &board, (x, y), piece.side, limits),
+            None => Words {
+                words: Vec::new(),
+                complete: true,
+            },
+        }
+    }
+}
+
+/// Where a letter (in rule coordinates) takes a piece of `side` standing on `at`, if that square
+/// exists and satisfies the letter's condition on `board` (for `side`).
+fn step(board: &Board, side: Side, at: (usize, usize), l: &Letter) -> Option<(usize, usize)> {
+    let flip = if side == Side::White { 1 } else { -1 };
+    let nx = at.0 as i64 + i64::from(l.dx);
+    let ny = at.1 as i64 + flip * i64::from(l.dy);
+    if !(0..board.width as i64).contains(&nx) || !(0..board.height as i64).contains(&ny) {
+        return None;
+    }
+    let to = (nx as usize, ny as usize);
+    let ok = match (board.get(to.0, to.1), l.on) {
+        (None, On::Empty) => true,
+        (Some(p), On::Own) => p.side == side,
+        (Some(p), On::Opponent) => p.side != side,
+        _ => false,
+    };
+    ok.then_some(to)
+}
+
+/// The words of any automaton (a piece rule's, or one being learned) applicable to a piece of
+/// `side` on square `from` of `board`. Letters are in rule coordinates.
+pub fn applicable_words(
+    dfa: &Dfa,
+    board: &Board,
+    from: (usize, usize),
+    side: Side,
+    limits: WordLimits,
+) -> Words {
+    let mut out = Words {
+        words: Vec::new(),
+        complete: true,
+    };
+    // Depth-first over (state, square, word so far), with a budget of search steps.
+    let mut budget = limits.max_words.saturating_mul(64).max(1024);
+    let mut stack = vec![(0usize, from, Vec::new())];
+    while let Some((q, at, word)) = stack.pop() {
+        if budget == 0 {
+            out.complete = false;
+            break;
+        }
+        budget -= 1;
+        if !word.is_empty() && dfa.accepting[q] {
+            if out.words.len() == limits.max_words {
                 out.complete = false;
                 break;
             }
-            budget -= 1;
-            if !word.is_empty() && dfa.accepting[q] {
-                if out.words.len() == limits.max_words {
+            out.words.push(Word {
+                letters: word.clone(),
+                to: at,
+            });
+        }
+        for &(a, t) in &dfa.edges[q] {
+            let l = dfa.alphabet[a];
+            if let Some(next) = step(board, side, at, &l) {
+                if word.len() == limits.max_len {
                     out.complete = false;
-                    break;
+                    continue;
                 }
-                out.words.push(Word {
-                    letters: word.clone(),
-                    to: (at.0 as usize, at.1 as usize),
-                });
+                let mut w2 = word.clone();
+                w2.push(l);
+                stack.push((t, next, w2));
             }
-            for &(a, t) in &dfa.edges[q] {
-                let l = dfa.alphabet[a];
-                if let Some(next) = fits(&l, at) {
-                    if word.len() == limits.max_len {
-                        out.complete = false;
-                        continue;
+        }
+    }
+    out.words.sort();
+    out
+}
+
+/// The squares an automaton can take a piece of `side` on `from` to: the moves it generates
+/// there, exactly as the engine defines them (every word, of any length; no limit needed).
+pub fn destinations(
+    dfa: &Dfa,
+    board: &Board,
+    from: (usize, usize),
+    side: Side,
+) -> BTreeSet<(usize, usize)> {
+    let mut out = BTreeSet::new();
+    let mut seen = HashSet::new();
+    let mut stack = vec![(0usize, from)];
+    while let Some((q, at)) = stack.pop() {
+        for &(a, t) in &dfa.edges[q] {
+            if let Some(next) = step(board, side, at, &dfa.alphabet[a]) {
+                if seen.insert((t, next)) {
+                    if dfa.accepting[t] {
+                        out.insert(next);
                     }
-                    let mut w2 = word.clone();
-                    w2.push(l);
-                    stack.push((t, next, w2));
+                    stack.push((t, next));
                 }
             }
         }
-        out.words.sort();
-        out
     }
+    out
 }

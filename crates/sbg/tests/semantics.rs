@@ -192,3 +192,32 @@ fn hand_built_games_are_validated() {
         Err(sbg::BuildError::InvalidGame { .. })
     ));
 }
+
+#[test]
+fn destinations_of_any_automaton_match_the_engine() {
+    use sbg::words::{applicable_words, destinations};
+    let mut e = engine(
+        "<<T>> <BOARD> 4 4 |.p..| |....| |.P..| |R..P| <PIECES> R (0,1,e)^*((0,1,e) + (0,1,p)) + (1,0,e)^*(1,0,w) & P (0,1,e) & <GOALS> 10 &",
+    );
+    let board = e.board();
+    let dfa = e.dfa('R').unwrap().clone();
+    let d = destinations(&dfa, &board, (0, 0), sbg::Side::White);
+    let mut v = Vec::new();
+    e.legal_moves(&mut v);
+    let w = e.width();
+    let from_engine: std::collections::BTreeSet<(usize, usize)> = v
+        .iter()
+        .filter(|m| m.from == 0)
+        .map(|m| (m.to as usize % w, m.to as usize / w))
+        .collect();
+    assert_eq!(d, from_engine);
+    let words = applicable_words(
+        &dfa,
+        &board,
+        (0, 0),
+        sbg::Side::White,
+        WordLimits::default(),
+    );
+    let tos: std::collections::BTreeSet<_> = words.words.iter().map(|w| w.to).collect();
+    assert_eq!(tos, d);
+}
