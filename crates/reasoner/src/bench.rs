@@ -99,3 +99,51 @@ pub fn flat_mc(reasoner: &Reasoner, budget: Budget, seed: u64) -> Result<BenchRe
     report.avg_length = report.states as f64 / report.playouts.max(1) as f64;
     Ok(report)
 }
+
+/// One uniformly random playout from `state` (at most `max_length` moves), the fast
+/// counterpart of `game::playout::random_playout`; `state` is restored afterwards.
+pub fn random_playout(
+    state: &mut crate::State<'_>,
+    rng: &mut game::Rng,
+    max_length: u64,
+) -> Result<game::playout::Playout, GameError> {
+    if let Some(e) = state.error() {
+        return Err(e.clone());
+    }
+    let core = state.core();
+    let nplayers = core.prog.nplayers as usize;
+    let mut buf = MoveBuf::default();
+    let mut length = 0u64;
+    let mut result = Ok(false);
+    while length < max_length {
+        if let Err(e) = core.gen_moves(&mut buf) {
+            result = Err(e);
+            break;
+        }
+        if buf.is_empty() {
+            result = Ok(true);
+            break;
+        }
+        let pick = rng.random_range(0..buf.len());
+        let r = core.apply_move(buf.get(pick));
+        length += 1;
+        if let Err(e) = r {
+            result = Err(e);
+            break;
+        }
+    }
+    let finished = match result {
+        Ok(true) => true,
+        Ok(false) => core.count_moves().map(|n| n == 0).unwrap_or(false),
+        Err(_) => false,
+    };
+    let scores = core.vars[..nplayers].to_vec();
+    for _ in 0..length {
+        core.undo_move();
+    }
+    result.map(|_| game::playout::Playout {
+        length,
+        scores,
+        finished,
+    })
+}

@@ -25,7 +25,7 @@ mod movegen;
 pub mod perft;
 mod state;
 
-pub use bench::{flat_mc, BenchReport, Budget};
+pub use bench::{flat_mc, random_playout, BenchReport, Budget};
 pub use error::{CompileError, GameError};
 pub use perft::{perft, perft_parallel, PerftCounts};
 

@@ -141,33 +141,41 @@ impl Core<'_> {
     /// Runs one level from `(q0, v0)` at nesting `depth`.
     pub(crate) fn level<S: Sink>(&mut self, q0: u32, v0: u32, depth: usize, sink: &mut S) -> Flow {
         let prog: &Program = self.prog;
-        if depth > self.opts.modifier_limit {
-            let node = prog.node[q0 as usize];
-            self.err = Some(GameError::ModifierLimit {
-                limit: self.opts.modifier_limit,
-                node,
-                span: self.spans.node(node),
-            });
-            return Flow::Err;
-        }
-        if depth >= CYCLE_CHECK_DEPTH && self.repeats(q0, v0, depth) {
-            if S::PATTERN {
-                // An existence check: this level would explore exactly what its ancestor with
-                // the same entry explores, so pruning it loses nothing.
-                return Flow::Go;
+        // One comparison on the hot path: levels below `fast_depth` have their visited arrays
+        // and are below both the modifier limit and the depth where cycles are looked for.
+        if depth >= self.fast_depth {
+            if depth > self.opts.modifier_limit {
+                let node = prog.node[q0 as usize];
+                self.err = Some(GameError::ModifierLimit {
+                    limit: self.opts.modifier_limit,
+                    node,
+                    span: self.spans.node(node),
+                });
+                return Flow::Err;
             }
-            // Moves: the prefix can be pumped forever, so no k bounds the game's straightness.
-            let node = prog.node[q0 as usize];
-            self.err = Some(GameError::UnboundedCycle {
-                node,
-                span: self.spans.node(node),
-            });
-            return Flow::Err;
+            if depth >= CYCLE_CHECK_DEPTH && self.repeats(q0, v0, depth) {
+                if S::PATTERN {
+                    // An existence check: this level would explore exactly what its ancestor
+                    // with the same entry explores, so pruning it loses nothing.
+                    return Flow::Go;
+                }
+                // Moves: the prefix can be pumped forever, so no k bounds the straightness.
+                let node = prog.node[q0 as usize];
+                self.err = Some(GameError::UnboundedCycle {
+                    node,
+                    span: self.spans.node(node),
+                });
+                return Flow::Err;
+            }
+            let stride = self.vis_stride;
+            if self.vis.len() < (depth + 1) * stride {
+                self.vis.resize((depth + 1) * stride, 0);
+            }
+            self.fast_depth = (depth + 1)
+                .min(CYCLE_CHECK_DEPTH)
+                .min(self.opts.modifier_limit + 1);
         }
         let stride = self.vis_stride;
-        if self.vis.len() < (depth + 1) * stride {
-            self.vis.resize((depth + 1) * stride, 0);
-        }
         // `stamps` has modifier_limit + 2 entries (Core::new) and depth <= modifier_limit.
         let s = &mut self.stamps[depth];
         *s = s.wrapping_add(1);

@@ -47,6 +47,8 @@ pub(crate) struct Core<'r> {
     pub vis: Vec<u32>,
     pub stamps: Vec<u32>,
     pub vis_stride: usize,
+    /// Levels below this depth need no limit, cycle or allocation check (see `level`).
+    pub fast_depth: usize,
     pub path: Vec<(u32, u32)>,
     pub lvl: Vec<(u32, u32, u64)>,
     pub err: Option<GameError>,
@@ -84,6 +86,7 @@ impl<'r> Core<'r> {
             vis: Vec::new(),
             stamps: vec![0; r.opts.modifier_limit + 2],
             vis_stride: prog.n_checked * prog.nvertices,
+            fast_depth: 0,
             path: Vec::new(),
             lvl: Vec::new(),
             err: None,

@@ -296,6 +296,13 @@ fn tictactoe_playouts() {
     assert!(rep.avg_length >= 5.0 && rep.avg_length <= 9.0);
     let total: u64 = rep.histogram.values().sum();
     assert_eq!(total, 2000);
+    // The fast single playout leaves the state as it was.
+    let mut s = r.initial_state().unwrap();
+    let before = s.state_hash();
+    let mut rng = game::rng_from_seed(3);
+    let p = reasoner::random_playout(&mut s, &mut rng, 100).unwrap();
+    assert!(p.finished && (5..=9).contains(&p.length));
+    assert_eq!(s.state_hash(), before);
     // Deterministic given the seed.
     assert_eq!(
         rep.histogram,
