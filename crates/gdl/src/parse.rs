@@ -34,15 +34,34 @@ pub fn parse(src: &str) -> Result<Description, Vec<Diagnostic>> {
         desc: Description::new(),
         errors,
     };
+    // Top-level comments are kept; a banner (a line of semicolons, one comment line, a line of
+    // semicolons) becomes a section.
+    let mut bar_open = false;
+    let mut title: Option<usize> = None;
     for e in &exprs {
         match e {
             SExpr::Comment(s) => {
-                let text = src[s.range()].trim_start_matches(';').trim();
-                if !text.chars().all(|c| c == ';') {
-                    p.desc.items.push(Item::Comment(text.to_string()));
+                let raw = src[s.range()].trim_end();
+                let text = raw.trim_start_matches(';').trim();
+                if raw.len() >= 3 && text.is_empty() {
+                    match title.take() {
+                        Some(i) if i + 1 == p.desc.items.len() => {
+                            if let Item::Comment(t) = &p.desc.items[i] {
+                                p.desc.items[i] = Item::Section(t.clone());
+                            }
+                            bar_open = false;
+                        }
+                        _ => bar_open = true,
+                    }
+                    continue;
                 }
+                p.desc.items.push(Item::Comment(text.to_string()));
+                title = bar_open.then(|| p.desc.items.len() - 1);
+                bar_open = false;
             }
             _ => {
+                bar_open = false;
+                title = None;
                 if let Some(rule) = p.top(e) {
                     p.desc.items.push(Item::Rule(rule));
                 }

@@ -12,7 +12,7 @@ pub fn print(desc: &Description) -> String {
     for item in &desc.items {
         match item {
             Item::Section(title) => {
-                if !out.is_empty() {
+                if !out.is_empty() && !out.ends_with("\n\n") {
                     out.push('\n');
                 }
                 let bar = ";".repeat(72);
