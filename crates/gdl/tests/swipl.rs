@@ -12,10 +12,17 @@ const CORPUS: &str = concat!(
 
 /// (file, depth): small enough for unoptimised Prolog to finish in a few seconds.
 const GAMES: &[(&str, u32)] = &[
-    ("ticTacToe.kif", 4),
-    ("connectFour.kif", 3),
+    ("ticTacToe.kif", 5),
+    ("connectFour.kif", 4),
     ("breakthroughSmall.kif", 3),
     ("connectFourSimultaneous.kif", 2),
+    ("hex.kif", 2),
+    ("reversi.kif", 3),
+    ("englishDraughts.kif", 3),
+    ("checkers.kif", 3),
+    ("minichess.kif", 3),
+    ("chess_200.kif", 2),
+    ("amazons_8x8.kif", 1),
 ];
 
 fn swipl_available() -> bool {
