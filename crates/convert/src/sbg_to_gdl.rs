@@ -1,6 +1,6 @@
 //! SBG → GDL (KIF text). The encoding (details and reasons in `docs/sbg-to-gdl.md`):
 //!
-//! * state: `(cell x y p)` for every square (`b` when empty), `(control r)`, `(step n)`,
+//! * state: `(cell x y p)` for every occupied square, `(control r)`, `(step n)`,
 //!   `(count p n)` for the pieces named by `#` goals, `(reached r)` once a player moved a piece
 //!   onto one of its `@` squares;
 //! * moves: `(move x1 y1 x2 y2)` for the player in control, `noop` for the other;
@@ -62,7 +62,7 @@ pub fn sbg_to_gdl(game: &Game) -> Result<String, GdlError> {
         ";; {} — translated from Simplified Boardgames by rbgtool.",
         game.name.trim()
     );
-    o.push_str(";; Squares are (cell x y piece) with (0,0) bottom-left; b is an empty square.\n");
+    o.push_str(";; Occupied squares are (cell x y piece), (0,0) bottom-left; an empty square has no cell.\n");
     o.push_str(";; Encoding: docs/sbg-to-gdl.md\n\n");
 
     o.push_str(";;; Roles and static facts\n(role white)\n(role black)\n");
@@ -88,7 +88,6 @@ pub fn sbg_to_gdl(game: &Game) -> Result<String, GdlError> {
             );
         }
     }
-    let _ = writeln!(o, "(piece b)");
     for n in 0..limit {
         let _ = writeln!(o, "(succ {n} {})", n + 1);
     }
@@ -152,12 +151,9 @@ pub fn sbg_to_gdl(game: &Game) -> Result<String, GdlError> {
     o.push_str("\n;;; Initial state\n(init (control white))\n(init (step 0))\n");
     for y in 0..h {
         for x in 0..w {
-            let p = game
-                .board
-                .get(x as usize, y as usize)
-                .map(piece_name)
-                .unwrap_or_else(|| "b".into());
-            let _ = writeln!(o, "(init (cell {x} {y} {p}))");
+            if let Some(p) = game.board.get(x as usize, y as usize) {
+                let _ = writeln!(o, "(init (cell {x} {y} {}))", piece_name(p));
+            }
         }
     }
     for (p, n) in &counted {
@@ -170,14 +166,14 @@ pub fn sbg_to_gdl(game: &Game) -> Result<String, GdlError> {
         let _ = writeln!(o, ";; {kind}");
         let _ = writeln!(
             o,
-            "(<= (t_{kind}_0 ?r ?x ?y ?x ?y) (true (control ?r)) (true (cell ?x ?y ?p)) (own ?r ?p) (kind ?p {kind}))"
+            "(<= (t_{kind}_0 ?r ?x ?y ?x ?y) (true (control ?r)) (own ?r ?p) (kind ?p {kind}) (true (cell ?x ?y ?p)))"
         );
         for (q, out) in dfa.edges.iter().enumerate() {
             for &(li, to) in out {
                 let l = dfa.alphabet[li];
                 let rel = format!("d_{}_{}", num_name(l.dx), num_name(l.dy));
                 let check = match l.on {
-                    On::Empty => "(true (cell ?x1 ?y1 b))".to_string(),
+                    On::Empty => "(not (occupied ?x1 ?y1))".to_string(),
                     On::Opponent => "(true (cell ?x1 ?y1 ?p)) (enemy ?r ?p)".to_string(),
                     On::Own => "(true (cell ?x1 ?y1 ?p)) (own ?r ?p)".to_string(),
                 };
@@ -199,6 +195,7 @@ pub fn sbg_to_gdl(game: &Game) -> Result<String, GdlError> {
         o.push_str("(<= (canmove ?r ?x1 ?y1 ?x2 ?y2) (role ?r) (file ?x1) (rank ?y1) (file ?x2) (rank ?y2) (distinct ?r ?r))\n");
     }
     o.push_str("(<= (hasmove ?r) (canmove ?r ?x1 ?y1 ?x2 ?y2))\n");
+    o.push_str("(<= (occupied ?x ?y) (true (cell ?x ?y ?p)))\n");
 
     o.push_str("\n;;; Moves\n");
     o.push_str(
@@ -214,7 +211,6 @@ pub fn sbg_to_gdl(game: &Game) -> Result<String, GdlError> {
     o.push_str(
         "(<= (next (cell ?x2 ?y2 ?p)) (does ?r (move ?x1 ?y1 ?x2 ?y2)) (true (cell ?x1 ?y1 ?p)))\n",
     );
-    o.push_str("(<= (next (cell ?x1 ?y1 b)) (does ?r (move ?x1 ?y1 ?x2 ?y2)) (or (distinct ?x1 ?x2) (distinct ?y1 ?y2)))\n");
     o.push_str("(<= (next (cell ?x ?y ?p)) (true (cell ?x ?y ?p)) (does ?r (move ?x1 ?y1 ?x2 ?y2)) (or (distinct ?x ?x1) (distinct ?y ?y1)) (or (distinct ?x ?x2) (distinct ?y ?y2)))\n");
     o.push_str("(<= (next (control ?o)) (true (control ?r)) (opponent ?r ?o))\n");
     o.push_str("(<= (next (step ?n)) (true (step ?m)) (succ ?m ?n))\n");

@@ -1,0 +1,62 @@
+//! Benchmark (not a test): CPU time of perft under SWI-Prolog of our GDL for an SBG game against a
+//! hand-written GDL file, both run through the same `gdl::prolog` translation.
+//!
+//! cargo run --release -p convert --example swipl_bench -- corpus/sbg/breakthrough.sbg \
+//!     ../shared/corpus-external/gdl/breakthrough.kif 3
+
+use std::process::Command;
+use std::time::Instant;
+
+fn time_swipl(label: &str, gdl_text: &str, depth: u32) -> f64 {
+    let desc = gdl::parse(gdl_text).unwrap_or_else(|_| panic!("{label}: GDL parses"));
+    let program = gdl::prolog::translate(&desc);
+    let file = std::env::temp_dir().join(format!("swipl-bench-{}-{label}.pl", std::process::id()));
+    std::fs::write(&file, program).unwrap();
+    let start = Instant::now();
+    let out = Command::new("swipl")
+        // CPU time of the Prolog process itself: the machine may be busy, wall time is noise.
+        .args([
+            "-q",
+            "-g",
+            &format!(
+                "statistics(cputime, T0), gdl_perft_main({depth}), statistics(cputime, T1), \
+                 T is T1 - T0, format('cpu ~4f~n', [T])"
+            ),
+            "-t",
+            "halt",
+        ])
+        .arg(&file)
+        .output()
+        .expect("swipl runs");
+    let wall = start.elapsed().as_secs_f64();
+    let _ = std::fs::remove_file(&file);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let cpu: f64 = text
+        .lines()
+        .find_map(|l| l.strip_prefix("cpu "))
+        .and_then(|t| t.trim().parse().ok())
+        .expect("the driver prints its CPU time");
+    let perft: Vec<&str> = text.lines().filter(|l| l.starts_with("perft")).collect();
+    println!(
+        "{label}: {cpu:.3} s CPU for perft ({wall:.2} s wall)  [{}]",
+        perft.join(", ")
+    );
+    cpu
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let [_, sbg_file, kif_file, depth] = &args[..] else {
+        eprintln!("usage: swipl_bench GAME.sbg HANDWRITTEN.kif DEPTH");
+        std::process::exit(2);
+    };
+    let depth: u32 = depth.parse().expect("depth is a number");
+    let (g, _) = sbg::parse(&std::fs::read_to_string(sbg_file).unwrap()).expect("SBG parses");
+    let ours = time_swipl("ours", &convert::sbg_to_gdl(&g).unwrap(), depth);
+    let theirs = time_swipl(
+        "hand-written",
+        &std::fs::read_to_string(kif_file).unwrap(),
+        depth,
+    );
+    println!("ratio hand-written / ours = {:.2}", theirs / ours);
+}

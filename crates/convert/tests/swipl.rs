@@ -1,0 +1,69 @@
+//! Our GDL judged by a reasoner that is not ours: the translation of every game in
+//! `corpus/sbg/` is run under SWI-Prolog (through `gdl::prolog`), and its perft must equal the
+//! native SBG engine's, depth 1 to 3. Skips with a note when `swipl` is not on PATH
+//! (`.ci/run` installs it).
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn swipl_perft(name: &str, program: &str, depth: u32) -> Vec<u64> {
+    let dir = std::env::temp_dir().join(format!("rbgtool-swipl-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{name}.pl"));
+    std::fs::write(&file, program).unwrap();
+    let out = Command::new("swipl")
+        .args([
+            "-q",
+            "-g",
+            &format!("gdl_perft_main({depth})"),
+            "-t",
+            "halt",
+        ])
+        .arg(&file)
+        .output()
+        .expect("run swipl");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "swipl failed on {name}:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let _ = std::fs::remove_file(&file);
+    stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("perft "))
+        .map(|l| l.split_whitespace().nth(1).unwrap().parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn swipl_agrees_with_the_native_engine_on_our_gdl() {
+    if !Command::new("swipl")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+    {
+        eprintln!("note: swipl not on PATH; skipping the SWI-Prolog cross-check");
+        return;
+    }
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus/sbg");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "sbg"))
+        .collect();
+    files.sort();
+    for f in files {
+        let name = f.file_stem().unwrap().to_string_lossy().into_owned();
+        let (g, _) = sbg::parse(&std::fs::read_to_string(&f).unwrap()).unwrap();
+        let mut native = sbg::Engine::new(&g).unwrap();
+        let expected: Vec<u64> = (1..=3)
+            .map(|d| game::perft::perft(&mut native, d))
+            .collect();
+        let desc = gdl::parse(&convert::sbg_to_gdl(&g).unwrap()).expect("our GDL parses");
+        let got = swipl_perft(&name, &gdl::prolog::translate(&desc), 3);
+        assert_eq!(expected, got, "{name}: native vs SWI-Prolog perft");
+        eprintln!("{name}: SWI-Prolog perft {got:?}");
+    }
+}
