@@ -245,12 +245,16 @@ impl<'a> Ctx<'a> {
         &self.dbs[d].facts[rel]
     }
 
+    #[inline]
     pub fn ensure(&mut self, scc: usize) {
-        let c = &self.prog.sccs[scc];
-        let d = self.layer_db[c.layer as usize];
-        if self.dbs[d].computed[scc] {
-            return;
+        let d = self.layer_db[self.prog.sccs[scc].layer as usize];
+        if !self.dbs[d].computed[scc] {
+            self.compute(scc, d);
         }
+    }
+
+    fn compute(&mut self, scc: usize, d: usize) {
+        let c = &self.prog.sccs[scc];
         self.dbs[d].computed[scc] = true;
         for &dep in &c.deps {
             self.ensure(dep);

@@ -36,6 +36,11 @@ impl Hasher for FxHasher {
 pub type FxBuild = BuildHasherDefault<FxHasher>;
 pub type FxHashMap<K, V> = std::collections::HashMap<K, V, FxBuild>;
 
+#[inline]
+fn same(a: &[Id], b: &[Id]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
+}
+
 /// A well-mixed hash of a functor and argument ids (all 64 bits usable).
 #[inline]
 pub fn hash_ids(functor: u32, args: &[Id]) -> u64 {
@@ -108,7 +113,7 @@ impl Store {
             }
             if e >> 32 == fp {
                 let t = (e as u32) - 1;
-                if self.functor(t) == f && self.args(t) == args {
+                if self.functor(t) == f && same(self.args(t), args) {
                     return (i, Some(t));
                 }
             }
