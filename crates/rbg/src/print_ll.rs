@@ -30,10 +30,11 @@ pub fn print_ll(game: &Game) -> String {
         decl(&game.variables[..np.min(game.variables.len())])
     );
     let _ = writeln!(out, "#pieces = {}", game.pieces.join(", "));
+    let vars = decl(&game.variables[np.min(game.variables.len())..]);
     let _ = writeln!(
         out,
-        "#variables = {}",
-        decl(&game.variables[np.min(game.variables.len())..])
+        "#variables ={}{vars}",
+        if vars.is_empty() { "" } else { " " }
     );
     out.push_str("#board =\n");
     let b = &game.board;
