@@ -72,6 +72,16 @@ impl Op {
     }
 }
 
+/// A region entry: take action `j` at vertex `w` (or accept, if `j == ACCEPT`). `mask` is
+/// the piece set of an on (all ones for other actions), so most failing ons are rejected
+/// without looking the action up.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Entry {
+    pub j: u32,
+    pub w: u32,
+    pub mask: u64,
+}
+
 /// Marks a region entry where a pattern body may end.
 pub(crate) const ACCEPT: u32 = u32::MAX - 1;
 
@@ -107,8 +117,10 @@ pub(crate) struct Program {
     pub full_class: Vec<u32>,
     /// `rows[base + v] .. rows[base + v + 1]` are the entries of vertex `v`.
     pub rows: Vec<u32>,
-    /// (successor state, vertex) — or (ACCEPT, vertex) where a pattern body may end.
+    /// Region entries during construction: (class, vertex).
     pub entries: Vec<(u32, u32)>,
+    /// Region entries as the move generator reads them (see [`Entry`]).
+    pub row_entries: Vec<Entry>,
     /// `ops` and `check` side by side for the move generator's inner loop.
     pub hot: Vec<Hot>,
     pub class_start: Vec<u32>,
@@ -394,6 +406,7 @@ pub(crate) fn compile(game: &Game) -> Result<Program, CompileError> {
         full_class: vec![NONE; nstates],
         rows: Vec::new(),
         entries: Vec::new(),
+        row_entries: Vec::new(),
         hot: Vec::new(),
         class_start: vec![0],
         class_succ: Vec::new(),
@@ -598,17 +611,26 @@ fn expand_classes(prog: &mut Program) {
             );
             for &(c, w) in &prog.entries[lo..hi] {
                 if prog.class_accepting[c as usize] {
-                    entries.push((ACCEPT, w));
+                    entries.push(Entry {
+                        j: ACCEPT,
+                        w,
+                        mask: u64::MAX,
+                    });
                 }
                 for &j in prog.class_succ_of(c) {
-                    entries.push((j, w));
+                    let mask = match prog.ops[j as usize] {
+                        Op::On(mask) => mask,
+                        _ => u64::MAX,
+                    };
+                    entries.push(Entry { j, w, mask });
                 }
             }
         }
         rows.push(entries.len() as u32);
     }
     prog.rows = rows;
-    prog.entries = entries;
+    prog.entries = Vec::new();
+    prog.row_entries = entries;
 }
 
 /// Decides which states need a visited mark (see the module docs). A state reached only

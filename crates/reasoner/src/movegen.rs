@@ -214,7 +214,12 @@ impl Core<'_> {
                     at(&prog.rows, row) as usize,
                     at(&prog.rows, row + 1) as usize,
                 );
-                for &(j, w) in &prog.entries[lo..hi] {
+                for e in &prog.row_entries[lo..hi] {
+                    let (j, w) = (e.j, e.w);
+                    // `On` masks exist only for games with at most 64 pieces (piece < 64).
+                    if (e.mask >> (at(&self.pieces, w as usize) & 63)) & 1 == 0 {
+                        continue;
+                    }
                     if j == ACCEPT {
                         if S::PATTERN {
                             self.stack.truncate(base);
