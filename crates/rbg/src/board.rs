@@ -36,9 +36,10 @@ pub fn build(cx: &mut Cx, names: &mut Names, ast: &BoardAst, header: Pos) -> Opt
         BoardAst::Rectangle { labels, lines } => {
             check_rect(cx, lines, None)?;
             let cells = lines.iter().enumerate().flat_map(|(y, line)| {
-                line.cells.iter().enumerate().map(move |(x, c)| {
-                    (format!("rx{x}y{y}"), [x as i64, y as i64, 0], *c, line.pos)
-                })
+                line.cells
+                    .iter()
+                    .enumerate()
+                    .map(move |(x, c)| (format!("rx{x}y{y}"), [x as i64, y as i64, 0], *c))
             });
             let deltas = [[0, -1, 0], [0, 1, 0], [-1, 0, 0], [1, 0, 0]];
             grid(cx, names, labels, &deltas, cells.collect(), header, &dirs)
@@ -47,14 +48,10 @@ pub fn build(cx: &mut Cx, names: &mut Names, ast: &BoardAst, header: Pos) -> Opt
             let offsets = hexagon_offsets(cx, lines)?;
             let cells = lines.iter().enumerate().flat_map(|(y, line)| {
                 let o = offsets[y];
-                line.cells.iter().enumerate().map(move |(x, c)| {
-                    (
-                        format!("hx{x}y{y}"),
-                        [o + 2 * x as i64, y as i64, 0],
-                        *c,
-                        line.pos,
-                    )
-                })
+                line.cells
+                    .iter()
+                    .enumerate()
+                    .map(move |(x, c)| (format!("hx{x}y{y}"), [o + 2 * x as i64, y as i64, 0], *c))
             });
             // Doubled column coordinates: east is two half-cells to the right.
             let deltas = [
@@ -74,7 +71,7 @@ pub fn build(cx: &mut Cx, names: &mut Names, ast: &BoardAst, header: Pos) -> Opt
                 for (y, line) in layer.lines.iter().enumerate() {
                     for (x, c) in line.cells.iter().enumerate() {
                         let key = [x as i64, y as i64, z as i64];
-                        cells.push((format!("cx{x}y{y}z{z}"), key, *c, line.pos));
+                        cells.push((format!("cx{x}y{y}z{z}"), key, *c));
                     }
                 }
             }
@@ -203,7 +200,7 @@ fn directions(
     (out, map, spans)
 }
 
-type Cell = (String, [i64; 3], Option<Name>, Pos);
+type Cell = (String, [i64; 3], Option<Name>);
 
 type Dirs = (Vec<String>, HashMap<Sym, DirId>, Vec<Span>);
 
@@ -251,12 +248,11 @@ fn grid(
     let mut initial = Vec::new();
     let mut vertex_spans = Vec::new();
     let mut at: HashMap<[i64; 3], VertexId> = HashMap::new();
-    for (name, key, cell, line_pos) in &cells {
+    for (name, key, cell) in &cells {
         if let Some(p) = cell {
             at.insert(*key, VertexId::from_index(vertices.len()));
             vertices.push(name.clone());
             initial.push(piece(cx, names, *p));
-            let _ = line_pos;
             vertex_spans.push(cx.span(p.pos()));
         }
     }
@@ -269,7 +265,7 @@ fn grid(
         return None;
     }
     let mut board = Board::new(vertices, initial, dir_names);
-    for (_, key, cell, _) in &cells {
+    for (_, key, cell) in &cells {
         if cell.is_none() {
             continue;
         }
@@ -290,7 +286,6 @@ fn grid(
 
 fn graph(cx: &mut Cx, names: &mut Names, vs: &[Vertex]) -> Option<BuiltBoard> {
     let mut index: HashMap<Sym, (VertexId, Pos)> = HashMap::new();
-    let mut ok = true;
     for (i, v) in vs.iter().enumerate() {
         if let Some(&(_, prev)) = index.get(&v.name.sym) {
             let msg = format!("vertex `{}` is declared twice", cx.text(v.name.sym));
@@ -301,7 +296,6 @@ fn graph(cx: &mut Cx, names: &mut Names, vs: &[Vertex]) -> Option<BuiltBoard> {
                 prev,
                 "first declared here",
             );
-            ok = false;
         } else {
             index.insert(v.name.sym, (VertexId::from_index(i), v.name.pos()));
         }
@@ -332,7 +326,6 @@ fn graph(cx: &mut Cx, names: &mut Names, vs: &[Vertex]) -> Option<BuiltBoard> {
                     cx.text(l.sym)
                 );
                 cx.error2(l.pos(), msg, "second edge", prev.pos(), "first edge");
-                ok = false;
                 continue;
             }
             match index.get(&t.sym) {
@@ -342,12 +335,10 @@ fn graph(cx: &mut Cx, names: &mut Names, vs: &[Vertex]) -> Option<BuiltBoard> {
                 None => {
                     let msg = format!("edge to unknown vertex `{}`", cx.text(t.sym));
                     cx.error(t.pos(), msg, "no vertex of this name in `#board`");
-                    ok = false;
                 }
             }
         }
     }
-    let _ = ok;
     Some(BuiltBoard {
         board,
         vertex_spans,

@@ -326,11 +326,11 @@ impl Expander {
             self.error(name.span, msg, "expected a name here");
             return;
         }
-        self.definition(item, out);
+        self.definition(item);
     }
 
     /// `# name [ ( p1 ; ... ) ] = body`
-    fn definition(&mut self, item: &[Token], _out: &mut Expansion) {
+    fn definition(&mut self, item: &[Token]) {
         let name = item[1];
         let mut i = 2;
         let mut params = Vec::new();
