@@ -181,3 +181,13 @@ fn sugar_lowers_to_plain_rules() {
     ir::compare::same_game(&sugar, &plain, Default::default()).expect("same rules");
     assert_eq!(sugar.rules.modifier_count(), 5);
 }
+
+#[test]
+fn warnings_do_not_stop_parsing() {
+    let parsed = rbg::parse_game(&format!(
+        "{DECLS}#board = rectangle(up, down, left, right, [e]) #rules = ->p {{e, w, e}}"
+    ))
+    .expect("a warning is not an error");
+    assert_eq!(parsed.warnings.len(), 1);
+    assert!(parsed.warnings[0].message.contains("listed twice"));
+}
