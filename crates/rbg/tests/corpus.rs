@@ -65,6 +65,8 @@ fn shared_corpus_parses_and_round_trips() {
                             ir::compare::same_game(&parsed.game, &back.game, Default::default())
                         {
                             failures.push(format!("{name}: round trip differs: {e}"));
+                        } else if rbg::print_ll(&back.game) != ll {
+                            failures.push(format!("{name}: printing is not a fixed point"));
                         }
                     }
                 }
