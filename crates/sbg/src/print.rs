@@ -11,10 +11,14 @@ const LINE_WIDTH: usize = 100;
 pub fn print(game: &Game) -> String {
     let mut out = String::new();
     let b = &game.board;
+    // A name built in code may hold characters `<<...>>` cannot; they become spaces.
+    let name = game.name.replace(['<', '>', '\n', '\r'], " ");
     let _ = writeln!(
         out,
         "<<{}>>\n\n<BOARD>\n{} {}",
-        game.name, b.width, b.height
+        name.trim(),
+        b.width,
+        b.height
     );
     for y in (0..b.height).rev() {
         out.push('|');
