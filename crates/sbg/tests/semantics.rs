@@ -221,3 +221,37 @@ fn destinations_of_any_automaton_match_the_engine() {
     let tos: std::collections::BTreeSet<_> = words.words.iter().map(|w| w.to).collect();
     assert_eq!(tos, d);
 }
+
+#[test]
+fn incremental_hash_matches_a_fresh_position() {
+    use rand::{Rng, SeedableRng};
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../corpus/sbg/sacrifice.sbg"
+    );
+    let src = std::fs::read_to_string(path).unwrap();
+    let (game, _) = sbg::parse(&src).unwrap();
+    let mut e = Engine::new(&game).unwrap();
+    let mut fresh = Engine::new(&game).unwrap();
+    let start = e.state_hash();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+    let mut v = Vec::new();
+    for _ in 0..20 {
+        let mut n = 0;
+        loop {
+            e.legal_moves(&mut v);
+            if v.is_empty() {
+                break;
+            }
+            let m = v[rng.random_range(0..v.len())];
+            e.apply(&m);
+            n += 1;
+            fresh.set_position(&e.board(), e.side_to_move(), e.ply());
+            assert_eq!(fresh.state_hash(), e.state_hash());
+        }
+        for _ in 0..n {
+            e.undo();
+        }
+        assert_eq!(e.state_hash(), start);
+    }
+}
