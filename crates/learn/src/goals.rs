@@ -1,0 +1,108 @@
+//! The remaining game properties (paper §3.4): the start position, the goal squares of each
+//! piece (with the file/rank generalisation) and the turn limit, read from complete games
+//! listed in order (a record numbered 0 starts a game; the first listed move is the one played).
+
+use crate::log::{Outcome, Record};
+use sbg::{Board, Goal, Piece, Side};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// What the records say about everything but the piece rules.
+#[derive(Clone, Debug)]
+pub struct Facts {
+    pub start: Board,
+    pub turn_limit: u32,
+    pub goals: Vec<Goal>,
+    /// Complete games seen (records numbered 0).
+    pub games: usize,
+    /// Remarks for the report (no tie seen, differing start positions, ...).
+    pub notes: Vec<String>,
+}
+
+/// Reads the facts. `has_move(board, side)` tells (with the learned rules) whether `side` has a
+/// legal move; a win explained by the loser having no move is not evidence of a goal square.
+pub fn learn_facts(records: &[Record], has_move: impl Fn(&Board, Side) -> bool) -> Facts {
+    let mut notes = Vec::new();
+    let starts: Vec<&Record> = records.iter().filter(|r| r.number == 0).collect();
+    let start = starts
+        .first()
+        .map_or_else(|| records[0].board.clone(), |r| r.board.clone());
+    if starts.iter().any(|r| r.board != start) {
+        notes.push("games start from different positions; the first one is used".into());
+    }
+    if starts.is_empty() {
+        notes.push("no record numbered 0: the first record's board is the start".into());
+    }
+    let mut reached: BTreeMap<Piece, BTreeSet<(usize, usize)>> = BTreeMap::new();
+    let mut not_goal: BTreeMap<Piece, BTreeSet<(usize, usize)>> = BTreeMap::new();
+    let mut tie_plies: Vec<u32> = Vec::new();
+    let mut max_ply = 0;
+    let w = start.width;
+    for (i, r) in records.iter().enumerate() {
+        max_ply = max_ply.max(r.number);
+        if r.outcome == Outcome::Tie {
+            tie_plies.push(r.number);
+        }
+        let Some(prev) = i.checked_sub(1).map(|j| &records[j]) else {
+            continue;
+        };
+        if r.number == 0 || prev.number + 1 != r.number {
+            continue;
+        }
+        let Some(mv) = prev.moves.first() else {
+            continue;
+        };
+        let (Some(to), Some(piece)) = (prev.destination(mv), prev.board.cells[mv.from]) else {
+            continue;
+        };
+        let square = (to % w, to / w);
+        match r.outcome {
+            Outcome::Won if has_move(&r.board, r.to_move) => {
+                reached.entry(piece).or_default().insert(square);
+            }
+            Outcome::Ongoing => {
+                not_goal.entry(piece).or_default().insert(square);
+            }
+            _ => {}
+        }
+    }
+    let empty = BTreeSet::new();
+    let mut goals = Vec::new();
+    let (width, height) = (start.width, start.height);
+    for (piece, squares) in &reached {
+        let against = not_goal.get(piece).unwrap_or(&empty);
+        let mut all = squares.clone();
+        for y in 0..height {
+            if squares.iter().filter(|s| s.1 == y).count() > 2 {
+                all.extend((0..width).map(|x| (x, y)).filter(|s| !against.contains(s)));
+            }
+        }
+        for x in 0..width {
+            if squares.iter().filter(|s| s.0 == x).count() > 2 {
+                all.extend((0..height).map(|y| (x, y)).filter(|s| !against.contains(s)));
+            }
+        }
+        let mut squares: Vec<(usize, usize)> = all.into_iter().collect();
+        squares.sort_by_key(|&(x, y)| (y, x));
+        goals.push(Goal::Reach {
+            piece: *piece,
+            squares,
+        });
+    }
+    let turn_limit = match tie_plies.iter().min() {
+        Some(&t) => t,
+        None => {
+            notes.push(format!(
+                "no tied game: the turn limit is a lower bound ({} plies)",
+                max_ply + 1
+            ));
+            max_ply + 1
+        }
+    };
+    Facts {
+        start,
+        turn_limit,
+        goals,
+        games: starts.len(),
+        notes,
+    }
+}

@@ -1,0 +1,25 @@
+//! Learning SBG rules from observed play (Björnsson 2012, `papers/002`): logs of positions and
+//! piece-movement patterns in, a complete [`sbg::Game`] and a [`Report`] out.
+//!
+//! Data flow: [`log`] (read / write the paper's log format) or [`record`] (random games with the
+//! native engine) → [`pta`] (per-piece observed words, situations, prefix-tree automaton) →
+//! [`consistency`] (Algorithm 1, with the `F(pmp)` rule for `some` listings) → [`generalize`]
+//! (Algorithm 2: best-first state merging over [`dfa`] automata) → [`regex`] (DFA → concise
+//! expression) → [`goals`] (start, goal squares, turn limit) → [`pipeline`] (the whole pipeline,
+//! piece types in parallel). Format and algorithm: `docs/learner.md`.
+
+pub mod compare;
+pub mod consistency;
+pub mod dfa;
+pub mod generalize;
+pub mod goals;
+pub mod log;
+pub mod pipeline;
+pub mod pta;
+pub mod record;
+pub mod regex;
+
+pub use consistency::SomeRule;
+pub use log::{parse_log, write_log, Listing, LoggedMove, Outcome, Record};
+pub use pipeline::{learn, LearnError, Options, PieceReport, Progress, Report};
+pub use record::{record, record_games};

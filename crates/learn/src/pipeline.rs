@@ -1,0 +1,316 @@
+//! The whole pipeline: records → per-piece data → PTA → consistency → minimisation →
+//! best-first generalisation → regular expression, piece types in parallel (rayon); then the
+//! start position, goals and turn limit; the result is a complete [`sbg::Game`] and a [`Report`].
+
+use crate::consistency::{Checker, SomeRule};
+use crate::generalize::{generalize, SearchLimits};
+use crate::goals::learn_facts;
+use crate::log::Record;
+use crate::pta::{collect, Observations, PieceData};
+use crate::regex::to_expr;
+use game::GameState;
+use rayon::prelude::*;
+use sbg::{Game, PieceRule, Side};
+use std::fmt;
+use std::time::{Duration, Instant};
+
+/// Learner settings.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Collapse candidates: state pairs at distance at most `k` (the paper's K = 2).
+    pub k: usize,
+    /// Expansions of the best-first search per piece type (the paper's MaxExpansions = 20).
+    pub max_expansions: usize,
+    /// Time budget of the search per piece type; the best DFA so far is kept when it runs out.
+    pub time_budget: Duration,
+    /// Words a `some` record allows beyond the observed ones.
+    pub some_rule: SomeRule,
+    /// Largest DFA the subset construction may build for one candidate.
+    pub max_states: usize,
+    /// Name of the learned game.
+    pub name: String,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            k: 2,
+            max_expansions: 20,
+            time_budget: Duration::from_secs(60),
+            some_rule: SomeRule::PaperAndWindows,
+            max_states: 2000,
+            name: "Learned".into(),
+        }
+    }
+}
+
+/// Progress of one piece type.
+#[derive(Clone, Debug)]
+pub enum Progress {
+    Started {
+        kind: char,
+        words: usize,
+        situations: usize,
+    },
+    Expanded {
+        kind: char,
+        expansion: usize,
+        best_states: usize,
+    },
+    Finished {
+        kind: char,
+        states: usize,
+        seconds: f64,
+    },
+}
+
+/// What was learned for one piece type.
+#[derive(Clone, Debug)]
+pub struct PieceReport {
+    pub kind: char,
+    /// Distinct observed words (`|U|`) and situations checked.
+    pub words: usize,
+    pub situations: usize,
+    pub pta_states: usize,
+    pub minimized_pta_states: usize,
+    /// States of the learned (minimal) DFA.
+    pub states: usize,
+    pub expansions: usize,
+    pub candidates: usize,
+    pub consistent_candidates: usize,
+    pub timed_out: bool,
+    pub seconds: f64,
+    /// The learned rule (`None`: the piece never moved).
+    pub rule: Option<String>,
+}
+
+/// The final report.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub pieces: Vec<PieceReport>,
+    pub games: usize,
+    pub records: usize,
+    pub seconds: f64,
+    pub notes: Vec<String>,
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "consistent: learned from {} records of {} games in {:.2} s",
+            self.records, self.games, self.seconds
+        )?;
+        writeln!(
+            f,
+            "piece  words  situations  PTA  min-PTA  DFA  expansions  time"
+        )?;
+        for p in &self.pieces {
+            writeln!(
+                f,
+                "{:<5}  {:>5}  {:>10}  {:>3}  {:>7}  {:>3}  {:>10}  {:.3} s{}",
+                p.kind,
+                p.words,
+                p.situations,
+                p.pta_states,
+                p.minimized_pta_states,
+                p.states,
+                p.expansions,
+                p.seconds,
+                if p.timed_out { " (time budget)" } else { "" }
+            )?;
+        }
+        for n in &self.notes {
+            writeln!(f, "note: {n}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Why learning failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LearnError {
+    NoRecords,
+    /// No DFA (not even the prefix tree of the observations) fits the data: a piece moves
+    /// differently from the same situation, or not as an SBG piece can.
+    Inconsistent {
+        kind: char,
+        /// Index of the record in the input, its number (ply) and its game (0-based).
+        record: usize,
+        number: u32,
+        game: usize,
+        square: usize,
+        word: String,
+        /// Where the word was observed: record index and square.
+        seen_in: (usize, usize),
+    },
+    /// The learned rules do not compile (e.g. too large a DFA).
+    Engine(String),
+}
+
+impl fmt::Display for LearnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LearnError::NoRecords => write!(f, "the log has no records"),
+            LearnError::Inconsistent {
+                kind,
+                record,
+                number,
+                game,
+                square,
+                word,
+                seen_in,
+            } => write!(
+                f,
+                "inconsistent: record {number} (record #{} of the log, game {}): the {kind} on \
+                 square {square} can move by {word} as observed in record #{} from square {}, \
+                 but this record lists every move and not that one",
+                record + 1,
+                game + 1,
+                seen_in.0 + 1,
+                seen_in.1
+            ),
+            LearnError::Engine(e) => write!(f, "the learned rules do not compile: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for LearnError {}
+
+fn word_text(d: &PieceData, word: &[u8]) -> String {
+    word.iter()
+        .map(|&a| {
+            let l = d.alphabet[a as usize];
+            format!("({} {} {})", l.dx, l.dy, l.on.as_char())
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Learns a game from records (complete games in order for the goals and the turn limit).
+pub fn learn(
+    records: &[Record],
+    options: &Options,
+    progress: &(dyn Fn(&Progress) + Sync),
+) -> Result<(Game, Report), LearnError> {
+    let began = Instant::now();
+    if records.is_empty() {
+        return Err(LearnError::NoRecords);
+    }
+    let obs = Observations::new(records);
+    let data = collect(records);
+    let games_before = |i: usize| records[..=i].iter().filter(|r| r.number == 0).count();
+    let results: Vec<Result<(PieceReport, Option<PieceRule>), LearnError>> = data
+        .par_iter()
+        .map(|d| {
+            learn_piece(d, &obs, options, progress).map_err(|(sit, word)| {
+                let s = &d.situations[sit];
+                let ri = s.record as usize;
+                let id = d.word_id(&word).unwrap_or(0) as usize;
+                LearnError::Inconsistent {
+                    kind: d.kind,
+                    record: ri,
+                    number: records[ri].number,
+                    game: games_before(ri).saturating_sub(1),
+                    square: s.square as usize,
+                    word: word_text(d, &word),
+                    seen_in: d.first_seen.get(id).copied().unwrap_or((0, 0)),
+                }
+            })
+        })
+        .collect();
+    let mut pieces = Vec::new();
+    let mut rules = Vec::new();
+    for r in results {
+        let (rep, rule) = r?;
+        pieces.push(rep);
+        rules.extend(rule);
+    }
+    let mut game = Game {
+        name: options.name.clone(),
+        board: records[0].board.clone(),
+        rules,
+        turn_limit: u32::MAX,
+        goals: Vec::new(),
+    };
+    let engine = sbg::Engine::new(&game).map_err(|e| LearnError::Engine(e.to_string()))?;
+    let has_move = |board: &sbg::Board, side: Side| {
+        let mut e = engine.clone();
+        e.set_position(board, side, 0);
+        !e.is_terminal()
+    };
+    let facts = learn_facts(records, has_move);
+    game.board = facts.start;
+    game.turn_limit = facts.turn_limit;
+    game.goals = facts.goals;
+    sbg::Engine::new(&game).map_err(|e| LearnError::Engine(e.to_string()))?;
+    let report = Report {
+        pieces,
+        games: facts.games,
+        records: records.len(),
+        seconds: began.elapsed().as_secs_f64(),
+        notes: facts.notes,
+    };
+    Ok((game, report))
+}
+
+/// Learns one piece type; `Err((situation, word))` when even the prefix tree is inconsistent.
+fn learn_piece(
+    d: &PieceData,
+    obs: &Observations,
+    options: &Options,
+    progress: &(dyn Fn(&Progress) + Sync),
+) -> Result<(PieceReport, Option<PieceRule>), (usize, Vec<u8>)> {
+    let began = Instant::now();
+    progress(&Progress::Started {
+        kind: d.kind,
+        words: d.words.len(),
+        situations: d.situations.len(),
+    });
+    let mut checker = Checker::new(d, obs, options.some_rule);
+    let pta = d.prefix_tree();
+    checker.check(&pta).map_err(|f| (f.situation, f.word))?;
+    let min = pta.minimized();
+    let limits = SearchLimits {
+        k: options.k,
+        max_expansions: options.max_expansions,
+        time_budget: options.time_budget,
+        max_states: options.max_states,
+    };
+    let (best, stats) = if d.words.is_empty() {
+        (min.clone(), Default::default())
+    } else {
+        generalize(min.clone(), &mut checker, &limits, |n, best_states| {
+            progress(&Progress::Expanded {
+                kind: d.kind,
+                expansion: n,
+                best_states,
+            })
+        })
+    };
+    let expr = to_expr(&best, &d.alphabet);
+    let seconds = began.elapsed().as_secs_f64();
+    progress(&Progress::Finished {
+        kind: d.kind,
+        states: best.states(),
+        seconds,
+    });
+    let rule = expr.map(|expr| PieceRule { kind: d.kind, expr });
+    let report = PieceReport {
+        kind: d.kind,
+        words: d.words.len(),
+        situations: d.situations.len(),
+        pta_states: pta.states(),
+        minimized_pta_states: min.states(),
+        states: best.states(),
+        expansions: stats.expansions,
+        candidates: stats.candidates,
+        consistent_candidates: stats.consistent,
+        timed_out: stats.timed_out,
+        seconds,
+        rule: rule
+            .as_ref()
+            .map(|r| sbg::print::print_rule(r.kind, &r.expr)),
+    };
+    Ok((report, rule))
+}

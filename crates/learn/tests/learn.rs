@@ -1,0 +1,126 @@
+//! The learner end to end: log round trip, bad logs, inconsistent data, and learning the corpus
+//! games back from `all` logs.
+
+use learn::compare::{compare_moves, compare_perft, same_language};
+use learn::{learn, parse_log, record_games, write_log, LearnError, Listing, Options, Record};
+
+fn corpus(name: &str) -> sbg::Game {
+    let path = format!("{}/../../corpus/sbg/{name}.sbg", env!("CARGO_MANIFEST_DIR"));
+    sbg::parse(&std::fs::read_to_string(path).unwrap())
+        .unwrap()
+        .0
+}
+
+fn messages(src: &str) -> String {
+    let diags = parse_log(src).expect_err("the log is bad");
+    diags
+        .iter()
+        .map(|d| d.message.clone())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn without_spans(mut rs: Vec<Record>) -> Vec<Record> {
+    for r in &mut rs {
+        r.span = 0..0;
+    }
+    rs
+}
+
+#[test]
+fn log_round_trip() {
+    for listing in [Listing::All, Listing::Some] {
+        let records = record_games(&corpus("chess_breakthrough"), 3, listing, 5).unwrap();
+        let text = write_log(&records);
+        let back = parse_log(&text).unwrap();
+        assert_eq!(without_spans(back), records);
+    }
+}
+
+const GOOD: &str = "0\n...\n.P.\n...\n\n*\n0 all 2\n(4 (0 1 e))\n(4 (1 1 e))\n";
+
+#[test]
+fn good_small_log_parses() {
+    let rs = parse_log(GOOD).unwrap();
+    assert_eq!(rs.len(), 1);
+    assert_eq!(rs[0].moves[1].from, 4);
+    assert_eq!(rs[0].span, 0..GOOD.len() - 1);
+}
+
+#[test]
+fn bad_logs_name_the_record() {
+    let truncated = "0\n...\n.P.\n...\n\n*\n0 all 3\n(4 (0 1 e))\n(4 (1 1 e))\n";
+    assert!(
+        messages(truncated).contains("record 0 (line 1) is truncated"),
+        "{}",
+        messages(truncated)
+    );
+    let bad_square = GOOD.replace("(4 (1 1 e))", "(9 (1 1 e))");
+    assert!(messages(&bad_square).contains("square 9 is not on the board"));
+    let empty_square = GOOD.replace("(4 (1 1 e))", "(3 (1 1 e))");
+    assert!(messages(&empty_square).contains("record 0, move 2: square 3 is empty"));
+    let wrong_on = GOOD.replace("(4 (1 1 e))", "(4 (1 1 p))");
+    assert!(messages(&wrong_on).contains("the letter says `p`"));
+    let off_board = GOOD.replace("(4 (1 1 e))", "(4 (1 1 e) (1 1 e))");
+    assert!(messages(&off_board).contains("step 2 leaves the board"));
+    let syntax = GOOD.replace("(4 (1 1 e))", "(4 (1 1 e)");
+    assert!(messages(&syntax).contains("not closed"));
+    let header = GOOD.replace("0 all 2", "0 every 2");
+    assert!(messages(&header).contains("the listing is `every`"));
+    assert!(messages("x\n").contains("expected a record number"));
+}
+
+#[test]
+fn inconsistent_records_are_named() {
+    // The pawn steps (0,1,e) in record 0 but the next record, listing all moves, omits that
+    // step from the same kind of situation.
+    let log = "0\n...\n.P.\n...\n\n*\n0 all 2\n(4 (0 1 e))\n(4 (1 1 e))\n\n\
+               1\n...\n...\nP..\n\n*\n0 all 1\n(0 (1 1 e))\n";
+    let records = parse_log(log).unwrap();
+    let err = learn(&records, &Options::default(), &|_| {}).unwrap_err();
+    assert!(
+        matches!(err, LearnError::Inconsistent { record: 1, .. }),
+        "{err:?}"
+    );
+    let text = err.to_string();
+    assert!(text.starts_with("inconsistent: record 1"), "{text}");
+    assert!(text.contains("(0 1 e)"), "{text}");
+}
+
+fn learn_back(name: &str, positions: usize) {
+    let original = corpus(name);
+    let records = record_games(&original, 50, Listing::All, 1).unwrap();
+    let (learned, report) = learn(&records, &Options::default(), &|_| {}).unwrap();
+    for r in &original.rules {
+        let l = learned
+            .rule(r.kind)
+            .unwrap_or_else(|| panic!("{name}: no rule for {}", r.kind));
+        assert!(
+            same_language(&r.expr, &l.expr).unwrap(),
+            "{name} {}:\n{report}",
+            r.kind
+        );
+    }
+    let text = sbg::print(&learned);
+    let (reparsed, _) = sbg::parse(&text).unwrap();
+    let c = compare_moves(&original, &reparsed, positions, 11).unwrap();
+    assert_eq!(c.differing, 0, "{name}: {:?}", c.first_difference);
+    for (a, b) in compare_perft(&original, &reparsed, 3).unwrap() {
+        assert_eq!(a, b, "{name}: perft");
+    }
+}
+
+#[test]
+fn learns_breakthrough_from_all_logs() {
+    learn_back("breakthrough", 2000);
+}
+
+#[test]
+fn learns_chess_breakthrough_from_all_logs() {
+    learn_back("chess_breakthrough", 2000);
+}
+
+#[test]
+fn learns_checkers_breakthrough_from_all_logs() {
+    learn_back("checkers_breakthrough", 2000);
+}
