@@ -487,11 +487,15 @@ fn build_regions(prog: &mut Program) -> Vec<Vec<u32>> {
     let mut rows = Vec::new();
     let mut entries: Vec<(u32, u32)> = Vec::new();
     let mut in_region: Vec<u32> = Vec::new();
+    let mut per_class = vec![0usize; class_lists.len()];
+    let mut region_mark = vec![0u32; n];
+    let mut root_stamp = 0u32;
     for &q in &roots {
         let base = rows.len();
         let entries_before = entries.len();
         let mut over = false;
         in_region.clear();
+        root_stamp += 1;
         for v in 0..nv as u32 {
             rows.push(entries.len() as u32);
             stamp += 1;
@@ -513,7 +517,10 @@ fn build_regions(prog: &mut Program) -> Vec<Vec<u32>> {
                         if t != NONE && seen[j as usize * nv + t as usize] != stamp {
                             seen[j as usize * nv + t as usize] = stamp;
                             queue.push((j, t));
-                            in_region.push(j);
+                            if region_mark[j as usize] != root_stamp {
+                                region_mark[j as usize] = root_stamp;
+                                in_region.push(j);
+                            }
                         }
                     }
                 }
@@ -537,21 +544,22 @@ fn build_regions(prog: &mut Program) -> Vec<Vec<u32>> {
         }
         rows.push(entries.len() as u32);
         prog.table[q as usize] = base as u32;
-        in_region.sort_unstable();
-        in_region.dedup();
         for &s in &in_region {
             roots_of[s as usize].push(q);
         }
         // A class present at every vertex of every row is expanded over the whole board.
-        let mut per_class: HashMap<u32, usize> = HashMap::new();
         for &(c, _) in &entries[entries_before..] {
-            *per_class.entry(c).or_insert(0) += 1;
+            per_class[c as usize] += 1;
         }
-        let full = per_class
-            .iter()
-            .filter(|&(_, &k)| k == nv * nv)
-            .map(|(&c, _)| c)
-            .min();
+        let mut full = None;
+        for &(c, _) in &entries[entries_before..] {
+            if per_class[c as usize] == nv * nv {
+                full = Some(full.map_or(c, |f: u32| f.min(c)));
+            }
+        }
+        for &(c, _) in &entries[entries_before..] {
+            per_class[c as usize] = 0;
+        }
         if let Some(c) = full {
             prog.full_class[q as usize] = c;
             let kept: Vec<(u32, u32)> = (0..nv)
