@@ -137,7 +137,8 @@ pub enum Expr {
     Offs(Vec<Name>, Pos),
     /// `[$ v = e]`, or the sugar `[$ v = e, w = f]` for `[$ v = e][$ w = f]`.
     Assigns(Vec<(Name, Arith)>, Pos),
-    Compare(Arith, ir::CmpOp, Arith, Pos),
+    /// Boxed: the largest variant would otherwise double the size of every `Expr`.
+    Compare(Box<(Arith, ir::CmpOp, Arith)>, Pos),
     Switch(Name, Pos),
     Keeper(Pos),
     /// `.`: the empty word (an extension of the reference implementation).

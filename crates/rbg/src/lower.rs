@@ -263,7 +263,8 @@ impl RulesLowering<'_, '_> {
                 }
                 self.push(Node::Concat(nodes), *pos)
             }
-            Expr::Compare(a, op, b, pos) => {
+            Expr::Compare(c, pos) => {
+                let (a, op, b) = &**c;
                 let (left, right) = (self.arith(a), self.arith(b));
                 self.action(
                     Action::Compare {
