@@ -210,7 +210,11 @@ pub struct Ctx<'a> {
     /// A relation reaching this many facts stops the evaluation (a probe's budget) and is
     /// recorded in `overflowed`; the results are then incomplete.
     pub budget: usize,
+    /// The relation that reached `budget` (or `usize::MAX` when `join_limit` was passed).
     pub overflowed: Option<RelId>,
+    /// Join steps so far and the limit past which the evaluation stops (probes only).
+    pub joins: u64,
+    pub join_limit: u64,
 }
 
 impl<'a> Ctx<'a> {
@@ -230,6 +234,8 @@ impl<'a> Ctx<'a> {
             bindings: Vec::new(),
             budget: usize::MAX,
             overflowed: None,
+            joins: 0,
+            join_limit: u64::MAX,
         }
     }
 
@@ -339,6 +345,11 @@ impl<'a> Ctx<'a> {
 
     fn join(&mut self, rule: &CRule, k: usize, delta: usize, b: &mut [Id]) {
         if self.overflowed.is_some() {
+            return;
+        }
+        self.joins += 1;
+        if self.joins > self.join_limit {
+            self.overflowed = Some(usize::MAX);
             return;
         }
         let Some(step) = rule.steps.get(k) else {

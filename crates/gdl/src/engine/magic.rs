@@ -36,20 +36,26 @@ pub fn transform(
             expanded.push((r.head.clone(), body));
         }
     }
+    // Demand coming from rules that depend on `does` (per joint move) is kept apart from demand
+    // of per-state rules, or per-state relations would inherit a dependence on `does`.
+    let on_does = crate::check::DepGraph::new(desc).depends_on(Symbol::DOES);
     let mut t = Transformer {
         out: &mut out,
         selected,
         negated_calls,
         queue: VecDeque::new(),
         done: HashSet::new(),
+        per_move: false,
     };
     for (head, body) in &expanded {
+        t.per_move = on_does.contains(&head.rel);
         t.rule(head, body, &HashSet::new(), None);
     }
-    while let Some((key, mask)) = t.queue.pop_front() {
+    while let Some((key, mask, per_move)) = t.queue.pop_front() {
         let Some(bodies) = rules_of.get(&key) else {
             continue;
         };
+        t.per_move = per_move;
         let adorned = t.adorned(key.0, mask);
         let magic = t.magic(key.0, mask);
         for (head, body) in heads[&key].iter().zip(bodies) {
@@ -83,18 +89,22 @@ struct Transformer<'a> {
     out: &'a mut Description,
     selected: &'a HashSet<Key>,
     negated_calls: bool,
-    queue: VecDeque<(Key, u64)>,
-    done: HashSet<(Key, u64)>,
+    queue: VecDeque<(Key, u64, bool)>,
+    done: HashSet<(Key, u64, bool)>,
+    /// The rules being written are evaluated per joint move.
+    per_move: bool,
 }
 
 impl Transformer<'_> {
     fn adorned(&mut self, p: Symbol, mask: u64) -> Symbol {
-        let name = format!("{}#{mask:x}", self.out.symbols.name(p));
+        let m = if self.per_move { "m" } else { "" };
+        let name = format!("{}#{mask:x}{m}", self.out.symbols.name(p));
         self.out.symbols.intern(&name)
     }
 
     fn magic(&mut self, p: Symbol, mask: u64) -> Symbol {
-        let name = format!("magic#{}#{mask:x}", self.out.symbols.name(p));
+        let m = if self.per_move { "m" } else { "" };
+        let name = format!("magic#{}#{mask:x}{m}", self.out.symbols.name(p));
         self.out.symbols.intern(&name)
     }
 
@@ -193,8 +203,8 @@ impl Transformer<'_> {
             body: prefix.to_vec(),
             span: Span::default(),
         }));
-        if self.done.insert((key, mask)) {
-            self.queue.push_back((key, mask));
+        if self.done.insert((key, mask, self.per_move)) {
+            self.queue.push_back((key, mask, self.per_move));
         }
         let adorned = self.adorned(a.rel, mask);
         Literal::Pos(Atom {

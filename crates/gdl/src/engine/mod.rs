@@ -86,6 +86,8 @@ struct Inner {
     init: Vec<Id>,
     budget: usize,
     overflowed: Option<RelId>,
+    joins: u64,
+    join_limit: u64,
 }
 
 #[derive(Clone, Copy)]
@@ -114,61 +116,46 @@ impl Engine {
         if diags.iter().any(|d| d.severity >= Severity::Error) {
             return Err(EngineError::Invalid(diags));
         }
+        Engine::new_unchecked(desc, options)
+    }
+
+    /// Like [`Engine::with_options`] without running the checker first, for descriptions made
+    /// by our own passes (e.g. [`demand_program`]) that are safe and stratified by construction
+    /// but need not obey GDL's recursion restriction.
+    pub fn new_unchecked(
+        desc: &Description,
+        options: &EngineOptions,
+    ) -> Result<Engine, EngineError> {
         let mut inner = Inner::build(desc)?;
         if let Some(threshold) = options.demand_threshold {
-            // Probe the first states with a budget; relations that reach it are evaluated on
-            // demand, and the transformed program is probed again.
-            let mut selected = HashSet::new();
-            let mut callers: HashMap<(Symbol, usize), HashSet<(Symbol, usize)>> = HashMap::new();
-            for r in desc.rules() {
-                for l in &r.body {
-                    l.for_each_atom(false, &mut |a, _| {
-                        callers
-                            .entry((a.rel, a.args.len()))
-                            .or_default()
-                            .insert((r.head.rel, r.head.args.len()));
-                    });
+            // Candidate programs: demand transformations selected with decreasing thresholds.
+            // Each is measured by the join steps it needs for the first states (deterministic),
+            // stopping as soon as it costs more than the best so far; the plain program last.
+            let mut thresholds: Vec<usize> = [1, 5, 16, 50, 160]
+                .iter()
+                .map(|d| (threshold / d).max(10))
+                .collect();
+            thresholds.dedup();
+            let mut best: Option<(u64, Inner)> = None;
+            let mut seen = Vec::new();
+            for t in thresholds {
+                let Some((program, selected)) = demand_variant(desc, t)? else {
+                    continue;
+                };
+                if seen.contains(&selected) {
+                    continue;
+                }
+                seen.push(selected);
+                let mut candidate = Inner::build(&program)?;
+                let limit = best.as_ref().map_or(u64::MAX, |b| b.0);
+                if let Some(cost) = candidate.cost(limit) {
+                    best = Some((cost, candidate));
                 }
             }
-            for _ in 0..12 {
-                let Some((sym, arity)) = inner.probe(threshold) else {
-                    break;
-                };
-                // An adorned copy `p#mask` or a demand set `magic#p#mask` that is still large
-                // means p's callers ask too broadly: evaluate them on demand as well.
-                let name = inner.symbols.name(sym);
-                let base = name.trim_start_matches("magic#");
-                let base = base.split('#').next().unwrap_or(base);
-                let Some(base) = desc.symbols.get(base) else {
-                    break;
-                };
-                let key = (base, arity);
-                let mut grew = selected.insert(key);
-                if !grew {
-                    // Everything above it that is not GDL's own relation.
-                    let mut stack = vec![key];
-                    let mut seen = HashSet::from([key]);
-                    while let Some(k) = stack.pop() {
-                        for &c in callers.get(&k).into_iter().flatten() {
-                            if c.0 .0 > Symbol::IMPLIED.0 && seen.insert(c) {
-                                grew |= selected.insert(c);
-                                stack.push(c);
-                            }
-                        }
-                    }
+            if let Some((cost, candidate)) = best {
+                if inner.cost(cost).is_none() {
+                    inner = candidate;
                 }
-                selected.retain(|k: &(Symbol, usize)| k.0 .0 > Symbol::IMPLIED.0);
-                if !grew {
-                    break;
-                }
-                // Demand for negated calls too when the result stays stratified.
-                let transformed = [true, false].into_iter().find_map(|negated| {
-                    magic::transform(desc, &selected, negated).filter(crate::check::is_stratified)
-                });
-                let Some(t) = transformed else {
-                    break;
-                };
-                inner = Inner::build(&t)?;
             }
             inner.reset();
         }
@@ -205,6 +192,80 @@ impl Engine {
             .map(|ms| ms.iter().map(|&m| inner.text(m)).collect())
             .collect()
     }
+}
+
+/// The demand transformation of `desc` for the relations that reach `threshold` facts in the
+/// first states (found by repeated probing), with the selected relations; `None` when no
+/// relation is that large.
+#[allow(clippy::type_complexity)]
+fn demand_variant(
+    desc: &Description,
+    threshold: usize,
+) -> Result<Option<(Description, Vec<(Symbol, usize)>)>, EngineError> {
+    let mut callers: HashMap<(Symbol, usize), HashSet<(Symbol, usize)>> = HashMap::new();
+    for r in desc.rules() {
+        for l in &r.body {
+            l.for_each_atom(false, &mut |a, _| {
+                callers
+                    .entry((a.rel, a.args.len()))
+                    .or_default()
+                    .insert((r.head.rel, r.head.args.len()));
+            });
+        }
+    }
+    let mut inner = Inner::build(desc)?;
+    let mut selected = HashSet::new();
+    let mut result = None;
+    for _ in 0..12 {
+        let Some((sym, arity)) = inner.probe(threshold) else {
+            break;
+        };
+        // An adorned copy `p#mask` or a demand set `magic#p#mask` that is still large means
+        // p's callers ask too broadly: evaluate them on demand as well.
+        let name = inner.symbols.name(sym);
+        let base = name.trim_start_matches("magic#");
+        let base = base.split('#').next().unwrap_or(base);
+        let Some(base) = desc.symbols.get(base) else {
+            break;
+        };
+        let key = (base, arity);
+        let mut grew = selected.insert(key);
+        if !grew {
+            // Everything above it that is not GDL's own relation.
+            let mut stack = vec![key];
+            let mut seen = HashSet::from([key]);
+            while let Some(k) = stack.pop() {
+                for &c in callers.get(&k).into_iter().flatten() {
+                    if c.0 .0 > Symbol::IMPLIED.0 && seen.insert(c) {
+                        grew |= selected.insert(c);
+                        stack.push(c);
+                    }
+                }
+            }
+        }
+        selected.retain(|k: &(Symbol, usize)| k.0 .0 > Symbol::IMPLIED.0);
+        if !grew {
+            break;
+        }
+        // Demand for negated calls too when the result stays stratified.
+        let transformed = [true, false].into_iter().find_map(|negated| {
+            magic::transform(desc, &selected, negated).filter(|t| {
+                let on_does = crate::check::DepGraph::new(t).depends_on(Symbol::DOES);
+                crate::check::is_stratified(t)
+                    && ![Symbol::LEGAL, Symbol::GOAL, Symbol::TERMINAL]
+                        .iter()
+                        .any(|r| on_does.contains(r))
+            })
+        });
+        let Some(t) = transformed else {
+            break;
+        };
+        inner = Inner::build(&t)?;
+        let mut list: Vec<(Symbol, usize)> = selected.iter().copied().collect();
+        list.sort();
+        result = Some((t, list));
+    }
+    Ok(result)
 }
 
 impl Inner {
@@ -248,6 +309,8 @@ impl Inner {
             init,
             budget: usize::MAX,
             overflowed: None,
+            joins: 0,
+            join_limit: u64::MAX,
         };
         inner.role_names = inner.roles.iter().map(|&r| inner.text(r)).collect();
         inner.reset();
@@ -270,12 +333,33 @@ impl Inner {
             }
         }
         self.overflowed
+            .filter(|&r| r != usize::MAX)
             .map(|r| (self.prog.rels[r].sym, self.prog.rels[r].arity))
+    }
+
+    /// Join steps needed for the legal moves, goals and terminal test of the initial state, its
+    /// first joint move and the legal moves after it; `None` past `limit`.
+    fn cost(&mut self, limit: u64) -> Option<u64> {
+        self.joins = 0;
+        self.join_limit = limit;
+        let _ = self.legal();
+        let _ = self.scores();
+        if let Some(legal) = self.legal() {
+            if legal.iter().all(|l| !l.is_empty()) {
+                let mv = JointMove(legal.iter().map(|l| l[0]).collect());
+                self.apply(&mv);
+                let _ = self.legal();
+            }
+        }
+        let over = self.overflowed.is_some();
+        self.reset();
+        (!over).then_some(self.joins)
     }
 
     /// Back to the initial state with every cache dropped and no budget.
     fn reset(&mut self) {
         self.budget = usize::MAX;
+        self.join_limit = u64::MAX;
         self.overflowed = None;
         let init = self.init.clone();
         self.enter_level(0, &init);
@@ -308,7 +392,10 @@ impl Inner {
         let layers = [0, 2 + self.level, 1];
         let mut ctx = Ctx::new(&self.prog, &mut self.store, &mut self.dbs, layers);
         ctx.budget = self.budget;
+        ctx.joins = self.joins;
+        ctx.join_limit = self.join_limit;
         let r = f(&mut ctx);
+        self.joins = ctx.joins;
         if let Some(o) = ctx.overflowed {
             self.overflowed.get_or_insert(o);
         }
@@ -512,4 +599,13 @@ impl Engine {
             })
             .collect()
     }
+}
+
+/// The demand-transformed program for the relations that reach `threshold` facts in the first
+/// states (what [`EngineOptions::demand_threshold`] considers); `None` when none does.
+pub fn demand_program(desc: &Description, threshold: usize) -> Option<Description> {
+    demand_variant(desc, threshold)
+        .ok()
+        .flatten()
+        .map(|(d, _)| d)
 }
