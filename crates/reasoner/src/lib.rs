@@ -3,11 +3,24 @@
 //!
 //! Data flow: `ir::Game → compile (NFA + tables) → Reasoner → State (movegen, keeper, undo)`.
 //!
-//! * [`compile`](crate::compile): rules and patterns → ε-free NFA over indexed actions, shift
+//! * `compile`: rules and patterns → ε-free NFA over indexed actions, shift
 //!   region tables, board arrays.
-//! * [`movegen`](crate::movegen): the paper's Algorithm 1 (DFS per modifier sequence).
-//! * [`state`](crate::state): semi-state, apply/undo, keeper completion and its checks.
+//! * `movegen`: the paper's Algorithm 1 (DFS per modifier sequence).
+//! * `state`: semi-state, apply/undo, keeper completion and its checks.
 //! * [`perft`] and [`bench`]: the fast perft and flat Monte-Carlo loops.
+//!
+//! Semantics beyond the paper (DESIGN.md §3), all reported as [`GameError`] values, never
+//! panics or hangs:
+//! * arithmetic is checked `i64`: division by zero and overflow make the action invalid;
+//! * a search nesting more than `Options::modifier_limit` (1024) modifier applications and
+//!   pattern evaluations fails with `ModifierLimit`; below it, a level whose entry (rules state,
+//!   vertex, semi-state) repeats an ancestor's fails with `UnboundedCycle` (the reference hangs on
+//!   such games) — inside a pattern such a level is pruned instead, which cannot change the
+//!   pattern's truth value;
+//! * the keeper applies the first move found; with `Options::check_keeper` (default) the first
+//!   keeper state of each keeper phase that offers several moves has the completions of up to
+//!   five of them compared, and different results fail with `ImproperKeeper`; more than
+//!   `Options::keeper_limit` keeper moves in a row fail with `KeeperLoop`.
 //!
 //! ```text
 //! let reasoner = Reasoner::new(&game)?;
