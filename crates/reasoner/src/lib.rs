@@ -7,7 +7,7 @@
 //!   region tables, board arrays.
 //! * `movegen`: the paper's Algorithm 1 (DFS per modifier sequence).
 //! * `state`: semi-state, apply/undo, keeper completion and its checks.
-//! * [`perft`] and [`bench`]: the fast perft and flat Monte-Carlo loops.
+//! * [`mod@perft`] and [`mod@bench`]: the fast perft and flat Monte-Carlo loops.
 //!
 //! Semantics beyond the paper (DESIGN.md §3), all reported as [`GameError`] values, never
 //! panics or hangs:
