@@ -8,6 +8,21 @@
 //!
 //! The library never prints: every problem is a codespan [`Diagnostic`] with a span in the
 //! source (file id `()`; the caller supplies the file when rendering).
+//!
+//! The API in five calls:
+//!
+//! ```no_run
+//! # let src = "";
+//! let desc = gdl::parse(src).map_err(|d| gdl::render("game.kif", src, &d))?; // syntax
+//! let diagnostics = gdl::check(&desc);              // GDL restrictions (errors and warnings)
+//! let mut engine = gdl::Engine::new(&desc).unwrap(); // checks again; implements GameState
+//! let leaves = game::perft::perft(&mut engine, 3);
+//! let kif = gdl::print(&desc);                      // readable KIF
+//! # Ok::<(), String>(())
+//! ```
+//!
+//! Back ends build a [`Description`] with its builder methods (`sym`, `var`, `constant`, `app`,
+//! `atom`, `pos`, `not`, `distinct`, `or`, `rule`, `fact`, `comment`, `section`) and print it.
 
 pub mod ast;
 pub mod check;
