@@ -58,10 +58,22 @@ fn main() {
                     "turn limit {} vs {}; goals equal: {}",
                     learned.turn_limit,
                     original.turn_limit,
-                    learned.goals == original.goals
+                    same_goals(&learned, &original)
                 );
+                if !same_goals(&learned, &original) {
+                    println!("{}", text.split("<GOALS>").nth(1).unwrap_or(""));
+                }
             }
             Err(e) => println!("error: {e}"),
         }
     }
+}
+
+fn same_goals(a: &sbg::Game, b: &sbg::Game) -> bool {
+    let key = |g: &sbg::Game| {
+        let mut v: Vec<String> = g.goals.iter().map(|x| format!("{x:?}")).collect();
+        v.sort();
+        v
+    };
+    key(a) == key(b)
 }

@@ -68,6 +68,33 @@ pub fn learn_facts(records: &[Record], has_move: impl Fn(&Board, Side) -> bool) 
     let empty = BTreeSet::new();
     let mut goals = Vec::new();
     let (width, height) = (start.width, start.height);
+    // Symmetry: a piece type seen winning for one side only is assumed to win on the mirrored
+    // squares for the other side (unless counter-evidence), as the rules mirror too.
+    let seen: Vec<Piece> = reached.keys().copied().collect();
+    for piece in seen {
+        let other = Piece {
+            side: piece.side.opponent(),
+            kind: piece.kind,
+        };
+        let on_board = records.iter().any(|r| r.board.cells.contains(&Some(other)));
+        if reached.contains_key(&other) || !on_board {
+            continue;
+        }
+        let against = not_goal.get(&other).unwrap_or(&empty);
+        let mirrored: BTreeSet<(usize, usize)> = reached[&piece]
+            .iter()
+            .map(|&(x, y)| (x, height - 1 - y))
+            .filter(|s| !against.contains(s))
+            .collect();
+        if !mirrored.is_empty() {
+            notes.push(format!(
+                "`{}` never won; its goal squares mirror those of `{}`",
+                other.letter(),
+                piece.letter()
+            ));
+            reached.insert(other, mirrored);
+        }
+    }
     for (piece, squares) in &reached {
         let against = not_goal.get(piece).unwrap_or(&empty);
         let mut all = squares.clone();

@@ -108,6 +108,17 @@ fn learn_back(name: &str, positions: usize) {
     for (a, b) in compare_perft(&original, &reparsed, 3).unwrap() {
         assert_eq!(a, b, "{name}: perft");
     }
+    let goals = |g: &sbg::Game| {
+        let mut v: Vec<String> = g.goals.iter().map(|x| format!("{x:?}")).collect();
+        v.sort();
+        v
+    };
+    assert_eq!(goals(&learned), goals(&original), "{name}: goals");
+    assert_eq!(learned.board, original.board, "{name}: start");
+    if name == "chess_breakthrough" {
+        // Random chess games reach the turn limit; the others end earlier (lower bound).
+        assert_eq!(learned.turn_limit, original.turn_limit);
+    }
 }
 
 #[test]
