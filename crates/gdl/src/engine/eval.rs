@@ -23,8 +23,10 @@ struct IndexData {
 pub struct Db {
     pub facts: Vec<Vec<Id>>,
     index: Vec<Vec<IndexData>>,
+    /// Open addressing set of the atoms present: 0 or `(atom + 1) << 32 | position`; sized to
+    /// this database's facts, not to the term store (there is one database per search level).
     present: Vec<u64>,
-    stamp: u32,
+    len: usize,
     pub computed: Vec<bool>,
     dirty: Vec<RelId>,
 }
@@ -34,8 +36,8 @@ impl Db {
         Db {
             facts: vec![Vec::new(); nrels],
             index: vec![Vec::new(); nrels],
-            present: Vec::new(),
-            stamp: 1,
+            present: vec![0; 64],
+            len: 0,
             computed: vec![false; nsccs],
             dirty: Vec::new(),
         }
@@ -51,10 +53,9 @@ impl Db {
                 ix.buckets.clear();
             }
         }
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
+        if self.len > 0 {
             self.present.iter_mut().for_each(|p| *p = 0);
-            self.stamp = 1;
+            self.len = 0;
         }
         self.computed.iter_mut().for_each(|c| *c = false);
     }
@@ -62,24 +63,45 @@ impl Db {
     /// The position of `atom` among its relation's facts, if present.
     #[inline]
     pub fn pos(&self, atom: Id) -> Option<u32> {
-        let p = *self.present.get(atom as usize)?;
-        ((p >> 32) as u32 == self.stamp).then_some(p as u32)
+        let (_, e) = self.slot(atom);
+        (e != 0).then_some(e as u32)
+    }
+
+    /// The slot of `atom` in `present` and its entry (0 when absent).
+    #[inline]
+    fn slot(&self, atom: Id) -> (usize, u64) {
+        let mask = self.present.len() - 1;
+        let key = (atom as u64 + 1) << 32;
+        let mut i = ((atom as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40) as usize & mask;
+        loop {
+            let e = self.present[i];
+            if e == 0 || e & !0xffff_ffff == key {
+                return (i, e);
+            }
+            i = (i + 1) & mask;
+        }
     }
 
     /// Adds a fact; false if it was already there.
     pub fn insert(&mut self, rel: RelId, atom: Id) -> bool {
-        if self.pos(atom).is_some() {
-            return false;
+        if (self.len + 1) * 2 > self.present.len() {
+            let bigger = vec![0; self.present.len() * 2];
+            let old = std::mem::replace(&mut self.present, bigger);
+            for e in old.into_iter().filter(|&e| e != 0) {
+                let (i, _) = self.slot((e >> 32) as u32 - 1);
+                self.present[i] = e;
+            }
         }
-        let i = atom as usize;
-        if i >= self.present.len() {
-            self.present.resize((i + 1).next_power_of_two(), 0);
+        let (i, e) = self.slot(atom);
+        if e != 0 {
+            return false;
         }
         let facts = &mut self.facts[rel];
         if facts.is_empty() {
             self.dirty.push(rel);
         }
-        self.present[i] = ((self.stamp as u64) << 32) | facts.len() as u64;
+        self.present[i] = ((atom as u64 + 1) << 32) | facts.len() as u64;
+        self.len += 1;
         facts.push(atom);
         true
     }
