@@ -99,3 +99,37 @@ proptest! {
         }
     }
 }
+
+/// Random playouts end in terminal states with one goal per role in 0..=100, and undo restores
+/// the initial state.
+#[test]
+fn corpus_playouts_reach_goals() {
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/corpus-external/gdl"
+    );
+    let mut rng = game::rng_from_seed(7);
+    for name in ["ticTacToe.kif", "connectFour.kif", "breakthroughSmall.kif"] {
+        let Ok(src) = std::fs::read_to_string(format!("{dir}/{name}")) else {
+            eprintln!("note: {name} absent; skipped");
+            continue;
+        };
+        let desc = gdl::parse(&src).unwrap();
+        let mut e = gdl::Engine::new(&desc).unwrap();
+        let start = e.state_hash();
+        for _ in 0..5 {
+            let p = game::playout::random_playout(&mut e, &mut rng, 1000);
+            assert!(p.finished, "{name}: playout did not finish");
+            assert_eq!(p.scores.len(), e.player_names().len());
+            assert!(
+                p.scores.iter().all(|s| (0..=100).contains(s)),
+                "{name}: {p:?}"
+            );
+            assert_eq!(
+                e.state_hash(),
+                start,
+                "{name}: undo did not restore the state"
+            );
+        }
+    }
+}
