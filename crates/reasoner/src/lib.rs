@@ -36,6 +36,7 @@ mod compile;
 mod error;
 mod movegen;
 pub mod perft;
+mod regions;
 mod state;
 
 pub use bench::{flat_mc, random_playout, BenchReport, Budget};
