@@ -167,6 +167,23 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Draw a game's initial position (or an SBG piece's moves) as SVG, or as text.
+    #[command(
+        after_help = "Rectangle and cuboid boards are drawn as grids, hexagon boards as hexes, other graphs as\nnode-link diagrams. --piece draws an SBG piece's moves from the centre of an empty board.\n\nExamples:\n  rbgtool show corpus/sbg/gardner.sbg --svg gardner.svg\n  rbgtool show corpus/sbg/chess_breakthrough.sbg --piece N --svg knight.svg\n  rbgtool show corpus/rbg/yavalath.rbg --svg yavalath.svg\n  rbgtool show corpus/sbg/breakthrough.sbg --text"
+    )]
+    Show {
+        #[command(flatten)]
+        input: InputArgs,
+        /// Write the SVG here (atomically); '-' or absent: standard output.
+        #[arg(long)]
+        svg: Option<PathBuf>,
+        /// Draw this SBG piece's moves instead of the position.
+        #[arg(long)]
+        piece: Option<char>,
+        /// Print the position as text (SBG games) instead of SVG.
+        #[arg(long, conflicts_with_all = ["svg", "piece"])]
+        text: bool,
+    },
     /// Print a shell completion script.
     #[command(
         after_help = "Examples:\n  rbgtool completions bash > /etc/bash_completion.d/rbgtool"

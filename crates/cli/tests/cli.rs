@@ -268,9 +268,36 @@ fn completions_and_version() {
 
 #[test]
 fn every_subcommand_help_has_an_example() {
-    for sub in ["check", "convert", "perft", "bench", "play", "completions"] {
+    for sub in [
+        "check",
+        "convert",
+        "perft",
+        "bench",
+        "play",
+        "show",
+        "completions",
+    ] {
         let (code, out, _) = run(&[sub, "--help"]);
         assert_eq!(code, 0);
         assert!(out.contains("Examples:"), "{sub} --help lacks examples");
     }
+}
+
+#[test]
+fn show_draws_svg_and_text() {
+    let (code, svg, err) = run(&["show", &data("tiny.sbg")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(svg.starts_with("<svg") && svg.contains("<circle"));
+    let (code, svg, _) = run(&["show", &data("tiny.sbg"), "--piece", "P"]);
+    assert_eq!(code, 0);
+    assert_eq!(svg.matches("#2e8b57").count(), 3, "three quiet pawn moves");
+    let (code, text, _) = run(&["show", &data("tiny.sbg"), "--text"]);
+    assert_eq!(code, 0);
+    snapshot!("show_sbg_text", text);
+    let (code, svg, _) = run(&["show", &data("tiny.rbg")]);
+    assert_eq!(code, 0);
+    assert!(svg.matches("<rect").count() >= 9);
+    let (code, _, err) = run(&["show", &data("tiny.rbg"), "--piece", "X"]);
+    assert_eq!(code, 2);
+    snapshot!("show_rbg_piece_error", err);
 }

@@ -89,7 +89,7 @@ pub fn run(
             ("rbg reasoner", report)
         }
         Loaded::Sbg(g) => {
-            let mut e = sbg::Engine::new(g).map_err(|e| CliError::Game(format!("{e:?}")))?;
+            let mut e = sbg::Engine::new(g).map_err(|e| CliError::Game(e.to_string()))?;
             let rep = game::playout::flat_monte_carlo(&mut e, budget, &mut rng, MAX_LENGTH);
             ("native sbg engine", rep)
         }

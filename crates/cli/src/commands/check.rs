@@ -74,7 +74,7 @@ pub fn run(input: &InputArgs, json: bool, global: &Global) -> Result<(), CliErro
             }
         }
         Loaded::Sbg(g) => {
-            let engine = sbg::Engine::new(g).map_err(|e| CliError::Game(format!("{e:?}")))?;
+            let engine = sbg::Engine::new(g).map_err(|e| CliError::Game(e.to_string()))?;
             let dfa_states: Vec<(String, usize)> = g
                 .rules
                 .iter()

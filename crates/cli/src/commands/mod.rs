@@ -7,6 +7,7 @@ mod human;
 mod load;
 mod perft;
 mod play;
+mod show;
 
 use crate::cli::{Cli, Command};
 use crate::diag::CliError;
@@ -51,6 +52,12 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             },
             g,
         ),
+        Command::Show {
+            input,
+            svg,
+            piece,
+            text,
+        } => show::run(input, svg.as_deref(), *piece, *text, g),
         Command::Completions { shell } => {
             use clap::CommandFactory;
             let mut cmd = Cli::command();

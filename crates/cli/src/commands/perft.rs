@@ -36,7 +36,7 @@ pub fn run(
             })
         }
         Loaded::Sbg(g) => {
-            let mut e = sbg::Engine::new(g).map_err(|e| CliError::Game(format!("{e:?}")))?;
+            let mut e = sbg::Engine::new(g).map_err(|e| CliError::Game(e.to_string()))?;
             report(&mut e, depth, divide, json, global, generic)
         }
         Loaded::Gdl(d) => {

@@ -34,7 +34,7 @@ pub fn run(a: &PlayArgs, global: &Global) -> Result<(), CliError> {
     };
     let report = match &loaded.game {
         Loaded::Sbg(g) => {
-            let mut e = sbg::Engine::new(g).map_err(|e| CliError::Game(format!("{e:?}")))?;
+            let mut e = sbg::Engine::new(g).map_err(|e| CliError::Game(e.to_string()))?;
             let build = |s: &AgentSpec| -> Result<Box<dyn Agent<sbg::Engine>>, CliError> {
                 match s {
                     AgentSpec::Human => Ok(Box::new(Human { view: SbgView })),

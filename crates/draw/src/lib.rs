@@ -1,0 +1,19 @@
+//! SVG pictures for people who would rather look than read. Pure functions from a game to SVG
+//! text; the CLI writes the files.
+//!
+//! * [`svg`]: a tiny SVG writer (escaping, shapes).
+//! * [`sbg_board`]: an SBG initial position as a chequered grid, files a.. and ranks 1...
+//! * [`sbg_piece`]: a piece's moves from a central square of an empty board (the SBG spec's
+//!   Figure 3): quiet moves and captures marked differently.
+//! * [`rbg_board`]: an RBG initial position: grids for `rectangle`/`cuboid` boards, hexes for
+//!   `hexagon` boards (laid out from the generator's vertex names), a node-link drawing for
+//!   any other graph.
+
+pub mod rbg_board;
+pub mod sbg_board;
+pub mod sbg_piece;
+pub mod svg;
+
+pub use rbg_board::rbg_board;
+pub use sbg_board::sbg_board;
+pub use sbg_piece::sbg_piece_moves;

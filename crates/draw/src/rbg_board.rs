@@ -1,0 +1,302 @@
+//! An RBG initial position. Boards from `rectangle`, `hexagon` and `cuboid` are laid out from
+//! the front end's vertex names (`rx{x}y{y}`, `hx{x}y{y}`, `cx{x}y{y}z{z}`); any other graph
+//! is laid out from its direction names when they read as compass directions (up, north,
+//! left, west, ...), and otherwise drawn as a node-link diagram on a circle. A piece named like
+//! an empty square (`e`, `empty...`, `blank`), or else the piece on most squares at the start,
+//! is the background (drawn as an empty square); the others get short labels in a legend.
+
+use crate::svg::Svg;
+use ir::{Game, PieceId};
+use std::collections::{BTreeMap, HashMap, VecDeque};
+
+const CELL: f64 = 44.0;
+const MARGIN: f64 = 20.0;
+
+fn coords(name: &str, prefix: char, parts: usize) -> Option<Vec<i64>> {
+    let rest = name.strip_prefix(prefix)?;
+    let mut out = Vec::new();
+    let mut s = rest;
+    for tag in ['x', 'y', 'z'].iter().take(parts) {
+        s = s.strip_prefix(*tag)?;
+        let end = s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
+        out.push(s[..end].parse().ok()?);
+        s = &s[end..];
+    }
+    s.is_empty().then_some(out)
+}
+
+/// Short labels, unique, for the pieces drawn.
+fn labels(g: &Game) -> Vec<String> {
+    let mut out: Vec<String> = g
+        .pieces
+        .iter()
+        .map(|n| {
+            if n.chars().count() <= 2 {
+                return n.clone();
+            }
+            let mut l: String = n.chars().take(1).collect();
+            l.extend(n.chars().skip(1).filter(|c| c.is_ascii_uppercase()));
+            if l.len() == 1 {
+                l = n.chars().take(2).collect();
+            }
+            l
+        })
+        .collect();
+    let mut count: HashMap<String, usize> = HashMap::new();
+    for l in &out {
+        *count.entry(l.clone()).or_default() += 1;
+    }
+    for (i, l) in out.iter_mut().enumerate() {
+        if count[l.as_str()] > 1 {
+            *l = g.pieces[i].chars().take(3).collect();
+        }
+    }
+    out
+}
+
+fn side_colours(name: &str) -> (&'static str, &'static str) {
+    let n = name.to_ascii_lowercase();
+    if n.starts_with("white") || n.starts_with('w') || n.starts_with("red") || n.starts_with('x') {
+        ("#fafafa", "#111")
+    } else if n.starts_with("black")
+        || n.starts_with('b')
+        || n.starts_with("blue")
+        || n.starts_with('o')
+    {
+        ("#222", "#fafafa")
+    } else {
+        ("#999", "#111")
+    }
+}
+
+enum Shape {
+    Square,
+    Hex,
+    Dot,
+}
+
+/// Direction name → unit vector (screen coordinates: y grows downwards).
+fn compass(d: &str) -> Option<(i64, i64)> {
+    let d = d.to_ascii_lowercase();
+    let v = |s: &str| -> Option<(i64, i64)> {
+        Some(match s {
+            "up" | "north" | "n" | "top" => (0, -1),
+            "down" | "south" | "s" | "bottom" => (0, 1),
+            "left" | "west" | "w" => (-1, 0),
+            "right" | "east" | "e" => (1, 0),
+            _ => return None,
+        })
+    };
+    if let Some(x) = v(&d) {
+        return Some(x);
+    }
+    for split in 1..d.len() {
+        if let (Some(a), Some(b)) = (v(&d[..split]), v(&d[split..])) {
+            return Some((a.0 + b.0, a.1 + b.1));
+        }
+    }
+    None
+}
+
+/// Positions in cell units and the shape to draw.
+fn layout(g: &Game) -> (Vec<(f64, f64)>, Shape) {
+    let names = &g.board.vertices;
+    if let Some(c) = names
+        .iter()
+        .map(|n| coords(n, 'r', 2))
+        .collect::<Option<Vec<_>>>()
+    {
+        return (
+            c.iter().map(|v| (v[0] as f64, v[1] as f64)).collect(),
+            Shape::Square,
+        );
+    }
+    if let Some(c) = names
+        .iter()
+        .map(|n| coords(n, 'c', 3))
+        .collect::<Option<Vec<_>>>()
+    {
+        let width = c.iter().map(|v| v[0]).max().unwrap_or(0) + 2;
+        let pos = c
+            .iter()
+            .map(|v| ((v[2] * width + v[0]) as f64, v[1] as f64))
+            .collect();
+        return (pos, Shape::Square);
+    }
+    if let Some(c) = names
+        .iter()
+        .map(|n| coords(n, 'h', 2))
+        .collect::<Option<Vec<_>>>()
+    {
+        let mut len: BTreeMap<i64, i64> = BTreeMap::new();
+        for v in &c {
+            let e = len.entry(v[1]).or_default();
+            *e = (*e).max(v[0] + 1);
+        }
+        let longest = len.values().copied().max().unwrap_or(1);
+        let pos = c
+            .iter()
+            .map(|v| {
+                let shift = (longest - len[&v[1]]) as f64 / 2.0;
+                (v[0] as f64 + shift, v[1] as f64 * 0.866)
+            })
+            .collect();
+        return (pos, Shape::Hex);
+    }
+    // Compass directions: breadth-first placement; accept it if no two vertices collide.
+    let vecs: Vec<Option<(i64, i64)>> = g.board.directions.iter().map(|d| compass(d)).collect();
+    if !names.is_empty() && vecs.iter().any(Option::is_some) {
+        let mut pos: Vec<Option<(i64, i64)>> = vec![None; names.len()];
+        let mut ok = true;
+        let mut taken: HashMap<(i64, i64), usize> = HashMap::new();
+        for start in 0..names.len() {
+            if pos[start].is_some() {
+                continue;
+            }
+            // Another component: place it to the right of everything so far.
+            let right = taken.keys().map(|p| p.0).max().map_or(0, |m| m + 2);
+            pos[start] = Some((right, 0));
+            taken.insert((right, 0), start);
+            let mut queue = VecDeque::from([start]);
+            while let Some(v) = queue.pop_front() {
+                let (x, y) = pos[v].expect("placed");
+                for (from, d, to) in g.board.edges().filter(|e| e.0.index() == v) {
+                    let _ = from;
+                    let Some((dx, dy)) = vecs[d.index()] else {
+                        continue;
+                    };
+                    let p = (x + dx, y + dy);
+                    match pos[to.index()] {
+                        Some(q) if q != p => ok = false,
+                        Some(_) => {}
+                        None => {
+                            if taken.insert(p, to.index()).is_some() {
+                                ok = false;
+                            }
+                            pos[to.index()] = Some(p);
+                            queue.push_back(to.index());
+                        }
+                    }
+                }
+            }
+        }
+        if ok {
+            let minx = pos.iter().flatten().map(|p| p.0).min().unwrap_or(0);
+            let miny = pos.iter().flatten().map(|p| p.1).min().unwrap_or(0);
+            let p = pos
+                .iter()
+                .map(|p| {
+                    let (x, y) = p.expect("placed");
+                    ((x - minx) as f64, (y - miny) as f64)
+                })
+                .collect();
+            return (p, Shape::Square);
+        }
+    }
+    // A node-link drawing on a circle.
+    let n = names.len().max(1) as f64;
+    let r = (n * 1.2 / std::f64::consts::TAU).max(1.5);
+    let pos = (0..names.len())
+        .map(|i| {
+            let a = i as f64 / n * std::f64::consts::TAU;
+            (r + r * a.cos(), r + r * a.sin())
+        })
+        .collect();
+    (pos, Shape::Dot)
+}
+
+/// The initial position of an RBG game as SVG.
+pub fn rbg_board(g: &Game) -> String {
+    let (pos, shape) = layout(g);
+    let labels = labels(g);
+    let mut freq = vec![0usize; g.pieces.len()];
+    for p in &g.board.initial {
+        freq[p.index()] += 1;
+    }
+    // The background: a piece named like an empty square, else the most frequent one.
+    let named_empty = g.pieces.iter().position(|n| {
+        let n = n.to_ascii_lowercase();
+        n == "e" || n.starts_with("empty") || n == "blank" || n == "none"
+    });
+    let background = named_empty
+        .or_else(|| (0..g.pieces.len()).max_by_key(|&i| (freq[i], usize::MAX - i)))
+        .map(PieceId::from_index);
+    let maxx = pos.iter().map(|p| p.0).fold(0.0, f64::max);
+    let maxy = pos.iter().map(|p| p.1).fold(0.0, f64::max);
+    let shown: Vec<usize> = (0..g.pieces.len())
+        .filter(|&i| Some(PieceId::from_index(i)) != background && freq[i] > 0)
+        .collect();
+    let legend_h = 16.0 * (shown.len() + 1) as f64;
+    let mut svg = Svg::new(
+        (maxx + 1.0) * CELL + 2.0 * MARGIN,
+        (maxy + 1.0) * CELL + 2.0 * MARGIN + legend_h,
+    );
+    let centre = |i: usize| {
+        (
+            MARGIN + (pos[i].0 + 0.5) * CELL,
+            MARGIN + (pos[i].1 + 0.5) * CELL,
+        )
+    };
+    if matches!(shape, Shape::Dot) {
+        for (a, _, b) in g.board.edges() {
+            let (x1, y1) = centre(a.index());
+            let (x2, y2) = centre(b.index());
+            svg.line(x1, y1, x2, y2, "#bbb");
+        }
+    }
+    for (i, &piece) in g.board.initial.iter().enumerate() {
+        let (cx, cy) = centre(i);
+        match shape {
+            Shape::Square => svg.rect(
+                cx - CELL / 2.0,
+                cy - CELL / 2.0,
+                CELL,
+                CELL,
+                "#f0d9b5",
+                "#8a6d4b",
+            ),
+            Shape::Hex => {
+                let r = CELL * 0.577;
+                let pts: Vec<(f64, f64)> = (0..6)
+                    .map(|k| {
+                        let a = std::f64::consts::PI / 3.0 * k as f64 + std::f64::consts::PI / 6.0;
+                        (cx + r * a.cos(), cy + r * a.sin())
+                    })
+                    .collect();
+                svg.polygon(&pts, "#f0d9b5", "#8a6d4b");
+            }
+            Shape::Dot => svg.circle(cx, cy, CELL * 0.2, "#f0d9b5", "#8a6d4b"),
+        }
+        if Some(piece) != background {
+            let name = &g.pieces[piece.index()];
+            let (fill, ink) = side_colours(name);
+            svg.circle(cx, cy, CELL * 0.34, fill, "#111");
+            svg.text(cx, cy, CELL * 0.3, ink, &labels[piece.index()]);
+        }
+    }
+    let mut y = (maxy + 1.0) * CELL + 2.0 * MARGIN;
+    if let Some(b) = background {
+        svg.text(
+            MARGIN + 80.0,
+            y,
+            12.0,
+            "#333",
+            &format!("empty square: {}", g.pieces[b.index()]),
+        );
+    }
+    for i in shown {
+        y += 16.0;
+        svg.text(
+            MARGIN + 80.0,
+            y,
+            12.0,
+            "#333",
+            &format!("{} = {}", labels[i], g.pieces[i]),
+        );
+    }
+    svg.finish(&format!(
+        "{} players: {}",
+        g.board.vertex_count(),
+        g.players.join(", ")
+    ))
+}

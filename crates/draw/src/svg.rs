@@ -1,0 +1,77 @@
+//! A minimal SVG writer: enough for boards, no dependency.
+
+use std::fmt::Write;
+
+pub struct Svg {
+    body: String,
+    width: f64,
+    height: f64,
+}
+
+pub fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+impl Svg {
+    pub fn new(width: f64, height: f64) -> Svg {
+        Svg {
+            body: String::new(),
+            width,
+            height,
+        }
+    }
+
+    pub fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, fill: &str, stroke: &str) {
+        let _ = writeln!(
+            self.body,
+            r#"<rect x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{h:.1}" fill="{fill}" stroke="{stroke}"/>"#
+        );
+    }
+
+    pub fn circle(&mut self, cx: f64, cy: f64, r: f64, fill: &str, stroke: &str) {
+        let _ = writeln!(
+            self.body,
+            r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{r:.1}" fill="{fill}" stroke="{stroke}" stroke-width="1.5"/>"#
+        );
+    }
+
+    pub fn line(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, stroke: &str) {
+        let _ = writeln!(
+            self.body,
+            r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{stroke}"/>"#
+        );
+    }
+
+    pub fn polygon(&mut self, points: &[(f64, f64)], fill: &str, stroke: &str) {
+        let pts: Vec<String> = points
+            .iter()
+            .map(|(x, y)| format!("{x:.1},{y:.1}"))
+            .collect();
+        let _ = writeln!(
+            self.body,
+            r#"<polygon points="{}" fill="{fill}" stroke="{stroke}"/>"#,
+            pts.join(" ")
+        );
+    }
+
+    pub fn text(&mut self, x: f64, y: f64, size: f64, fill: &str, text: &str) {
+        let _ = writeln!(
+            self.body,
+            r#"<text x="{x:.1}" y="{y:.1}" font-size="{size:.1}" fill="{fill}" text-anchor="middle" dominant-baseline="central" font-family="sans-serif">{}</text>"#,
+            escape(text)
+        );
+    }
+
+    pub fn finish(self, title: &str) -> String {
+        format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w:.0}\" height=\"{h:.0}\" viewBox=\"0 0 {w:.0} {h:.0}\">\n<title>{}</title>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n{}</svg>\n",
+            escape(title),
+            self.body,
+            w = self.width,
+            h = self.height
+        )
+    }
+}

@@ -1,0 +1,61 @@
+//! SVG pictures of corpus games, snapshotted (review them as PNGs: `rsvg-convert`).
+
+use std::path::PathBuf;
+
+fn read(rel: &str) -> String {
+    std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../..")
+            .join(rel),
+    )
+    .unwrap_or_else(|e| panic!("{rel}: {e}"))
+}
+
+fn sbg(rel: &str) -> sbg::Game {
+    sbg::parse(&read(rel))
+        .unwrap_or_else(|_| panic!("{rel} parses"))
+        .0
+}
+
+fn rbg(rel: &str) -> ir::Game {
+    rbg::parse_game(&read(rel))
+        .unwrap_or_else(|_| panic!("{rel} parses"))
+        .game
+}
+
+#[test]
+fn sbg_start_position() {
+    insta::assert_snapshot!(
+        "gardner_board",
+        draw::sbg_board(&sbg("corpus/sbg/gardner.sbg"))
+    );
+}
+
+#[test]
+fn sbg_piece_moves_like_figure_3() {
+    let g = sbg("corpus/sbg/chess_breakthrough.sbg");
+    let svg = draw::sbg_piece_moves(&g, 'N').expect("knight has a rule");
+    assert_eq!(
+        svg.matches("#2e8b57").count(),
+        8,
+        "a knight has 8 quiet moves from the centre"
+    );
+    assert_eq!(svg.matches("#c0392b").count(), 8, "and 8 captures");
+    insta::assert_snapshot!("chess_breakthrough_knight", svg);
+    assert!(draw::sbg_piece_moves(&g, 'Z').is_none());
+}
+
+#[test]
+fn rbg_boards_of_every_shape() {
+    // rectangle, hexagon, cuboid and an explicit graph
+    for (name, file) in [
+        ("breakthrough_rbg", "corpus/rbg/breakthrough.rbg"),
+        ("yavalath_rbg", "corpus/rbg/yavalath.rbg"),
+        ("tictactoe3d_rbg", "corpus/rbg/ticTacToe3d.rbg"),
+        ("mutorere_rbg", "corpus/rbg/muTorere.rbg"),
+    ] {
+        let svg = draw::rbg_board(&rbg(file));
+        assert!(svg.starts_with("<svg"));
+        insta::assert_snapshot!(name, svg);
+    }
+}
