@@ -7,7 +7,7 @@ pub const CELL: f64 = 48.0;
 const MARGIN: f64 = 28.0;
 
 pub(crate) fn square_colour(x: usize, y: usize) -> &'static str {
-    if (x + y) % 2 == 0 {
+    if (x + y).is_multiple_of(2) {
         "#b58863"
     } else {
         "#f0d9b5"
