@@ -146,6 +146,12 @@ pub enum LearnError {
     },
     /// The learned rules do not compile (e.g. too large a DFA).
     Engine(String),
+    /// Records the learner cannot use (built in code rather than read by [`crate::parse_log`]):
+    /// boards of different sizes, a move from off the board, too many letters or too long a word.
+    BadRecord {
+        record: usize,
+        reason: String,
+    },
 }
 
 impl fmt::Display for LearnError {
@@ -171,6 +177,9 @@ impl fmt::Display for LearnError {
                 seen_in.1
             ),
             LearnError::Engine(e) => write!(f, "the learned rules do not compile: {e}"),
+            LearnError::BadRecord { record, reason } => {
+                write!(f, "record #{} of the log: {reason}", record + 1)
+            }
         }
     }
 }
@@ -197,6 +206,7 @@ pub fn learn(
     if records.is_empty() {
         return Err(LearnError::NoRecords);
     }
+    validate(records)?;
     let obs = Observations::new(records);
     let data = collect(records);
     let games_before = |i: usize| records[..=i].iter().filter(|r| r.number == 0).count();
@@ -252,6 +262,49 @@ pub fn learn(
         notes: facts.notes,
     };
     Ok((game, report))
+}
+
+/// Longest word the learner accepts (its searches recurse once per letter).
+const MAX_WORD: usize = 100;
+
+fn validate(records: &[Record]) -> Result<(), LearnError> {
+    let b0 = &records[0].board;
+    let mut letters = std::collections::HashSet::new();
+    for (i, r) in records.iter().enumerate() {
+        let bad = |reason: String| Err(LearnError::BadRecord { record: i, reason });
+        let b = &r.board;
+        if (b.width, b.height) != (b0.width, b0.height) || b.cells.len() != b.width * b.height {
+            return bad("the board differs in size from the first record's".into());
+        }
+        if b.cells.is_empty() || b.cells.len() > u16::MAX as usize {
+            return bad("the board is empty or too large".into());
+        }
+        for m in &r.moves {
+            if m.from >= b.cells.len() {
+                return bad(format!("a move starts off the board (square {})", m.from));
+            }
+            if m.letters.is_empty() || m.letters.len() > MAX_WORD {
+                return bad(format!(
+                    "a move has {} letters (1..={MAX_WORD})",
+                    m.letters.len()
+                ));
+            }
+            if let Some(p) = b.cells[m.from] {
+                let flip = if r.to_move == Side::White { 1 } else { -1 };
+                letters.extend(m.letters.iter().map(|l| (p.kind, l.dx, flip * l.dy, l.on)));
+            }
+        }
+    }
+    if letters.len() > 200 {
+        return Err(LearnError::BadRecord {
+            record: 0,
+            reason: format!(
+                "{} distinct letters; the learner handles 200",
+                letters.len()
+            ),
+        });
+    }
+    Ok(())
 }
 
 /// Learns one piece type; `Err((situation, word))` when even the prefix tree is inconsistent.

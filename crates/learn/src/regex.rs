@@ -318,3 +318,33 @@ fn to_sbg(r: &Re, alphabet: &[Letter]) -> Expr {
         Re::Star(x) => Expr::Star(Box::new(to_sbg(x, alphabet))),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sbg::On;
+
+    #[test]
+    fn a_ray_comes_out_as_a_rider() {
+        // Letters: 0 = (0,1,e), 1 = (0,1,p). Words e^k and e^k p for k >= 1, and p.
+        let alphabet = [
+            Letter {
+                dx: 0,
+                dy: 1,
+                on: On::Empty,
+            },
+            Letter {
+                dx: 0,
+                dy: 1,
+                on: On::Opponent,
+            },
+        ];
+        let words: Vec<Vec<u8>> = (1..6)
+            .flat_map(|k| [vec![0; k], [vec![0; k - 1], vec![1]].concat()])
+            .collect();
+        let d = Dfa::prefix_tree(2, &words).minimized();
+        let g = d.collapse(1, 3, 100).unwrap().minimized();
+        let e = to_expr(&g, &alphabet).unwrap();
+        assert_eq!(sbg::print::print_expr(&e), "(0,1,e)^*((0,1,e) + (0,1,p))");
+    }
+}

@@ -135,3 +135,60 @@ fn learns_chess_breakthrough_from_all_logs() {
 fn learns_checkers_breakthrough_from_all_logs() {
     learn_back("checkers_breakthrough", 2000);
 }
+
+#[test]
+fn records_built_in_code_are_checked() {
+    let mut records = parse_log(GOOD).unwrap();
+    let mut other = records[0].clone();
+    other.board = sbg::Board::empty(4, 4);
+    records.push(other);
+    let err = learn(&records, &Options::default(), &|_| {}).unwrap_err();
+    assert!(
+        matches!(err, LearnError::BadRecord { record: 1, .. }),
+        "{err:?}"
+    );
+    assert!(matches!(
+        learn(&[], &Options::default(), &|_| {}),
+        Err(LearnError::NoRecords)
+    ));
+}
+
+#[test]
+fn progress_is_reported_per_piece() {
+    use std::sync::Mutex;
+    let records = record_games(&corpus("breakthrough"), 2, Listing::All, 3).unwrap();
+    let seen = Mutex::new(Vec::new());
+    let (_, report) = learn(&records, &Options::default(), &|p| {
+        if let learn::Progress::Finished { kind, .. } = p {
+            seen.lock().unwrap().push(*kind);
+        }
+    })
+    .unwrap();
+    assert_eq!(*seen.lock().unwrap(), vec!['P']);
+    assert_eq!(report.games, 2);
+    assert!(report.to_string().starts_with("consistent: learned from"));
+}
+
+/// The `some` run of the report (1000 games, about a minute in release):
+/// `cargo test --release -p learn -- --ignored`.
+#[test]
+#[ignore]
+fn learns_every_piece_from_1000_some_games() {
+    for name in [
+        "breakthrough",
+        "chess_breakthrough",
+        "checkers_breakthrough",
+    ] {
+        let original = corpus(name);
+        let records = record_games(&original, 1000, Listing::Some, 1).unwrap();
+        let (learned, report) = learn(&records, &Options::default(), &|_| {}).unwrap();
+        for r in &original.rules {
+            let l = learned.rule(r.kind).unwrap();
+            assert!(
+                same_language(&r.expr, &l.expr).unwrap(),
+                "{name} {}:\n{report}",
+                r.kind
+            );
+        }
+    }
+}
