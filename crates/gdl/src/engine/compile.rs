@@ -74,6 +74,8 @@ pub struct Relation {
     pub layer: Layer,
     pub scc: usize,
     pub specs: Vec<Spec>,
+    /// Exempt from a probe's fact budget (already known to be large).
+    pub exempt: bool,
 }
 
 /// A body literal after normalisation.

@@ -379,7 +379,9 @@ impl<'a> Ctx<'a> {
             let atom = build_atom(self.store, rel, &rule.head, b);
             let d = self.db_of(rule.head_rel);
             self.dbs[d].insert(rule.head_rel, atom);
-            if self.dbs[d].facts[rule.head_rel].len() >= self.budget {
+            if self.dbs[d].facts[rule.head_rel].len() >= self.budget
+                && !self.prog.rels[rule.head_rel].exempt
+            {
                 self.overflowed = Some(rule.head_rel);
             }
             return;

@@ -216,7 +216,9 @@ fn demand_variant(
     let mut inner = Inner::build(desc)?;
     let mut selected = HashSet::new();
     let mut result = None;
-    for _ in 0..12 {
+    // Relations that stay large even on demand: not probed again.
+    let mut exempt: HashSet<String> = HashSet::new();
+    for _ in 0..24 {
         let Some((sym, arity)) = inner.probe(threshold) else {
             break;
         };
@@ -245,7 +247,10 @@ fn demand_variant(
         }
         selected.retain(|k: &(Symbol, usize)| k.0 .0 > Symbol::IMPLIED.0);
         if !grew {
-            break;
+            exempt.insert(name.to_string());
+            inner.reset();
+            inner.exempt(&exempt);
+            continue;
         }
         // Demand for negated calls too when the result stays stratified.
         let transformed = [true, false].into_iter().find_map(|negated| {
@@ -261,6 +266,7 @@ fn demand_variant(
             break;
         };
         inner = Inner::build(&t)?;
+        inner.exempt(&exempt);
         let mut list: Vec<(Symbol, usize)> = selected.iter().copied().collect();
         list.sort();
         result = Some((t, list));
@@ -354,6 +360,13 @@ impl Inner {
         let over = self.overflowed.is_some();
         self.reset();
         (!over).then_some(self.joins)
+    }
+
+    /// Marks the relations named in `names` as exempt from probe budgets.
+    fn exempt(&mut self, names: &HashSet<String>) {
+        for rel in &mut self.prog.rels {
+            rel.exempt = names.contains(self.symbols.name(rel.sym));
+        }
     }
 
     /// Back to the initial state with every cache dropped and no budget.

@@ -50,6 +50,7 @@ impl Program {
                     layer: Layer::Static,
                     scc: 0,
                     specs: Vec::new(),
+                    exempt: false,
                 });
                 rels.len() - 1
             })
