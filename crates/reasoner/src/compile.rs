@@ -28,6 +28,9 @@ use ir::{Action, CmpOp, Game, Node, NodeId, SwitchTarget};
 /// "No vertex" / "no table".
 pub(crate) const NONE: u32 = u32::MAX;
 
+/// Largest visited array per search level (u32 stamps; 64 MiB).
+const MAX_VISITED: usize = 1 << 24;
+
 /// The action that leads into a state.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Op {
@@ -420,6 +423,13 @@ pub(crate) fn compile(game: &Game) -> Result<Program, CompileError> {
     };
     let roots_of = build_regions(&mut prog);
     choose_checks(&mut prog, &roots_of);
+    // Each level of a search owns a dense visited array of this many u32 stamps.
+    if prog.n_checked.saturating_mul(nvertices) > MAX_VISITED {
+        return Err(CompileError::TooLarge(format!(
+            "{} marked NFA states × {nvertices} vertices exceed the visited-array limit of {MAX_VISITED} per level",
+            prog.n_checked
+        )));
+    }
     expand_classes(&mut prog);
     prog.hot = prog
         .ops
