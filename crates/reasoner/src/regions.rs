@@ -47,7 +47,9 @@ pub(crate) fn build_regions(prog: &mut Program) -> Vec<Vec<u32>> {
         })
         .collect();
     let mut roots_of: Vec<Vec<u32>> = vec![Vec::new(); n];
-    if roots.is_empty() || nv == 0 {
+    // The construction's scratch arrays are states × vertices: on huge products walk at run
+    // time instead (no tables; every state after a shift keeps its visited mark).
+    if roots.is_empty() || nv == 0 || n.saturating_mul(nv) > 1 << 26 {
         return roots_of;
     }
     let mut seen = vec![0u32; n * nv];
