@@ -1,0 +1,23 @@
+//! The SBG game evolver of Kowalski & Szykuła (`../shared/papers/004_…`, §III), on genevo.
+//!
+//! Data flow: [`Options`] → a run-wide [`genome::BlockPool`] of building blocks → random
+//! [`genome::Genome`]s (board, piece rules, goals) → [`genome::Genome::to_game`] gives an
+//! [`sbg::Game`] → [`fitness::evaluate`] simulates games with the `agents` crate and scores the
+//! paper's features → [`run::run`] loops over generations with the genevo operators of
+//! [`operators`] and writes each generation into a folder → [`report::html`].
+//!
+//! The library writes files only in [`run::run`], into the output directory it is given, each
+//! file atomically (temporary file + rename). Formulas and weights: `docs/evolver.md`.
+
+pub mod fitness;
+pub mod genome;
+pub mod operators;
+pub mod report;
+pub mod run;
+
+pub use fitness::{check_game, evaluate, Evaluation, Features, SimOptions, Weights};
+pub use genome::{BlockPool, Genome, GenomeParams};
+pub use run::{
+    last_generation, run, EvolveError, GenerationFile, GenerationSummary, Individual, Options,
+    Summary,
+};

@@ -1,0 +1,105 @@
+//! A tiny evolution end to end, its determinism, resume, and the validity of random genomes.
+
+use evolve::genome::{BlockPool, Genome, GenomeParams};
+use evolve::{check_game, last_generation, run, Options, SimOptions};
+use genevo::random::{Prng, SeedableRng};
+use proptest::prelude::*;
+use std::path::PathBuf;
+
+fn tiny(seed: u64, generations: usize) -> Options {
+    Options {
+        width: 4,
+        height: 5,
+        population: 6,
+        generations,
+        seed,
+        turn_limit: 30,
+        blocks_per_class: 4,
+        best_games: 2,
+        sim: SimOptions {
+            ab_depth: 1,
+            ab_vs_ab: 2,
+            ab_vs_random: 2,
+            random_playouts: 3,
+            target_branching: 8.0,
+        },
+        ..Options::default()
+    }
+}
+
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("evolve-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn tiny_evolution_writes_valid_outputs_deterministically() {
+    let opts = tiny(7, 2);
+    let a = fresh_dir("a");
+    let b = fresh_dir("b");
+    let mut seen = Vec::new();
+    let ra = run(&opts, &a, false, &mut |g| seen.push(g.generation)).unwrap();
+    assert_eq!(seen, vec![0, 1, 2]);
+    let rb = run(&opts, &b, false, &mut |_| {}).unwrap();
+    let fit = |s: &evolve::Summary| {
+        s.generations
+            .iter()
+            .map(|g| (g.best_fitness, g.mean_fitness))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(fit(&ra), fit(&rb), "same seed, same run");
+    assert_eq!(ra.best[0].genome, rb.best[0].genome);
+    for g in 0..=2 {
+        let text = std::fs::read_to_string(a.join(format!("gen-{g:03}.json"))).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["population"].as_array().unwrap().len(), 6);
+        for k in 1..=2 {
+            let sbg_text =
+                std::fs::read_to_string(a.join(format!("gen-{g:03}-best-{k}.sbg"))).unwrap();
+            let (game, _) = sbg::parse(&sbg_text).unwrap();
+            check_game(&game).unwrap();
+        }
+    }
+    let report = std::fs::read_to_string(a.join("report.html")).unwrap();
+    assert!(report.contains("<svg"));
+    // Running again into a used folder without resume is refused.
+    assert!(run(&opts, &a, false, &mut |_| {}).is_err());
+    let _ = std::fs::remove_dir_all(&a);
+    let _ = std::fs::remove_dir_all(&b);
+}
+
+#[test]
+fn resume_continues_from_the_last_finished_generation() {
+    let dir = fresh_dir("resume");
+    let full = fresh_dir("full");
+    run(&tiny(3, 1), &dir, false, &mut |_| {}).unwrap();
+    assert_eq!(
+        last_generation(&dir).unwrap().unwrap().summary.generation,
+        1
+    );
+    let mut seen = Vec::new();
+    let r = run(&tiny(3, 2), &dir, true, &mut |g| seen.push(g.generation)).unwrap();
+    assert_eq!(seen, vec![2], "only the missing generation runs");
+    assert_eq!(r.resumed_from, Some(1));
+    assert_eq!(r.generations.len(), 3);
+    assert!(dir.join("gen-000.json").exists() && dir.join("gen-002.json").exists());
+    // Same result as an uninterrupted run.
+    let u = run(&tiny(3, 2), &full, false, &mut |_| {}).unwrap();
+    assert_eq!(u.best[0].genome.rows, r.best[0].genome.rows);
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&full);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #[test]
+    fn random_genomes_give_valid_games(seed in any::<u64>(), w in 3usize..8, h in 3usize..8) {
+        let mut rng = Prng::seed_from_u64(seed);
+        let pool = BlockPool::generate(&mut rng, 5, w, h);
+        let params = GenomeParams { width: w, height: h, turn_limit: 40, mirror_change: 0.3, side_change: 0.2 };
+        let g = Genome::random(&mut rng, &params, &pool);
+        let game = g.to_game("random");
+        prop_assert!(check_game(&game).is_ok(), "{:?}", check_game(&game));
+    }
+}
