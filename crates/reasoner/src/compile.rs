@@ -186,7 +186,7 @@ fn union(mut a: Vec<u32>, b: &[u32]) -> Vec<u32> {
     a
 }
 
-pub(crate) fn compile(game: &Game) -> Result<Program, CompileError> {
+pub(crate) fn compile(game: &Game, region_tables: bool) -> Result<Program, CompileError> {
     let errors = ir::validate::validate(game);
     if !errors.is_empty() {
         return Err(CompileError::Invalid(errors));
@@ -421,7 +421,11 @@ pub(crate) fn compile(game: &Game) -> Result<Program, CompileError> {
         initial: game.board.initial.iter().map(|p| p.0 as u16).collect(),
         straightness: ir::analysis::strong_straightness(rules).finite(),
     };
-    let roots_of = build_regions(&mut prog);
+    let roots_of = if region_tables {
+        build_regions(&mut prog)
+    } else {
+        vec![Vec::new(); prog.nstates()]
+    };
     choose_checks(&mut prog, &roots_of);
     // Each level of a search owns a dense visited array of this many u32 stamps.
     if prog.n_checked.saturating_mul(nvertices) > MAX_VISITED {

@@ -59,6 +59,9 @@ pub struct Options {
     /// Detect improper keepers: at the first keeper state of each keeper phase that has several
     /// moves, the completions of up to five of them must reach the same game state.
     pub check_keeper: bool,
+    /// Tabulate shift regions (see `compile`); off, shifts are walked one by one at run time.
+    /// Only useful to test that both paths agree.
+    pub region_tables: bool,
 }
 
 impl Default for Options {
@@ -67,6 +70,7 @@ impl Default for Options {
             modifier_limit: 1024,
             keeper_limit: 100_000,
             check_keeper: true,
+            region_tables: true,
         }
     }
 }
@@ -88,7 +92,7 @@ impl Reasoner {
     }
 
     pub fn with_options(game: &ir::Game, opts: Options) -> Result<Reasoner, CompileError> {
-        let prog = compile::compile(game)?;
+        let prog = compile::compile(game, opts.region_tables)?;
         let mut modifier_text = vec![String::new()];
         for &id in game.rules.modifiers() {
             let text = match game.rules.node(id) {

@@ -99,6 +99,34 @@ fn public_games_perft() {
     assert!(checked > 150);
 }
 
+/// The run-time shift walk (no region tables) agrees with the tables on a few games.
+#[test]
+fn without_region_tables() {
+    let Some(dir) = corpus() else { return };
+    for (file, depth, leaves) in [
+        ("games/breakthrough.rbg", 3, 11132),
+        ("games/chess.rbg", 3, 8902),
+        ("games/reversi.rbg", 5, 1396),
+        ("games/englishDraughts.rbg", 5, 7361),
+        ("games/go.rbg", 2, 130683),
+        ("games/breakthrough_split.rbg", 5, 5236),
+    ] {
+        let src = std::fs::read_to_string(dir.join(file)).unwrap();
+        let g = rbg::parse_game(&src).unwrap().game;
+        let opts = reasoner::Options {
+            region_tables: false,
+            ..reasoner::Options::default()
+        };
+        let r = Reasoner::with_options(&g, opts).unwrap();
+        let mut s = r.initial_state().unwrap();
+        assert_eq!(
+            reasoner::perft(&mut s, depth).unwrap().leaves,
+            leaves,
+            "{file}"
+        );
+    }
+}
+
 #[test]
 fn creator_test_reports_unbounded_straightness() {
     let Some(dir) = corpus() else { return };

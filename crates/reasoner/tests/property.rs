@@ -244,20 +244,29 @@ fn check(seed: u64) -> Result<bool, TestCaseError> {
     if naive.cut {
         return Ok(false); // unbounded or too long for the naive walk: no ground truth
     }
-    let opts = Options {
-        modifier_limit: 64,
-        ..Options::default()
-    };
-    let r = Reasoner::with_options(&g, opts).unwrap();
-    let mut s = r.raw_state();
-    let moves = s
-        .legal_moves_checked()
-        .map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
-    let got: Vec<Vec<(u32, u32)>> = moves.iter().map(|m| m.steps.to_vec()).collect();
-    let got_set: BTreeSet<_> = got.iter().cloned().collect();
-    prop_assert_eq!(got.len(), got_set.len(), "duplicate moves for {}", text);
-    prop_assert_eq!(&got_set, &expected, "rules: {}", text);
-    prop_assert_eq!(s.count_moves().unwrap(), expected.len() as u64);
+    for region_tables in [true, false] {
+        let opts = Options {
+            modifier_limit: 64,
+            region_tables,
+            ..Options::default()
+        };
+        let r = Reasoner::with_options(&g, opts).unwrap();
+        let mut s = r.raw_state();
+        let moves = s
+            .legal_moves_checked()
+            .map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+        let got: Vec<Vec<(u32, u32)>> = moves.iter().map(|m| m.steps.to_vec()).collect();
+        let got_set: BTreeSet<_> = got.iter().cloned().collect();
+        prop_assert_eq!(got.len(), got_set.len(), "duplicate moves for {}", text);
+        prop_assert_eq!(
+            &got_set,
+            &expected,
+            "rules: {} (tables {})",
+            text,
+            region_tables
+        );
+        prop_assert_eq!(s.count_moves().unwrap(), expected.len() as u64);
+    }
     if std::env::var("PROPSTAT").is_ok() {
         eprintln!("{} {}", expected.len(), text);
     }
