@@ -1,9 +1,9 @@
 //! GDL, the Stanford Game Description Language (KIF s-expressions), from source text to a
 //! playable game.
 //!
-//! Pipeline: `&str` →[`lexer`]→ tokens →[`parse`]→ [`Description`] →[`check`]→ diagnostics,
+//! Pipeline: `&str` →[`lexer`]→ tokens →[`parse`](fn@parse)→ [`Description`] →[`check`](fn@check)→ diagnostics,
 //! then [`Engine`] plays a checked description through [`game::GameState`] (joint moves as
-//! moves), [`print`] writes readable KIF back, and [`prolog`] translates to a Prolog program with
+//! moves), [`print`](fn@print) writes readable KIF back, and [`prolog`] translates to a Prolog program with
 //! a perft driver for an independent check under SWI-Prolog.
 //!
 //! The library never prints: every problem is a codespan [`Diagnostic`] with a span in the

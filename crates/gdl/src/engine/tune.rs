@@ -172,7 +172,7 @@ impl Inner {
 }
 
 /// The demand-transformed program for the relations that reach `threshold` facts in the first
-/// states (what [`EngineOptions::demand_threshold`] considers); `None` when none does.
+/// states (what [`super::EngineOptions::demand_threshold`] considers); `None` when none does.
 pub fn demand_program(desc: &Description, threshold: usize) -> Option<Description> {
     demand_variant(desc, threshold)
         .ok()
