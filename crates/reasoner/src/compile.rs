@@ -24,6 +24,7 @@ use crate::error::CompileError;
 use crate::movegen::at;
 use crate::regions::{build_regions, choose_checks, expand_classes};
 use ir::{Action, CmpOp, Game, Node, NodeId, SwitchTarget};
+use std::collections::HashMap;
 
 /// "No vertex" / "no table".
 pub(crate) const NONE: u32 = u32::MAX;
@@ -63,6 +64,9 @@ pub(crate) enum Op {
     Pattern {
         start: u32,
         positive: bool,
+        /// Patterns with structurally equal bodies share a class: within one level (fixed
+        /// semi-state) their result at a vertex is computed once (`{? X} ... + {! X}`).
+        class: u32,
     },
 }
 
@@ -138,6 +142,8 @@ pub(crate) struct Program {
     pub initial: Vec<u16>,
     /// Strong straightness of the rules, if finite.
     pub straightness: Option<u64>,
+    /// Number of distinct pattern bodies (see `Op::Pattern::class`).
+    pub npattern_classes: usize,
 }
 
 impl Program {
@@ -234,6 +240,44 @@ pub(crate) fn compile(game: &Game, region_tables: bool) -> Result<Program, Compi
         return Err(CompileError::TooLarge(format!("{nstates} NFA states")));
     }
 
+    // Structural classes of sub-expressions (interned by their children's classes), so equal
+    // pattern bodies can share cached results.
+    let mut interned: HashMap<String, u32> = HashMap::new();
+    let mut class_of_node = vec![0u32; rules.len()];
+    for id in rules.postorder() {
+        let key = match rules.node(id) {
+            Node::Action(Action::Pattern { positive, body }) => {
+                format!("P{positive}{}", class_of_node[body.index()])
+            }
+            Node::Action(a) => format!("A{a:?}"),
+            Node::Concat(ch) => format!(
+                "C{:?}",
+                ch.iter()
+                    .map(|c| class_of_node[c.index()])
+                    .collect::<Vec<_>>()
+            ),
+            Node::Sum(ch) => format!(
+                "S{:?}",
+                ch.iter()
+                    .map(|c| class_of_node[c.index()])
+                    .collect::<Vec<_>>()
+            ),
+            Node::Star(c) => format!("*{}", class_of_node[c.index()]),
+        };
+        let next = interned.len() as u32;
+        class_of_node[id.index()] = *interned.entry(key).or_insert(next);
+    }
+    // Dense ids for the classes that are pattern bodies.
+    let mut body_class = vec![NONE; rules.len()];
+    let mut dense: HashMap<u32, u32> = HashMap::new();
+    for id in rules.postorder() {
+        if let Node::Action(Action::Pattern { body, .. }) = rules.node(id) {
+            let next = dense.len() as u32;
+            body_class[body.index()] = *dense.entry(class_of_node[body.index()]).or_insert(next);
+        }
+    }
+    let npattern_classes = dense.len();
+
     // 2. Actions.
     let mut exprs = Vec::new();
     let mut on_table = Vec::new();
@@ -281,9 +325,10 @@ pub(crate) fn compile(game: &Game, region_tables: bool) -> Result<Program, Compi
                 player: nplayers,
                 modifier,
             },
-            Action::Pattern { positive, .. } => Op::Pattern {
+            Action::Pattern { positive, body } => Op::Pattern {
                 start: pattern_start[id.index()],
                 positive: *positive,
+                class: body_class[body.index()],
             },
         };
     }
@@ -420,6 +465,7 @@ pub(crate) fn compile(game: &Game, region_tables: bool) -> Result<Program, Compi
         mod_state,
         initial: game.board.initial.iter().map(|p| p.0 as u16).collect(),
         straightness: ir::analysis::strong_straightness(rules).finite(),
+        npattern_classes,
     };
     let roots_of = if region_tables {
         build_regions(&mut prog)

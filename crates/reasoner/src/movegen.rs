@@ -171,6 +171,10 @@ impl Core<'_> {
             if self.vis.len() < (depth + 1) * stride {
                 self.vis.resize((depth + 1) * stride, 0);
             }
+            let pstride = self.pcache_stride;
+            if self.pcache.len() < (depth + 1) * pstride {
+                self.pcache.resize((depth + 1) * pstride, (0, false));
+            }
             self.fast_depth = (depth + 1)
                 .min(CYCLE_CHECK_DEPTH)
                 .min(self.opts.modifier_limit + 1);
@@ -182,6 +186,8 @@ impl Core<'_> {
         if *s == 0 {
             *s = 1;
             self.vis[depth * stride..(depth + 1) * stride].fill(0);
+            let pstride = self.pcache_stride;
+            self.pcache[depth * pstride..(depth + 1) * pstride].fill((0, false));
         }
         let stamp = *s;
         let base = self.stack.len();
@@ -351,15 +357,27 @@ impl Core<'_> {
                     }
                 }
             }
-            Op::Pattern { start, positive } => {
+            Op::Pattern {
+                start,
+                positive,
+                class,
+            } => {
                 if self.mark_c(h.check, v, depth, stamp) {
-                    match self.level(start, v, depth + 1, &mut PatternSink) {
-                        Flow::Err => return Flow::Err,
-                        f => {
-                            if (f == Flow::Stop) == positive {
-                                push!(v);
-                            }
-                        }
+                    let idx = (depth * prog.npattern_classes + class as usize) * prog.nvertices
+                        + v as usize;
+                    let (st, cached) = self.pcache[idx];
+                    let holds = if st == stamp {
+                        cached
+                    } else {
+                        let holds = match self.level(start, v, depth + 1, &mut PatternSink) {
+                            Flow::Err => return Flow::Err,
+                            f => f == Flow::Stop,
+                        };
+                        self.pcache[idx] = (stamp, holds);
+                        holds
+                    };
+                    if holds == positive {
+                        push!(v);
                     }
                 }
             }

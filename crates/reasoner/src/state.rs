@@ -47,6 +47,9 @@ pub(crate) struct Core<'r> {
     pub vis: Vec<u32>,
     pub stamps: Vec<u32>,
     pub vis_stride: usize,
+    /// Pattern results per level: (level stamp, result) for (pattern class, vertex).
+    pub pcache: Vec<(u32, bool)>,
+    pub pcache_stride: usize,
     /// Levels below this depth need no limit, cycle or allocation check (see `level`).
     pub fast_depth: usize,
     pub path: Vec<(u32, u32)>,
@@ -86,6 +89,8 @@ impl<'r> Core<'r> {
             vis: Vec::new(),
             stamps: vec![0; r.opts.modifier_limit + 2],
             vis_stride: prog.n_checked * prog.nvertices,
+            pcache: Vec::new(),
+            pcache_stride: prog.npattern_classes * prog.nvertices,
             fast_depth: 0,
             path: Vec::new(),
             lvl: Vec::new(),
