@@ -26,9 +26,9 @@ impl Default for SimOptions {
     fn default() -> Self {
         SimOptions {
             ab_depth: 2,
-            ab_vs_ab: 2,
-            ab_vs_random: 4,
-            random_playouts: 10,
+            ab_vs_ab: 6,
+            ab_vs_random: 8,
+            random_playouts: 20,
             target_branching: 12.0,
         }
     }

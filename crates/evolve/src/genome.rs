@@ -123,16 +123,12 @@ impl Block {
     /// Whether every letter lies within the range a `width x height` board allows
     /// (`|dx| < width`, `|dy| < height`).
     pub fn fits(&self, width: usize, height: usize) -> bool {
-        self.steps.iter().all(|&(x, y)| {
-            (x.unsigned_abs() as usize) < width && (y.unsigned_abs() as usize) < height
-        }) && (self
-            .rotate
-            .then(|| {
-                self.steps.iter().all(|&(x, y)| {
-                    (y.unsigned_abs() as usize) < width && (x.unsigned_abs() as usize) < height
-                })
-            })
-            .unwrap_or(true))
+        let ok = |a: i32, b: i32| {
+            (a.unsigned_abs() as usize) < width && (b.unsigned_abs() as usize) < height
+        };
+        self.steps
+            .iter()
+            .all(|&(x, y)| ok(x, y) && (!self.rotate || ok(y, x)))
     }
 
     /// Letters in the block's expression: its share of the rules' size.
@@ -281,12 +277,27 @@ impl PieceGene {
                 on: On::Empty,
             })
         } else {
-            Expr::alt(fitting)
+            match Expr::alt(fitting) {
+                Expr::Alt(words) => {
+                    let mut unique: Vec<Expr> = Vec::with_capacity(words.len());
+                    for w in words {
+                        if !unique.contains(&w) {
+                            unique.push(w);
+                        }
+                    }
+                    Expr::alt(unique)
+                }
+                e => e,
+            }
         }
     }
 
+    /// Letters in the rule (duplicate words counted once).
     pub fn size(&self) -> usize {
-        self.blocks.iter().map(Block::size).sum()
+        let mut n = 0;
+        self.expr(usize::MAX, usize::MAX)
+            .for_each_letter(&mut |_| n += 1);
+        n
     }
 
     /// One to three blocks of the class from the pool.
@@ -442,8 +453,8 @@ impl Genome {
         let mut board = vec![vec!['.'; w]; h];
         let half = w.div_ceil(2);
         for (y, row) in board.iter_mut().enumerate().take(rows) {
-            for x in 0..half {
-                row[x] = pick(rng, y);
+            for cell in row.iter_mut().take(half) {
+                *cell = pick(rng, y);
             }
             for x in half..w {
                 let mirror = row[w - 1 - x];
@@ -455,8 +466,8 @@ impl Genome {
             }
         }
         for y in 0..rows {
-            for x in 0..w {
-                let c = board[y][x];
+            let white_row = board[y].clone();
+            for (x, c) in white_row.into_iter().enumerate() {
                 let c = if rng.gen_bool(params.side_change) {
                     same_class(rng, c, &kinds)
                 } else {
