@@ -354,11 +354,21 @@ pub fn evaluate(genome: &Genome, sim: &SimOptions, weights: &Weights, seed: u64)
         .iter()
         .map(|(_, u)| *u)
         .fold(f64::INFINITY, f64::min);
-    f.reducibility = if n == 0 || sim.ab_vs_ab == 0 {
-        1.0
-    } else {
-        (n as f64 * u_min / 0.5).min(1.0)
-    };
+    // Two types with the same rule are one type under two names: only distinct rules count.
+    let mut distinct: Vec<sbg::Expr> = Vec::new();
+    for p in &genome.pieces {
+        let e = p.expr(genome.width, genome.height);
+        if !distinct.contains(&e) {
+            distinct.push(e);
+        }
+    }
+    let share = distinct.len() as f64 / n.max(1) as f64;
+    f.reducibility = share
+        * if n == 0 || sim.ab_vs_ab == 0 {
+            1.0
+        } else {
+            (n as f64 * u_min / 0.5).min(1.0)
+        };
     ev.fitness = fitness_of(f, weights);
     if f.playability == 0.0 {
         ev.stats.unplayable = Some("no simulation reached a decisive end".into());

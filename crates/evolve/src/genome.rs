@@ -635,3 +635,55 @@ fn same_class<R: Rng>(rng: &mut R, c: char, kinds: &[char]) -> char {
         k
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn block(steps: Vec<(i32, i32)>) -> Block {
+        Block {
+            steps,
+            star: None,
+            capture: Capture::Both,
+            mirror_h: false,
+            mirror_v: false,
+            rotate: false,
+        }
+    }
+
+    #[test]
+    fn modifiers_give_symmetric_words() {
+        let mut b = block(vec![(1, 2)]);
+        assert_eq!(b.variants().len(), 1);
+        b.mirror_h = true;
+        assert_eq!(b.variants(), vec![vec![(1, 2)], vec![(-1, 2)]]);
+        b.mirror_v = true;
+        assert_eq!(b.variants().len(), 4);
+        b.rotate = true;
+        assert_eq!(b.variants().len(), 8, "all knight leaps");
+        let mut rook = block(vec![(1, 0)]);
+        rook.rotate = true;
+        rook.star = Some(0);
+        assert_eq!(rook.variants().len(), 4);
+        assert_eq!(
+            sbg::print::print_expr(&rook.expr()),
+            "(1,0,e)^*((1,0,e) + (1,0,p)) + (0,1,e)^*((0,1,e) + (0,1,p)) + \
+             (-1,0,e)^*((-1,0,e) + (-1,0,p)) + (0,-1,e)^*((0,-1,e) + (0,-1,p))"
+        );
+    }
+
+    #[test]
+    fn rules_keep_within_the_board() {
+        let mut b = block(vec![(3, 0)]);
+        assert!(b.fits(4, 2));
+        b.rotate = true;
+        assert!(!b.fits(4, 2));
+        let gene = PieceGene {
+            kind: 'Q',
+            class: Class::Strong,
+            blocks: vec![b.clone(), b],
+        };
+        assert_eq!(sbg::print::print_expr(&gene.expr(4, 2)), "(0,1,e)");
+        assert_eq!(gene.size(), 8, "duplicate words count once");
+    }
+}
