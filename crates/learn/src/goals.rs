@@ -37,8 +37,29 @@ pub fn learn_facts(records: &[Record], has_move: impl Fn(&Board, Side) -> bool) 
     let mut tie_plies: Vec<u32> = Vec::new();
     let mut max_ply = 0;
     let w = start.width;
+    // Count goals: after a move that did not end the game by a count, every piece type's count
+    // is above its threshold; so a threshold is below the smallest such count.
+    let all_pieces: BTreeSet<Piece> = records
+        .iter()
+        .flat_map(|r| r.board.cells.iter().flatten().copied())
+        .collect();
+    let count = |b: &Board, p: Piece| b.cells.iter().filter(|c| **c == Some(p)).count() as u32;
+    let mut min_alive: BTreeMap<Piece, u32> = all_pieces.iter().map(|&p| (p, u32::MAX)).collect();
+    for r in records.iter().filter(|r| r.number > 0) {
+        if matches!(r.outcome, Outcome::Ongoing | Outcome::Tie) {
+            for (&p, m) in min_alive.iter_mut() {
+                *m = (*m).min(count(&r.board, p));
+            }
+        }
+    }
+    let mut thresholds: BTreeMap<Piece, u32> = BTreeMap::new();
     for (i, r) in records.iter().enumerate() {
-        max_ply = max_ply.max(r.number);
+        // Lower bound: a game went on after every ongoing ply; a decided game ended no later
+        // than the limit (goals beat the draw).
+        max_ply = max_ply.max(match r.outcome {
+            Outcome::Ongoing => r.number + 1,
+            _ => r.number,
+        });
         if r.outcome == Outcome::Tie {
             tie_plies.push(r.number);
         }
@@ -55,6 +76,21 @@ pub fn learn_facts(records: &[Record], has_move: impl Fn(&Board, Side) -> bool) 
             continue;
         };
         let square = (to % w, to / w);
+        // A capture that leaves the captured type below every count seen in play explains a
+        // win (the loser's piece) or a loss (the mover took its own piece) by a count goal.
+        if let (Some(captured), Outcome::Won | Outcome::Lost) = (prev.board.cells[to], r.outcome) {
+            let n = count(&r.board, captured);
+            let loser_side = if r.outcome == Outcome::Won {
+                r.to_move
+            } else {
+                r.to_move.opponent()
+            };
+            if captured.side == loser_side && n < min_alive[&captured] {
+                let t = thresholds.entry(captured).or_insert(0);
+                *t = (*t).max(n);
+                continue;
+            }
+        }
         match r.outcome {
             Outcome::Won if has_move(&r.board, r.to_move) => {
                 reached.entry(piece).or_default().insert(square);
@@ -115,14 +151,36 @@ pub fn learn_facts(records: &[Record], has_move: impl Fn(&Board, Side) -> bool) 
             squares,
         });
     }
+    let seen: Vec<Piece> = thresholds.keys().copied().collect();
+    for piece in seen {
+        let other = Piece {
+            side: piece.side.opponent(),
+            kind: piece.kind,
+        };
+        let n = thresholds[&piece];
+        if !thresholds.contains_key(&other)
+            && min_alive
+                .get(&other)
+                .is_some_and(|&m| m != u32::MAX && n < m)
+        {
+            notes.push(format!(
+                "`#{}` never decided a game; its count goal mirrors that of `{}`",
+                other.letter(),
+                piece.letter()
+            ));
+            thresholds.insert(other, n);
+        }
+    }
+    for (piece, at_most) in thresholds {
+        goals.push(Goal::Count { piece, at_most });
+    }
     let turn_limit = match tie_plies.iter().min() {
         Some(&t) => t,
         None => {
             notes.push(format!(
-                "no tied game: the turn limit is a lower bound ({} plies)",
-                max_ply + 1
+                "no tied game: the turn limit is a lower bound ({max_ply} plies)"
             ));
-            max_ply + 1
+            max_ply
         }
     };
     Facts {
