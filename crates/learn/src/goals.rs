@@ -85,7 +85,8 @@ pub fn learn_facts(records: &[Record], has_move: impl Fn(&Board, Side) -> bool) 
             } else {
                 r.to_move.opponent()
             };
-            if captured.side == loser_side && n < min_alive[&captured] {
+            let no_move = r.outcome == Outcome::Won && !has_move(&r.board, r.to_move);
+            if captured.side == loser_side && n < min_alive[&captured] && !no_move {
                 let t = thresholds.entry(captured).or_insert(0);
                 *t = (*t).max(n);
                 continue;
@@ -104,9 +105,23 @@ pub fn learn_facts(records: &[Record], has_move: impl Fn(&Board, Side) -> bool) 
     let empty = BTreeSet::new();
     let mut goals = Vec::new();
     let (width, height) = (start.width, start.height);
-    // Symmetry: a piece type seen winning for one side only is assumed to win on the mirrored
-    // squares for the other side (unless counter-evidence), as the rules mirror too.
-    let seen: Vec<Piece> = reached.keys().copied().collect();
+    // Symmetry: when the start position is the mirror image of itself (colours swapped), a piece
+    // type seen winning for one side only is assumed to win on the mirrored squares for the
+    // other side (unless counter-evidence), as the rules mirror too.
+    let symmetric = (0..height).all(|y| {
+        (0..width).all(|x| {
+            start.get(x, y)
+                == start.get(x, height - 1 - y).map(|p| Piece {
+                    side: p.side.opponent(),
+                    ..p
+                })
+        })
+    });
+    let seen: Vec<Piece> = if symmetric {
+        reached.keys().copied().collect()
+    } else {
+        Vec::new()
+    };
     for piece in seen {
         let other = Piece {
             side: piece.side.opponent(),
@@ -151,7 +166,11 @@ pub fn learn_facts(records: &[Record], has_move: impl Fn(&Board, Side) -> bool) 
             squares,
         });
     }
-    let seen: Vec<Piece> = thresholds.keys().copied().collect();
+    let seen: Vec<Piece> = if symmetric {
+        thresholds.keys().copied().collect()
+    } else {
+        Vec::new()
+    };
     for piece in seen {
         let other = Piece {
             side: piece.side.opponent(),
