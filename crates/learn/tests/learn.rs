@@ -192,3 +192,33 @@ fn learns_every_piece_from_1000_some_games() {
         }
     }
 }
+
+#[test]
+fn rendered_diagnostics_point_at_the_move() {
+    let src = GOOD.replace("(4 (1 1 e))", "(4 (1 1 p))");
+    let diags = parse_log(&src).unwrap_err();
+    let text = sbg::render(&diags, "logs.txt", &src);
+    assert!(text.contains("logs.txt:9:1"), "{text}");
+    assert!(
+        text.contains("record 0, move 2: step 1 reaches square 8"),
+        "{text}"
+    );
+    assert!(text.contains("^^^^"), "{text}");
+}
+
+#[test]
+fn count_goals_are_learned() {
+    // Gardner minichess ends when a king is captured (`#K 0`, `#k 0`).
+    let original = corpus("gardner");
+    let records = record_games(&original, 50, Listing::All, 1).unwrap();
+    let (learned, _) = learn(&records, &Options::default(), &|_| {}).unwrap();
+    let mut a: Vec<String> = learned.goals.iter().map(|g| format!("{g:?}")).collect();
+    let mut b: Vec<String> = original.goals.iter().map(|g| format!("{g:?}")).collect();
+    a.sort();
+    b.sort();
+    assert_eq!(a, b);
+    let (reparsed, _) = sbg::parse(&sbg::print(&learned)).unwrap();
+    for (x, y) in compare_perft(&original, &reparsed, 3).unwrap() {
+        assert_eq!(x, y);
+    }
+}
