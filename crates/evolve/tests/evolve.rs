@@ -103,3 +103,35 @@ proptest! {
         prop_assert!(check_game(&game).is_ok(), "{:?}", check_game(&game));
     }
 }
+
+#[test]
+fn result_does_not_depend_on_the_thread_count() {
+    let one = fresh_dir("one");
+    let many = fresh_dir("many");
+    let opts = tiny(11, 1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let a = pool.install(|| run(&opts, &one, false, &mut |_| {}).unwrap());
+    let b = run(&opts, &many, false, &mut |_| {}).unwrap();
+    assert_eq!(a.best[0].genome, b.best[0].genome);
+    assert_eq!(a.best[0].evaluation, b.best[0].evaluation);
+    let _ = std::fs::remove_dir_all(&one);
+    let _ = std::fs::remove_dir_all(&many);
+}
+
+#[test]
+fn evolved_corpus_games_are_valid() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus/sbg/evolved");
+    let mut n = 0;
+    for e in std::fs::read_dir(&dir).unwrap().flatten() {
+        let p = e.path();
+        if p.extension().is_some_and(|x| x == "sbg") {
+            let (game, _) = sbg::parse(&std::fs::read_to_string(&p).unwrap()).unwrap();
+            check_game(&game).unwrap();
+            n += 1;
+        }
+    }
+    assert!(n >= 1);
+}
