@@ -52,6 +52,15 @@ pub enum Lang {
     Gdl,
 }
 
+/// Which moves a log record lists.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ListingArg {
+    /// Every legal move with all its words.
+    All,
+    /// Only the move played.
+    Some,
+}
+
 /// What `convert` produces.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Target {
@@ -183,6 +192,52 @@ pub enum Command {
         /// Print the position as text (SBG games) instead of SVG.
         #[arg(long, conflicts_with_all = ["svg", "piece"])]
         text: bool,
+    },
+    /// Record random games of an SBG game as logs for the learner.
+    #[command(
+        after_help = "The log format is the learner paper's (docs/learner.md); the first listed move of a record is\nthe one played. --listing all lists every legal move with its words, some only the played one.\n\nExamples:\n  rbgtool record corpus/sbg/breakthrough.sbg --games 50 > logs.txt\n  rbgtool record corpus/sbg/chess_breakthrough.sbg --games 1000 --listing some -o some.txt"
+    )]
+    Record {
+        #[command(flatten)]
+        input: InputArgs,
+        /// Number of games.
+        #[arg(long, default_value_t = 50)]
+        games: usize,
+        /// Which moves each record lists.
+        #[arg(long, value_enum, default_value_t = ListingArg::All)]
+        listing: ListingArg,
+        /// Random seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Output file, written atomically ('-' or absent: standard output).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+    /// Learn an SBG game (piece rules, start, goals, turn limit) from logs of observed play.
+    #[command(
+        after_help = "Examples:\n  rbgtool learn logs.txt -o learned.sbg\n  rbgtool learn some.txt --k 2 --max-expansions 40 --seconds 30 --json"
+    )]
+    Learn {
+        /// The log file ('-' for standard input).
+        logs: PathBuf,
+        /// Output SBG file, written atomically ('-' or absent: standard output).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Merge candidates: state pairs within this distance (the paper's K).
+        #[arg(long, default_value_t = 2)]
+        k: usize,
+        /// Best-first expansions per piece type (the paper's MaxExpansions).
+        #[arg(long, default_value_t = 20)]
+        max_expansions: usize,
+        /// Time budget per piece type, in seconds.
+        #[arg(long, default_value_t = 60.0)]
+        seconds: f64,
+        /// Name of the learned game.
+        #[arg(long, default_value = "Learned")]
+        name: String,
+        /// Print the report as one JSON object on standard output (the game then needs -o).
+        #[arg(long)]
+        json: bool,
     },
     /// Print a shell completion script.
     #[command(

@@ -301,3 +301,45 @@ fn show_draws_svg_and_text() {
     assert_eq!(code, 2);
     snapshot!("show_rbg_piece_error", err);
 }
+
+#[test]
+fn record_then_learn_gives_the_same_moves() {
+    let dir = std::env::temp_dir().join(format!("rbgtool-cli-learn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("tiny.log");
+    let learned = dir.join("learned.sbg");
+    let (code, _, err) = run(&[
+        "record",
+        &data("tiny.sbg"),
+        "--games",
+        "30",
+        "--seed",
+        "5",
+        "-o",
+        log.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, json, err) = run(&[
+        "learn",
+        log.to_str().unwrap(),
+        "-o",
+        learned.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["games"], 30);
+    let (_, a, _) = run(&["perft", &data("tiny.sbg"), "--depth", "3", "--json"]);
+    let (_, b, _) = run(&["perft", learned.to_str().unwrap(), "--depth", "3", "--json"]);
+    let strip = |s: &str| -> Vec<String> {
+        s.lines()
+            .map(|l| l.split(",\"seconds\"").next().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(strip(&a), strip(&b), "the learned game has the same perft");
+    // A malformed log is a diagnostic, exit 1.
+    std::fs::write(&log, "0\nppp\n").unwrap();
+    let (code, _, err) = run(&["learn", log.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

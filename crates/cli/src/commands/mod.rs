@@ -4,6 +4,7 @@ mod bench;
 mod check;
 mod convert;
 mod human;
+mod learn;
 mod load;
 mod perft;
 mod play;
@@ -58,6 +59,33 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             piece,
             text,
         } => show::run(input, svg.as_deref(), *piece, *text, g),
+        Command::Record {
+            input,
+            games,
+            listing,
+            seed,
+            output,
+        } => learn::record(input, *games, *listing, *seed, output.as_deref(), g),
+        Command::Learn {
+            logs,
+            output,
+            k,
+            max_expansions,
+            seconds,
+            name,
+            json,
+        } => learn::learn(
+            &learn::LearnArgs {
+                logs,
+                output: output.as_deref(),
+                k: *k,
+                max_expansions: *max_expansions,
+                seconds: *seconds,
+                name,
+                json: *json,
+            },
+            g,
+        ),
         Command::Completions { shell } => {
             use clap::CommandFactory;
             let mut cmd = Cli::command();
