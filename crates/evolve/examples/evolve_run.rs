@@ -1,11 +1,23 @@
 //! A driver for measured runs until `rbgtool evolve` exists:
-//! `cargo run --release -p evolve --example evolve_run -- W H POP GENS SEED OUT [resume]`.
+//! `cargo run --release -p evolve --example evolve_run -- W H POP GENS SEED OUT [resume]`;
+//! `... --example evolve_run -- report OUT` prints the report of OUT's last generation.
 
 use std::path::Path;
 use std::time::Instant;
 
 fn main() {
     let a: Vec<String> = std::env::args().skip(1).collect();
+    if a.first().is_some_and(|s| s == "report") {
+        let dir = Path::new(a.get(1).map_or(".", String::as_str));
+        let last = evolve::last_generation(dir)
+            .expect("readable generation")
+            .expect("a finished generation");
+        print!(
+            "{}",
+            evolve::report::html(&last.options, &last.history, &last.population)
+        );
+        return;
+    }
     let num = |i: usize, d: usize| a.get(i).and_then(|s| s.parse().ok()).unwrap_or(d);
     let options = evolve::Options {
         width: num(0, 6),

@@ -13,7 +13,7 @@ fn esc(s: &str) -> String {
 /// The fitness plot.
 pub fn fitness_svg(history: &[GenerationSummary]) -> String {
     let (w, h, m) = (480.0, 240.0, 36.0);
-    let n = history.len().max(2) - 1;
+    let n = history.last().map_or(1, |g| g.generation.max(1));
     let x = |g: usize| m + (w - 2.0 * m) * g as f64 / n as f64;
     let y = |f: f64| h - m - (h - 2.0 * m) * f.clamp(0.0, 1.0);
     let mut s = format!(
@@ -30,6 +30,17 @@ pub fn fitness_svg(history: &[GenerationSummary]) -> String {
             s,
             r##"<text x="4" y="{}" font-size="11">{t:.1}</text>"##,
             y(t) + 4.0
+        );
+    }
+    let last = history.last().map_or(0, |g| g.generation);
+    let mut ticks = vec![0, last / 2, last];
+    ticks.dedup();
+    for t in ticks {
+        let _ = write!(
+            s,
+            r##"<text x="{}" y="{}" font-size="11" text-anchor="middle">{t}</text>"##,
+            x(t),
+            h - m + 14.0
         );
     }
     let _ = write!(
