@@ -135,3 +135,34 @@ fn evolved_corpus_games_are_valid() {
     }
     assert!(n >= 1);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+    /// Crossover and mutation keep genomes valid: every piece on the board has a rule, goals
+    /// name pieces their side has, and the game passes `check_game`.
+    #[test]
+    fn operators_keep_genomes_valid(seed in any::<u64>(), w in 3usize..8, h in 3usize..8) {
+        use evolve::operators::{AdaptiveMutation, ChessCrossover};
+        use genevo::operator::{CrossoverOp, MutationOp};
+        let mut rng = Prng::seed_from_u64(seed);
+        let pool = BlockPool::generate(&mut rng, 5, w, h);
+        let params = GenomeParams { width: w, height: h, turn_limit: 40, mirror_change: 0.3, side_change: 0.2 };
+        let cross = ChessCrossover { pool: pool.clone() };
+        let mutate = AdaptiveMutation { pool: pool.clone() };
+        let mut pop: Vec<Genome> = (0..4).map(|_| Genome::random(&mut rng, &params, &pool)).collect();
+        for _ in 0..10 {
+            let kids = cross.crossover(vec![pop[0].clone(), pop[3].clone()], &mut rng);
+            pop[1] = kids[0].clone();
+            pop[2] = mutate.mutate(kids[1].clone(), &mut rng);
+            pop[0] = mutate.mutate(pop[0].clone(), &mut rng);
+            pop.rotate_left(1);
+        }
+        for g in &pop {
+            for k in g.kinds_on_board() {
+                prop_assert!(g.pieces.iter().any(|p| p.kind == k), "{k} has no rule");
+            }
+            let game = g.to_game("op");
+            prop_assert!(check_game(&game).is_ok(), "{:?}", check_game(&game));
+        }
+    }
+}
