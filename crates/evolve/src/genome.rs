@@ -131,6 +131,49 @@ impl Block {
             .all(|&(x, y)| ok(x, y) && (!self.rotate || ok(y, x)))
     }
 
+    /// The block in words, e.g. "moves or captures any number of steps (1,0), rotated".
+    pub fn describe(&self) -> String {
+        let verb = match self.capture {
+            Capture::MoveOnly => "moves",
+            Capture::CaptureOnly => "captures",
+            Capture::Both => "moves or captures",
+        };
+        let step = |(x, y): (i32, i32)| format!("({x},{y})");
+        let path = match (self.steps.as_slice(), self.star) {
+            ([s], Some(_)) => format!("any number of steps {} (a rider)", step(*s)),
+            ([s], None) => format!("by the leap {}", step(*s)),
+            (steps, star) => {
+                let parts: Vec<String> = steps
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &s)| {
+                        if star == Some(i) {
+                            format!("any number of {} then {}", step(s), step(s))
+                        } else {
+                            step(s)
+                        }
+                    })
+                    .collect();
+                format!("by the steps {} over empty squares", parts.join(", "))
+            }
+        };
+        let mut mods = Vec::new();
+        if self.mirror_h {
+            mods.push("mirrored left-right");
+        }
+        if self.mirror_v {
+            mods.push("mirrored forward-backward");
+        }
+        if self.rotate {
+            mods.push("in all four quarter turns");
+        }
+        if mods.is_empty() {
+            format!("{verb} {path}")
+        } else {
+            format!("{verb} {path}, {}", mods.join(", "))
+        }
+    }
+
     /// Letters in the block's expression: its share of the rules' size.
     pub fn size(&self) -> usize {
         let mut n = 0;

@@ -163,6 +163,18 @@ pub fn html(options: &Options, history: &[GenerationSummary], best: &[Individual
             ind.evaluation.fitness
         );
         s.push_str(&board_svg(&game));
+        s.push_str("\n<ul>");
+        for p in &ind.genome.pieces {
+            let words: Vec<String> = p.blocks.iter().map(|b| b.describe()).collect();
+            let _ = write!(
+                s,
+                "<li><b>{}</b> ({:?}): {}</li>",
+                p.kind,
+                p.class,
+                esc(&words.join("; "))
+            );
+        }
+        s.push_str("</ul>");
         let _ = writeln!(s, "\n<pre>{}</pre>", esc(&sbg::print(&game)));
         let f = &ind.evaluation.features;
         s.push_str("<table><tr><th>feature</th><th>value</th></tr>");
