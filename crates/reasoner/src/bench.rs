@@ -30,7 +30,8 @@ pub struct BenchReport {
     pub score_sums: Vec<i64>,
     /// Final score vectors and how often they occurred.
     pub histogram: BTreeMap<Vec<i64>, u64>,
-    /// Playouts cut at `MAX_PLAYOUT_LENGTH`.
+    /// Playouts cut at `MAX_PLAYOUT_LENGTH` or by the time budget (not in `playouts`, the
+    /// averages or the histogram; their moves are in `states`).
     pub unfinished: u64,
 }
 
@@ -63,21 +64,33 @@ pub fn flat_mc(reasoner: &Reasoner, budget: Budget, seed: u64) -> Result<BenchRe
     let mut buf = MoveBuf::default();
     let start = Instant::now();
     let snapshot = core.clone();
+    let mut finished_states = 0u64;
     loop {
         match budget {
-            Budget::Playouts(n) if report.playouts >= n => break,
+            Budget::Playouts(n) if report.playouts + report.unfinished >= n => break,
             Budget::Seconds(s) if start.elapsed().as_secs_f64() >= s => break,
             _ => {}
         }
         let mut length = 0u64;
+        // Cut by the time budget or by MAX_PLAYOUT_LENGTH.
+        let mut cut = false;
         loop {
             core.gen_moves(&mut buf)?;
             if buf.is_empty() {
                 break;
             }
             if length >= MAX_PLAYOUT_LENGTH {
-                report.unfinished += 1;
+                cut = true;
                 break;
+            }
+            // A single playout of a slow game may outlast the budget: look at the clock at
+            // every move (cheap next to move generation) and drop the unfinished playout (its
+            // moves still count as work).
+            if let Budget::Seconds(limit) = budget {
+                if start.elapsed().as_secs_f64() >= limit {
+                    cut = true;
+                    break;
+                }
             }
             let pick = rng.random_range(0..buf.len());
             core.apply_move(buf.get(pick))?;
@@ -86,8 +99,17 @@ pub fn flat_mc(reasoner: &Reasoner, budget: Budget, seed: u64) -> Result<BenchRe
             core.frames = 0;
             length += 1;
         }
-        report.playouts += 1;
         report.states += length;
+        if cut {
+            report.unfinished += 1;
+            core.restore_from(&snapshot);
+            if length >= MAX_PLAYOUT_LENGTH {
+                continue;
+            }
+            break;
+        }
+        report.playouts += 1;
+        finished_states += length;
         let scores = core.vars[..nplayers].to_vec();
         for (s, x) in report.score_sums.iter_mut().zip(&scores) {
             *s += x;
@@ -96,7 +118,7 @@ pub fn flat_mc(reasoner: &Reasoner, budget: Budget, seed: u64) -> Result<BenchRe
         core.restore_from(&snapshot);
     }
     report.seconds = start.elapsed().as_secs_f64();
-    report.avg_length = report.states as f64 / report.playouts.max(1) as f64;
+    report.avg_length = finished_states as f64 / report.playouts.max(1) as f64;
     Ok(report)
 }
 
