@@ -41,7 +41,7 @@ mod state;
 
 pub use bench::{flat_mc, random_playout, BenchReport, Budget};
 pub use error::{CompileError, GameError};
-pub use perft::{perft, perft_parallel, PerftCounts};
+pub use perft::{perft, perft_by_depth, perft_parallel, PerftCounts};
 
 use compile::Program;
 use movegen::{AnySink, Flow, MoveBuf};

@@ -17,6 +17,14 @@ pub struct PerftCounts {
 
 /// Perft of `state` to `depth`, single-threaded.
 pub fn perft(state: &mut State<'_>, depth: u32) -> Result<PerftCounts, GameError> {
+    Ok(*perft_by_depth(state, depth)?
+        .last()
+        .expect("depth + 1 entries"))
+}
+
+/// The counts of every depth `0..=depth` from one search (entry `k` is perft(k)): what
+/// `rbgtool perft --depth D` prints line by line, at the cost of the deepest search alone.
+pub fn perft_by_depth(state: &mut State<'_>, depth: u32) -> Result<Vec<PerftCounts>, GameError> {
     if let Some(e) = state.error() {
         return Err(e.clone());
     }
@@ -26,10 +34,14 @@ pub fn perft(state: &mut State<'_>, depth: u32) -> Result<PerftCounts, GameError
         let mut bufs = Vec::new();
         rec(state.core(), depth, 0, &mut bufs, &mut per_depth)?;
     }
-    Ok(PerftCounts {
-        leaves: per_depth[depth as usize],
-        nodes: per_depth.iter().sum(),
-    })
+    let mut nodes = 0;
+    Ok(per_depth
+        .iter()
+        .map(|&leaves| {
+            nodes += leaves;
+            PerftCounts { leaves, nodes }
+        })
+        .collect())
 }
 
 /// `per_depth[k]` accumulates the number of states at distance `k` from the root.

@@ -281,6 +281,11 @@ fn tictactoe_perft() {
         let p = reasoner::perft(&mut s, d).unwrap();
         assert_eq!((p.leaves, p.nodes), (leaves, nodes), "depth {d}");
     }
+    // One search gives every depth.
+    let all = reasoner::perft_by_depth(&mut s, 10).unwrap();
+    assert_eq!((all[5].leaves, all[5].nodes), (15120, 18730));
+    assert_eq!((all[9].leaves, all[9].nodes), (127872, 549946));
+    assert_eq!((all[10].leaves, all[10].nodes), (0, 549946));
     // The generic perft over the trait agrees.
     assert_eq!(game::perft::perft(&mut s, 5), 15120);
     let p = reasoner::perft_parallel(&mut s, 9).unwrap();
