@@ -239,6 +239,39 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Evolve new chess-like SBG games scored by simulated play (docs/evolver.md).
+    #[command(
+        after_help = "Each generation is written atomically to DIR (gen-NNN.json with population, fitness and\nfeatures; the best games as .sbg); --resume continues an interrupted run; report.html at the end.\n\nExamples:\n  rbgtool evolve --width 6 --height 6 --population 50 --generations 20 --seed 1 --out runs/r1\n  rbgtool evolve --width 6 --height 6 --population 50 --generations 30 --out runs/r1 --resume"
+    )]
+    Evolve {
+        /// Board width.
+        #[arg(long, default_value_t = 6)]
+        width: usize,
+        /// Board height.
+        #[arg(long, default_value_t = 6)]
+        height: usize,
+        /// Individuals per generation.
+        #[arg(long, default_value_t = 50)]
+        population: usize,
+        /// Generations after the initial one.
+        #[arg(long, default_value_t = 20)]
+        generations: usize,
+        /// Random seed (runs are deterministic given a seed).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Turn limit of the generated games, in plies.
+        #[arg(long, default_value_t = 60)]
+        turn_limit: u32,
+        /// Output folder.
+        #[arg(long)]
+        out: PathBuf,
+        /// Continue the run found in the output folder.
+        #[arg(long)]
+        resume: bool,
+        /// Print the summary as one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
     /// Print a shell completion script.
     #[command(
         after_help = "Examples:\n  rbgtool completions bash > /etc/bash_completion.d/rbgtool"

@@ -343,3 +343,39 @@ fn record_then_learn_gives_the_same_moves() {
     assert_eq!(code, 1, "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn evolve_writes_generations_and_resumes() {
+    let dir = std::env::temp_dir().join(format!("rbgtool-cli-evolve-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.to_str().unwrap();
+    let base = [
+        "evolve",
+        "--width",
+        "5",
+        "--height",
+        "5",
+        "--population",
+        "6",
+        "--seed",
+        "3",
+        "--turn-limit",
+        "30",
+        "--out",
+        out,
+    ];
+    let (code, _, err) = run(&[&base[..], &["--generations", "1"]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(dir.join("gen-001.json").is_file() && dir.join("report.html").is_file());
+    // Without --resume an existing run is refused; with it the run goes on.
+    let (code, _, _) = run(&[&base[..], &["--generations", "2"]].concat());
+    assert_eq!(code, 1);
+    let (code, json, err) =
+        run(&[&base[..], &["--generations", "2", "--resume", "--json"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["resumed_from"], 1);
+    let best = std::fs::read_to_string(dir.join("gen-002-best-1.sbg")).unwrap();
+    assert!(sbg::parse(&best).is_ok());
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -3,6 +3,7 @@
 mod bench;
 mod check;
 mod convert;
+mod evolve;
 mod human;
 mod learn;
 mod load;
@@ -86,6 +87,28 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             },
             g,
         ),
+        Command::Evolve {
+            width,
+            height,
+            population,
+            generations,
+            seed,
+            turn_limit,
+            out,
+            resume,
+            json,
+        } => {
+            let options = ::evolve::Options {
+                width: *width,
+                height: *height,
+                population: *population,
+                generations: *generations,
+                seed: *seed,
+                turn_limit: *turn_limit,
+                ..::evolve::Options::default()
+            };
+            evolve::run(&options, out, *resume, *json, g)
+        }
         Command::Completions { shell } => {
             use clap::CommandFactory;
             let mut cmd = Cli::command();
