@@ -121,6 +121,7 @@ impl Reasoner {
         self.opts
     }
 
+    /// Options for states created from now on (`region_tables` only matters at construction).
     pub fn set_options(&mut self, opts: Options) {
         self.opts = opts;
     }
