@@ -14,33 +14,16 @@ fn time_swipl(label: &str, gdl_text: &str, depth: u32) -> f64 {
     std::fs::write(&file, program).unwrap();
     let start = Instant::now();
     let out = Command::new("swipl")
-        // CPU time of the Prolog process itself: the machine may be busy, wall time is noise.
-        .args([
-            "-q",
-            "-g",
-            &format!(
-                "statistics(cputime, T0), gdl_perft_main({depth}), statistics(cputime, T1), \
-                 T is T1 - T0, format('cpu ~4f~n', [T])"
-            ),
-            "-t",
-            "halt",
-        ])
+        .args(gdl::prolog::swipl_perft_args(depth))
         .arg(&file)
         .output()
         .expect("swipl runs");
     let wall = start.elapsed().as_secs_f64();
     let _ = std::fs::remove_file(&file);
-    let text = String::from_utf8_lossy(&out.stdout);
-    let cpu: f64 = text
-        .lines()
-        .find_map(|l| l.strip_prefix("cpu "))
-        .and_then(|t| t.trim().parse().ok())
-        .expect("the driver prints its CPU time");
-    let perft: Vec<&str> = text.lines().filter(|l| l.starts_with("perft")).collect();
-    println!(
-        "{label}: {cpu:.3} s CPU for perft ({wall:.2} s wall)  [{}]",
-        perft.join(", ")
-    );
+    // CPU time of the Prolog process itself: the machine may be busy, wall time is noise.
+    let (perft, cpu) = gdl::prolog::parse_perft_output(&String::from_utf8_lossy(&out.stdout));
+    let cpu = cpu.expect("the driver prints its CPU time");
+    println!("{label}: {cpu:.3} s CPU for perft ({wall:.2} s wall)  perft {perft:?}");
     cpu
 }
 

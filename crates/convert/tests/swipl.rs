@@ -12,13 +12,7 @@ fn swipl_perft(name: &str, program: &str, depth: u32) -> Vec<u64> {
     let file = dir.join(format!("{name}.pl"));
     std::fs::write(&file, program).unwrap();
     let out = Command::new("swipl")
-        .args([
-            "-q",
-            "-g",
-            &format!("gdl_perft_main({depth})"),
-            "-t",
-            "halt",
-        ])
+        .args(gdl::prolog::swipl_perft_args(depth))
         .arg(&file)
         .output()
         .expect("run swipl");
@@ -29,11 +23,7 @@ fn swipl_perft(name: &str, program: &str, depth: u32) -> Vec<u64> {
         String::from_utf8_lossy(&out.stderr)
     );
     let _ = std::fs::remove_file(&file);
-    stdout
-        .lines()
-        .filter_map(|l| l.strip_prefix("perft "))
-        .map(|l| l.split_whitespace().nth(1).unwrap().parse().unwrap())
-        .collect()
+    gdl::prolog::parse_perft_output(&stdout).0
 }
 
 #[test]

@@ -226,3 +226,33 @@ gdl_perft_main(Max) :-
     findall(P, 'r_init'(P), L), sort(L, S),
     forall(between(1, Max, D), (gdl_perft(S, D, N), format("perft ~w ~w~n", [D, N]))).
 "#;
+
+/// The `swipl` arguments (before the program file) that run the perft driver to `depth`, print
+/// the CPU time it took as `cpu SECONDS`, and halt.
+pub fn swipl_perft_args(depth: u32) -> Vec<String> {
+    vec![
+        "-q".into(),
+        "-g".into(),
+        format!(
+            "statistics(cputime, T0), gdl_perft_main({depth}), statistics(cputime, T1), \
+             T is T1 - T0, format('cpu ~4f~n', [T])"
+        ),
+        "-t".into(),
+        "halt".into(),
+    ]
+}
+
+/// What the perft driver printed: the perft values in depth order, and the CPU seconds when
+/// it was run with [`swipl_perft_args`].
+pub fn parse_perft_output(stdout: &str) -> (Vec<u64>, Option<f64>) {
+    let perft = stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("perft "))
+        .filter_map(|l| l.split_whitespace().nth(1)?.parse().ok())
+        .collect();
+    let cpu = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("cpu "))
+        .and_then(|t| t.trim().parse().ok());
+    (perft, cpu)
+}
