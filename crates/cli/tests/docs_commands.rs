@@ -1,4 +1,4 @@
-//! Every `rbgtool` command shown in README.md and docs/getting-started.md runs and exits 0 (or
+//! Every `rbgtool` command shown in README.md, docs/getting-started.md and docs/tutorial.md runs and exits 0 (or
 //! 1 where the docs say `exit 1`), in a scratch folder with the corpus linked in so files the
 //! commands write land there. Commands marked `# long` (minutes of work) and interactive ones
 //! (`human`) are not run; their subcommand must exist.
@@ -10,6 +10,31 @@ fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
+/// Files the docs ask the reader to save: code blocks opened with ```<lang> file=NAME.
+fn files(doc: &Path) -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(doc).unwrap();
+    let mut out = Vec::new();
+    let mut current: Option<(String, String)> = None;
+    for line in text.lines() {
+        if let Some((name, body)) = current.as_mut() {
+            if line.trim_start().starts_with("```") {
+                out.push((name.clone(), std::mem::take(body)));
+                current = None;
+            } else {
+                body.push_str(line);
+                body.push('\n');
+            }
+        } else if let Some(name) = line
+            .trim()
+            .strip_prefix("```")
+            .and_then(|l| l.split_once(" file="))
+        {
+            current = Some((name.1.trim().to_string(), String::new()));
+        }
+    }
+    out
+}
+
 /// Command lines from ```sh blocks: lines starting with `rbgtool ` or `$R ` (the README's
 /// alias), `&&`-chains split, comments removed.
 fn commands(doc: &Path) -> Vec<(String, bool, i32)> {
@@ -19,7 +44,7 @@ fn commands(doc: &Path) -> Vec<(String, bool, i32)> {
     for line in text.lines() {
         let t = line.trim();
         if t.starts_with("```") {
-            in_sh = !in_sh && t.starts_with("```sh");
+            in_sh = !in_sh && t == "```sh";
             continue;
         }
         if !in_sh {
@@ -66,7 +91,10 @@ fn documented_commands_run() {
     std::fs::create_dir_all(&dir).unwrap();
     std::os::unix::fs::symlink(repo().join("corpus"), dir.join("corpus")).unwrap();
     let mut ran = 0;
-    for doc in ["README.md", "docs/getting-started.md"] {
+    for doc in ["README.md", "docs/getting-started.md", "docs/tutorial.md"] {
+        for (name, body) in files(&repo().join(doc)) {
+            std::fs::write(dir.join(name), body).unwrap();
+        }
         let lines = commands(&repo().join(doc));
         assert!(!lines.is_empty(), "{doc} shows no rbgtool command");
         for (line, long, expected) in lines {
@@ -89,6 +117,6 @@ fn documented_commands_run() {
             ran += 1;
         }
     }
-    assert!(ran >= 15, "only {ran} documented commands ran");
+    assert!(ran >= 30, "only {ran} documented commands ran");
     std::fs::remove_dir_all(&dir).ok();
 }
