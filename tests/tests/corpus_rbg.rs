@@ -35,14 +35,25 @@ fn check(name: &str, src: &str) -> Vec<String> {
     let mut failures = Vec::new();
     let parsed = match rbg::parse_game(src) {
         Ok(p) => p,
-        Err(diags) => return vec![format!("{name}: does not parse\n{}", render(name, src, &diags))],
+        Err(diags) => {
+            return vec![format!(
+                "{name}: does not parse\n{}",
+                render(name, src, &diags)
+            )]
+        }
     };
     if !parsed.warnings.is_empty() {
-        failures.push(format!("{name}: warnings\n{}", render(name, src, &parsed.warnings)));
+        failures.push(format!(
+            "{name}: warnings\n{}",
+            render(name, src, &parsed.warnings)
+        ));
     }
     let ll = rbg::print_ll(&parsed.game);
     match rbg::parse_game(&ll) {
-        Err(d) => failures.push(format!("{name}: LL-RBG output does not parse\n{}", render("ll", &ll, &d))),
+        Err(d) => failures.push(format!(
+            "{name}: LL-RBG output does not parse\n{}",
+            render("ll", &ll, &d)
+        )),
         Ok(back) => {
             if let Err(e) = ir::compare::same_game(&parsed.game, &back.game, Default::default()) {
                 failures.push(format!("{name}: LL-RBG round trip differs: {e}"));
@@ -72,7 +83,11 @@ fn check(name: &str, src: &str) -> Vec<String> {
 #[test]
 fn every_corpus_game_parses_validates_round_trips_and_starts() {
     let files = corpus_files();
-    assert!(files.len() >= 11, "expected at least the 11 corpus games, found {}", files.len());
+    assert!(
+        files.len() >= 11,
+        "expected at least the 11 corpus games, found {}",
+        files.len()
+    );
     let mut failures = Vec::new();
     for path in &files {
         let name = format!("corpus/rbg/{}", path.file_name().unwrap().to_string_lossy());

@@ -45,8 +45,11 @@ fn read_table(file: &Path) -> Table {
         match words.as_slice() {
             ["game", path] => game = Some(PathBuf::from(path)),
             ["perft", d, count] => entries.push((
-                d.parse().unwrap_or_else(|_| panic!("{}:{}: bad depth", file.display(), n + 1)),
-                count.parse().unwrap_or_else(|_| panic!("{}:{}: bad count", file.display(), n + 1)),
+                d.parse()
+                    .unwrap_or_else(|_| panic!("{}:{}: bad depth", file.display(), n + 1)),
+                count
+                    .parse()
+                    .unwrap_or_else(|_| panic!("{}:{}: bad count", file.display(), n + 1)),
             )),
             _ => panic!("{}:{}: cannot read {line:?}", file.display(), n + 1),
         }
@@ -90,7 +93,10 @@ fn check_rbg(table: &Table, limit: u64) -> Vec<String> {
     let mut errors = Vec::new();
     for &(depth, expected) in &table.entries {
         if expected > limit {
-            eprintln!("  skip {} perft {depth} (expected {expected} > limit {limit})", table.game.display());
+            eprintln!(
+                "  skip {} perft {depth} (expected {expected} > limit {limit})",
+                table.game.display()
+            );
             continue;
         }
         match reasoner::perft(&mut state, depth) {
@@ -102,7 +108,10 @@ fn check_rbg(table: &Table, limit: u64) -> Vec<String> {
                 table.file.display(),
                 c.leaves
             )),
-            Err(e) => errors.push(format!("{}: perft {depth}: error {e:?}", table.file.display())),
+            Err(e) => errors.push(format!(
+                "{}: perft {depth}: error {e:?}",
+                table.file.display()
+            )),
         }
     }
     errors
@@ -125,7 +134,10 @@ fn check_sbg(table: &Table, limit: u64) -> Vec<String> {
     let mut errors = Vec::new();
     for &(depth, expected) in &table.entries {
         if expected > limit {
-            eprintln!("  skip {} perft {depth} (expected {expected} > limit {limit})", table.game.display());
+            eprintln!(
+                "  skip {} perft {depth} (expected {expected} > limit {limit})",
+                table.game.display()
+            );
             continue;
         }
         let got = game::perft::perft(&mut engine, depth);
