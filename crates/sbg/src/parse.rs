@@ -198,8 +198,16 @@ impl Checker {
     }
 
     fn game(&mut self, raw: &RawGame<'_>) -> Option<Game> {
-        let name = raw.name.text.trim().to_string();
-        if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == ' ') {
+        // Control characters (a stray CR, tabs) become spaces: kept, a printed game would not
+        // read back the same. Other characters are kept as written, with the warning.
+        let name: String = raw
+            .name
+            .text
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
+        let name = name.trim().to_string();
+        if !raw.name.text.trim().chars().all(|c| c.is_ascii_alphanumeric() || c == ' ') {
             self.warnings.push(Warning::NameCharacters {
                 span: raw.name.span.clone(),
             });

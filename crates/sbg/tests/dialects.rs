@@ -146,3 +146,15 @@ fn shared_files_warn_only_about_known_quirks() {
         }
     }
 }
+
+/// Found by the fuzzer: control characters in the name (here stray CRs) read back as spaces
+/// after printing, so they are spaces already when read.
+#[test]
+fn control_characters_in_the_name_become_spaces() {
+    let src = "<<Ab\r\r\tcd>>\n<BOARD>\n2 2\n|K.|\n|..|\n<PIECES>\nK (0,1,e) &\n<GOALS>\n5 &\n";
+    let (game, warnings) = sbg::parse(src).expect("parses");
+    assert_eq!(game.name, "Ab   cd");
+    assert!(!warnings.is_empty(), "the name still gets its warning");
+    let again = sbg::parse(&sbg::print(&game)).expect("printed game parses").0;
+    assert_eq!(again, game);
+}
