@@ -10,8 +10,9 @@ use std::io::IsTerminal;
 
 #[derive(Debug)]
 pub enum CliError {
-    /// The input is not a valid game.
+    /// The input is not valid: a game, or a log (`what` says which, for the closing line).
     Invalid {
+        what: &'static str,
         name: String,
         text: String,
         diagnostics: Vec<Diagnostic<()>>,
@@ -64,6 +65,7 @@ pub fn emit(name: &str, text: &str, diagnostics: &[Diagnostic<()>], global: &Glo
 pub fn report(e: &CliError, global: &Global) {
     match e {
         CliError::Invalid {
+            what,
             name,
             text,
             diagnostics,
@@ -73,7 +75,7 @@ pub fn report(e: &CliError, global: &Global) {
                 .iter()
                 .filter(|d| d.severity >= Severity::Error)
                 .count();
-            eprintln!("rbgtool: {name} is not a valid game ({errors} error(s))");
+            eprintln!("rbgtool: {name} is not a valid {what} ({errors} error(s))");
         }
         CliError::Game(m) => eprintln!("rbgtool: error: {m}"),
         CliError::Io(m) => eprintln!("rbgtool: error: {m}"),

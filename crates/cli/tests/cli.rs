@@ -379,3 +379,89 @@ fn evolve_writes_generations_and_resumes() {
     assert!(sbg::parse(&best).is_ok());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Every subcommand's error on bad input: one screen, says what is wrong, right exit code.
+#[test]
+fn every_subcommand_has_an_actionable_error() {
+    let bad_rbg = data("bad.rbg");
+    let dir = std::env::temp_dir().join(format!("rbgtool-cli-errors-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad_log = dir.join("bad.log");
+    std::fs::write(&bad_log, "0\nppp\n").unwrap();
+    let cases: Vec<(&str, Vec<String>, i32)> = vec![
+        (
+            "convert",
+            vec![
+                "convert".into(),
+                bad_rbg.clone(),
+                "--to".into(),
+                "ll-rbg".into(),
+            ],
+            1,
+        ),
+        (
+            "convert_unsupported",
+            vec![
+                "convert".into(),
+                data("tiny.rbg"),
+                "--to".into(),
+                "sbg".into(),
+            ],
+            2,
+        ),
+        (
+            "perft",
+            vec![
+                "perft".into(),
+                bad_rbg.clone(),
+                "--depth".into(),
+                "2".into(),
+            ],
+            1,
+        ),
+        (
+            "bench",
+            vec![
+                "bench".into(),
+                data("tiny.rbg"),
+                "--seconds".into(),
+                "0".into(),
+            ],
+            2,
+        ),
+        ("record", vec!["record".into(), data("tiny.rbg")], 2),
+        (
+            "learn",
+            vec!["learn".into(), bad_log.to_str().unwrap().into()],
+            1,
+        ),
+        (
+            "evolve",
+            vec![
+                "evolve".into(),
+                "--width".into(),
+                "1".into(),
+                "--out".into(),
+                dir.join("ev").to_str().unwrap().into(),
+            ],
+            1,
+        ),
+        (
+            "completions",
+            vec!["completions".into(), "fish-and-chips".into()],
+            2,
+        ),
+    ];
+    for (name, args, expected) in cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, _, err) = run(&args);
+        assert_eq!(code, expected, "{name}: {err}");
+        assert!(
+            err.lines().count() <= 25,
+            "{name}: more than a screen:\n{err}"
+        );
+        let err = err.replace(dir.to_str().unwrap(), "<tmp>");
+        snapshot!(format!("error_{name}"), err);
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -36,6 +36,7 @@ pub fn game_error(loaded: &LoadedGame, e: &reasoner::GameError) -> CliError {
             Label::primary((), span.range()).with_message("in this rule")
         ]);
     CliError::Invalid {
+        what: "game",
         name: loaded.source.name.clone(),
         text: loaded.source.text.clone(),
         diagnostics: vec![d],

@@ -26,9 +26,10 @@ pub fn run(
         (Loaded::Gdl(d), Target::Gdl) => gdl::print(d),
         (_, to) => {
             return Err(CliError::Usage(format!(
-                "converting {} to {:?} is not supported by this build yet",
+                "cannot convert {} to {}; the conversions are: rbg -> ll-rbg; \
+                 sbg -> rbg, ll-rbg, gdl, sbg; gdl -> gdl (RBG -> GDL is planned)",
                 lang_name(loaded.source.lang),
-                to
+                target_name(to)
             )))
         }
     };
@@ -39,4 +40,13 @@ pub fn run(
                 .unwrap_or("standard output".into())
         ))
     })
+}
+
+fn target_name(t: Target) -> &'static str {
+    match t {
+        Target::LlRbg => "LL-RBG",
+        Target::Rbg => "HL-RBG",
+        Target::Gdl => "GDL",
+        Target::Sbg => "SBG",
+    }
 }

@@ -54,6 +54,7 @@ pub fn learn(a: &LearnArgs, global: &Global) -> Result<(), CliError> {
         from: Some(Lang::Sbg),
     })?;
     let records = learn::parse_log(&src.text).map_err(|diagnostics| CliError::Invalid {
+        what: "log",
         name: src.name.clone(),
         text: src.text.clone(),
         diagnostics,

@@ -28,6 +28,7 @@ pub fn load(input: &InputArgs, global: &Global) -> Result<LoadedGame, CliError> 
             }
             Err(diagnostics) => {
                 return Err(CliError::Invalid {
+                    what: "game",
                     name: source.name,
                     text: source.text,
                     diagnostics,
@@ -41,6 +42,7 @@ pub fn load(input: &InputArgs, global: &Global) -> Result<LoadedGame, CliError> 
             }
             Err(diagnostics) => {
                 return Err(CliError::Invalid {
+                    what: "game",
                     name: source.name,
                     text: source.text,
                     diagnostics,
@@ -54,6 +56,7 @@ pub fn load(input: &InputArgs, global: &Global) -> Result<LoadedGame, CliError> 
             }
             Err(diagnostics) => {
                 return Err(CliError::Invalid {
+                    what: "game",
                     name: source.name,
                     text: source.text,
                     diagnostics,
