@@ -207,7 +207,13 @@ impl Checker {
             .map(|c| if c.is_control() { ' ' } else { c })
             .collect();
         let name = name.trim().to_string();
-        if !raw.name.text.trim().chars().all(|c| c.is_ascii_alphanumeric() || c == ' ') {
+        if !raw
+            .name
+            .text
+            .trim()
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == ' ')
+        {
             self.warnings.push(Warning::NameCharacters {
                 span: raw.name.span.clone(),
             });

@@ -155,6 +155,8 @@ fn control_characters_in_the_name_become_spaces() {
     let (game, warnings) = sbg::parse(src).expect("parses");
     assert_eq!(game.name, "Ab   cd");
     assert!(!warnings.is_empty(), "the name still gets its warning");
-    let again = sbg::parse(&sbg::print(&game)).expect("printed game parses").0;
+    let again = sbg::parse(&sbg::print(&game))
+        .expect("printed game parses")
+        .0;
     assert_eq!(again, game);
 }
