@@ -28,6 +28,7 @@ macro_rules! snapshot {
                 (r#""seconds":[0-9.e-]+"#, r#""seconds":"[s]""#),
                 (r#"_per_second":[0-9.e+-]+"#, r#"_per_second":"[rate]""#),
                 (r"/[^ ]*/tests/data/", "tests/data/"),
+                (r#""seconds":\[?[0-9.e, -]+\]?"#, r#""seconds":"[s]""#),
             ]
         }, {
             insta::assert_snapshot!($name, $value);
@@ -463,5 +464,92 @@ fn every_subcommand_has_an_actionable_error() {
         let err = err.replace(dir.to_str().unwrap(), "<tmp>");
         snapshot!(format!("error_{name}"), err);
     }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Output snapshots of the commands whose results are deterministic given a seed (timings
+/// redacted): play, record, learn, evolve.
+#[test]
+fn seeded_outputs_snapshots() {
+    let ms = |s: &str| {
+        s.lines()
+            .map(|l| match l.rsplit_once(' ') {
+                Some((head, last)) if last.parse::<f64>().is_ok() && l.contains('%') => {
+                    format!("{head} [ms]")
+                }
+                _ => l.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let (code, out, err) = run(&[
+        "play",
+        &data("tiny.sbg"),
+        "--white",
+        "alphabeta:2",
+        "--black",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "9",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    snapshot!("play_table", ms(&out));
+
+    let (code, log, err) = run(&[
+        "record",
+        &data("tiny.sbg"),
+        "--games",
+        "1",
+        "--seed",
+        "2",
+        "--listing",
+        "some",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    snapshot!("record_some", log);
+
+    let dir = std::env::temp_dir().join(format!("rbgtool-cli-seeded-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let logf = dir.join("all.log");
+    let (code, _, _) = run(&[
+        "record",
+        &data("tiny.sbg"),
+        "--games",
+        "20",
+        "--seed",
+        "4",
+        "-o",
+        logf.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0);
+    let (code, learned, err) = run(&["learn", logf.to_str().unwrap(), "--quiet"]);
+    assert_eq!(code, 0, "{err}");
+    snapshot!("learn_game", learned);
+
+    let out = dir.join("ev");
+    let (code, json, err) = run(&[
+        "evolve",
+        "--width",
+        "4",
+        "--height",
+        "4",
+        "--population",
+        "4",
+        "--generations",
+        "1",
+        "--seed",
+        "5",
+        "--turn-limit",
+        "20",
+        "--out",
+        out.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let json = json.replace(out.to_str().unwrap(), "<out>");
+    snapshot!("evolve_json", json);
     std::fs::remove_dir_all(&dir).ok();
 }
