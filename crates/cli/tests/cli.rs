@@ -21,6 +21,13 @@ fn run(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// Perft JSON lines without their timing field.
+fn without_seconds(s: &str) -> Vec<String> {
+    s.lines()
+        .map(|l| l.split(",\"seconds\"").next().unwrap().to_string())
+        .collect()
+}
+
 macro_rules! snapshot {
     ($name:expr, $value:expr) => {
         insta::with_settings!({
@@ -101,14 +108,9 @@ fn perft_json_lines_for_every_language() {
     assert_eq!(code, 0, "{err}");
     let (code, gdl, err) = run(&["perft", kif.to_str().unwrap(), "--depth", "4", "--json"]);
     assert_eq!(code, 0, "{err}");
-    let strip = |s: &str| -> Vec<String> {
-        s.lines()
-            .map(|l| l.split(",\"seconds\"").next().unwrap().to_string())
-            .collect()
-    };
     assert_eq!(
-        strip(&sbg),
-        strip(&gdl),
+        without_seconds(&sbg),
+        without_seconds(&gdl),
         "SBG and its GDL translation agree"
     );
     std::fs::remove_dir_all(&dir).ok();
@@ -151,12 +153,7 @@ fn convert_sbg_to_rbg_plays_the_same() {
         "4",
         "--json",
     ]);
-    let strip = |s: &str| -> Vec<String> {
-        s.lines()
-            .map(|l| l.split(",\"seconds\"").next().unwrap().to_string())
-            .collect()
-    };
-    assert_eq!(strip(&a), strip(&b));
+    assert_eq!(without_seconds(&a), without_seconds(&b));
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -332,12 +329,11 @@ fn record_then_learn_gives_the_same_moves() {
     assert_eq!(v["games"], 30);
     let (_, a, _) = run(&["perft", &data("tiny.sbg"), "--depth", "3", "--json"]);
     let (_, b, _) = run(&["perft", learned.to_str().unwrap(), "--depth", "3", "--json"]);
-    let strip = |s: &str| -> Vec<String> {
-        s.lines()
-            .map(|l| l.split(",\"seconds\"").next().unwrap().to_string())
-            .collect()
-    };
-    assert_eq!(strip(&a), strip(&b), "the learned game has the same perft");
+    assert_eq!(
+        without_seconds(&a),
+        without_seconds(&b),
+        "the learned game has the same perft"
+    );
     // A malformed log is a diagnostic, exit 1.
     std::fs::write(&log, "0\nppp\n").unwrap();
     let (code, _, err) = run(&["learn", log.to_str().unwrap()]);

@@ -3,6 +3,7 @@
 use crate::cli::{Global, InputArgs, Lang};
 use crate::diag::{self, CliError};
 use crate::input::{self, Source};
+use codespan_reporting::diagnostic::Diagnostic;
 
 /// A parsed and validated game (one per run: the size difference of the variants is moot).
 #[allow(clippy::large_enum_variant)]
@@ -20,49 +21,26 @@ pub struct LoadedGame {
 /// Reads, parses and validates; warnings are printed (unless `--quiet`), errors returned.
 pub fn load(input: &InputArgs, global: &Global) -> Result<LoadedGame, CliError> {
     let source = input::read(input)?;
-    let game = match source.lang {
-        Lang::Rbg => match rbg::parse_game(&source.text) {
-            Ok(parsed) => {
-                diag::emit(&source.name, &source.text, &parsed.warnings, global);
-                Loaded::Rbg(parsed.game)
-            }
-            Err(diagnostics) => {
-                return Err(CliError::Invalid {
-                    what: "game",
-                    name: source.name,
-                    text: source.text,
-                    diagnostics,
-                })
-            }
-        },
-        Lang::Sbg => match sbg::parse(&source.text) {
-            Ok((game, warnings)) => {
-                diag::emit(&source.name, &source.text, &warnings, global);
-                Loaded::Sbg(game)
-            }
-            Err(diagnostics) => {
-                return Err(CliError::Invalid {
-                    what: "game",
-                    name: source.name,
-                    text: source.text,
-                    diagnostics,
-                })
-            }
-        },
-        Lang::Gdl => match gdl::parse_and_check(&source.text) {
-            Ok((desc, warnings)) => {
-                diag::emit(&source.name, &source.text, &warnings, global);
-                Loaded::Gdl(desc)
-            }
-            Err(diagnostics) => {
-                return Err(CliError::Invalid {
-                    what: "game",
-                    name: source.name,
-                    text: source.text,
-                    diagnostics,
-                })
-            }
-        },
+    // Every front end gives the game with its warnings, or the diagnostics.
+    type Parsed<T> = Result<(T, Vec<Diagnostic<()>>), Vec<Diagnostic<()>>>;
+    let parsed: Parsed<Loaded> = match source.lang {
+        Lang::Rbg => rbg::parse_game(&source.text).map(|p| (Loaded::Rbg(p.game), p.warnings)),
+        Lang::Sbg => sbg::parse(&source.text).map(|(g, w)| (Loaded::Sbg(g), w)),
+        Lang::Gdl => gdl::parse_and_check(&source.text).map(|(d, w)| (Loaded::Gdl(d), w)),
+    };
+    let game = match parsed {
+        Ok((game, warnings)) => {
+            diag::emit(&source.name, &source.text, &warnings, global);
+            game
+        }
+        Err(diagnostics) => {
+            return Err(CliError::Invalid {
+                what: "game",
+                name: source.name,
+                text: source.text,
+                diagnostics,
+            })
+        }
     };
     Ok(LoadedGame { source, game })
 }
