@@ -331,7 +331,8 @@ fn summarise(
 
 /// The name of the `k`-th best game (from 1) of generation `g`.
 pub fn game_name(g: usize, k: usize) -> String {
-    format!("Evolved g{g} #{k}")
+    // Letters, digits and spaces only: the SBG grammar's name (no W09 warning on reading).
+    format!("Evolved g{g} best {k}")
 }
 
 fn write_generation(
