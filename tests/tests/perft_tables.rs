@@ -90,31 +90,11 @@ fn check_rbg(table: &Table, limit: u64) -> Vec<String> {
         Ok(s) => s,
         Err(e) => return vec![format!("{}: initial state: {e:?}", table.game.display())],
     };
-    let mut errors = Vec::new();
-    for &(depth, expected) in &table.entries {
-        if expected > limit {
-            eprintln!(
-                "  skip {} perft {depth} (expected {expected} > limit {limit})",
-                table.game.display()
-            );
-            continue;
-        }
-        match reasoner::perft(&mut state, depth) {
-            Ok(c) if c.leaves == expected => {
-                eprintln!("  ok   {} perft {depth} = {expected}", table.game.display())
-            }
-            Ok(c) => errors.push(format!(
-                "{}: perft {depth}: expected {expected}, got {}",
-                table.file.display(),
-                c.leaves
-            )),
-            Err(e) => errors.push(format!(
-                "{}: perft {depth}: error {e:?}",
-                table.file.display()
-            )),
-        }
-    }
-    errors
+    check_entries(table, limit, |depth| {
+        reasoner::perft(&mut state, depth)
+            .map(|c| c.leaves)
+            .map_err(|e| format!("error {e:?}"))
+    })
 }
 
 /// Runs the entries of one table with the native SBG engine; returns mismatches.
@@ -131,6 +111,17 @@ fn check_sbg(table: &Table, limit: u64) -> Vec<String> {
         Ok(e) => e,
         Err(e) => return vec![format!("{}: engine: {e:?}", table.game.display())],
     };
+    check_entries(table, limit, |depth| {
+        Ok(game::perft::perft(&mut engine, depth))
+    })
+}
+
+/// Checks every entry up to `limit` expected leaves with `perft(depth)`; returns mismatches.
+fn check_entries(
+    table: &Table,
+    limit: u64,
+    mut perft: impl FnMut(u32) -> Result<u64, String>,
+) -> Vec<String> {
     let mut errors = Vec::new();
     for &(depth, expected) in &table.entries {
         if expected > limit {
@@ -140,14 +131,15 @@ fn check_sbg(table: &Table, limit: u64) -> Vec<String> {
             );
             continue;
         }
-        let got = game::perft::perft(&mut engine, depth);
-        if got == expected {
-            eprintln!("  ok   {} perft {depth} = {expected}", table.game.display());
-        } else {
-            errors.push(format!(
+        match perft(depth) {
+            Ok(got) if got == expected => {
+                eprintln!("  ok   {} perft {depth} = {expected}", table.game.display())
+            }
+            Ok(got) => errors.push(format!(
                 "{}: perft {depth}: expected {expected}, got {got}",
                 table.file.display()
-            ));
+            )),
+            Err(e) => errors.push(format!("{}: perft {depth}: {e}", table.file.display())),
         }
     }
     errors

@@ -21,6 +21,14 @@ fn run(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// A fresh, empty scratch folder for one test (removed by the test when it is done).
+fn scratch(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("rbgtool-cli-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// Perft JSON lines without their timing field.
 fn without_seconds(s: &str) -> Vec<String> {
     s.lines()
@@ -94,8 +102,7 @@ fn perft_json_lines_for_every_language() {
     assert_eq!(code, 0, "{err}");
     snapshot!("perft_sbg_json", sbg);
     // The same game through its GDL translation (written to a file, then read back).
-    let dir = std::env::temp_dir().join(format!("rbgtool-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("perft");
     let kif = dir.join("tiny.kif");
     let (code, _, err) = run(&[
         "convert",
@@ -133,8 +140,7 @@ fn perft_table_and_divide() {
 
 #[test]
 fn convert_sbg_to_rbg_plays_the_same() {
-    let dir = std::env::temp_dir().join(format!("rbgtool-cli-conv-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("conv");
     let out_file = dir.join("tiny.rbg");
     let (code, _, err) = run(&[
         "convert",
@@ -302,8 +308,7 @@ fn show_draws_svg_and_text() {
 
 #[test]
 fn record_then_learn_gives_the_same_moves() {
-    let dir = std::env::temp_dir().join(format!("rbgtool-cli-learn-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("learn");
     let log = dir.join("tiny.log");
     let learned = dir.join("learned.sbg");
     let (code, _, err) = run(&[
@@ -343,8 +348,7 @@ fn record_then_learn_gives_the_same_moves() {
 
 #[test]
 fn evolve_writes_generations_and_resumes() {
-    let dir = std::env::temp_dir().join(format!("rbgtool-cli-evolve-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = scratch("evolve");
     let out = dir.to_str().unwrap();
     let base = [
         "evolve",
@@ -381,8 +385,7 @@ fn evolve_writes_generations_and_resumes() {
 #[test]
 fn every_subcommand_has_an_actionable_error() {
     let bad_rbg = data("bad.rbg");
-    let dir = std::env::temp_dir().join(format!("rbgtool-cli-errors-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("errors");
     let bad_log = dir.join("bad.log");
     std::fs::write(&bad_log, "0\nppp\n").unwrap();
     let cases: Vec<(&str, Vec<String>, i32)> = vec![
@@ -506,9 +509,7 @@ fn seeded_outputs_snapshots() {
     assert_eq!(code, 0, "{err}");
     snapshot!("record_some", log);
 
-    let dir = std::env::temp_dir().join(format!("rbgtool-cli-seeded-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("seeded");
     let logf = dir.join("all.log");
     let (code, _, _) = run(&[
         "record",
