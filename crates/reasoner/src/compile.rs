@@ -20,6 +20,7 @@
 //!   to the 64 squares instead of walking there.
 
 use crate::arith::{compile_arith, Expr};
+use crate::chains::{build_chains, Link};
 use crate::error::CompileError;
 use crate::movegen::at;
 use crate::regions::{build_regions, choose_checks, expand_classes};
@@ -95,6 +96,13 @@ pub(crate) struct Hot {
     pub check: u32,
     /// A pattern body may end right after this action.
     pub accepting: bool,
+    /// A modifier whose successors are all switches: the move ends right after it, so nothing
+    /// can read its change and a search that only counts or lists moves need not apply it.
+    pub ends_move: bool,
+    /// A test (not a modifier) after which only modifiers and switches can follow, with no
+    /// shift table and not accepting: taking it pushes nothing on its level (see
+    /// `Program::succ_direct`).
+    pub direct: bool,
 }
 
 /// The compiled game: automata, action tables, board, declarations.
@@ -144,6 +152,16 @@ pub(crate) struct Program {
     pub straightness: Option<u64>,
     /// Number of distinct pattern bodies (see `Op::Pattern::class`).
     pub npattern_classes: usize,
+    /// Per pattern start state: offset into `links` of its straight body, or NONE (see
+    /// `chains`).
+    pub chain: Vec<u32>,
+    /// Per pattern start state with a straight body: the pattern levels its walk replaces.
+    pub chain_nest: Vec<u32>,
+    pub links: Vec<Link>,
+    /// Per state without a shift table: every successor is `Hot::direct`.
+    pub succ_direct: Vec<bool>,
+    /// Per state with a shift table: every entry of every row is `Hot::direct`.
+    pub table_direct: Vec<bool>,
 }
 
 impl Program {
@@ -466,7 +484,13 @@ pub(crate) fn compile(game: &Game, region_tables: bool) -> Result<Program, Compi
         initial: game.board.initial.iter().map(|p| p.0 as u16).collect(),
         straightness: ir::analysis::strong_straightness(rules).finite(),
         npattern_classes,
+        chain: Vec::new(),
+        chain_nest: Vec::new(),
+        links: Vec::new(),
+        succ_direct: Vec::new(),
+        table_direct: Vec::new(),
     };
+    build_chains(&mut prog);
     let roots_of = if region_tables {
         build_regions(&mut prog)
     } else {
@@ -481,15 +505,48 @@ pub(crate) fn compile(game: &Game, region_tables: bool) -> Result<Program, Compi
         )));
     }
     expand_classes(&mut prog);
-    prog.hot = prog
-        .ops
-        .iter()
-        .zip(&prog.check)
-        .zip(&prog.accepting)
-        .map(|((&op, &check), &accepting)| Hot {
-            op,
-            check,
-            accepting,
+    prog.hot = (0..prog.nstates())
+        .map(|q| {
+            let op = prog.ops[q];
+            let modifier = matches!(op, Op::Off { .. } | Op::Assign { .. });
+            let succ = prog.succ_of(q as u32);
+            let plain = !prog.accepting[q] && prog.table[q] == NONE;
+            Hot {
+                op,
+                check: prog.check[q],
+                accepting: prog.accepting[q],
+                ends_move: modifier
+                    && plain
+                    && succ
+                        .iter()
+                        .all(|&k| matches!(prog.ops[k as usize], Op::Switch { .. })),
+                direct: !modifier
+                    && !matches!(op, Op::Switch { .. } | Op::Start)
+                    && plain
+                    && succ.iter().all(|&k| {
+                        matches!(
+                            prog.ops[k as usize],
+                            Op::Off { .. } | Op::Assign { .. } | Op::Switch { .. }
+                        )
+                    }),
+            }
+        })
+        .collect();
+    prog.succ_direct = (0..prog.nstates() as u32)
+        .map(|q| prog.succ_of(q).iter().all(|&j| prog.hot[j as usize].direct))
+        .collect();
+    prog.table_direct = (0..prog.nstates())
+        .map(|q| {
+            let t = prog.table[q];
+            t != NONE && {
+                let (lo, hi) = (
+                    prog.rows[t as usize],
+                    prog.rows[t as usize + prog.nvertices],
+                );
+                prog.row_entries[lo as usize..hi as usize]
+                    .iter()
+                    .all(|e| e.j != ACCEPT && prog.hot[e.j as usize].direct)
+            }
         })
         .collect();
     Ok(prog)

@@ -5,7 +5,8 @@
 //!
 //! * `compile`: rules and patterns → ε-free NFA over indexed actions, shift
 //!   region tables, board arrays.
-//! * `movegen`: the paper's Algorithm 1 (DFS per modifier sequence).
+//! * `movegen`: the paper's Algorithm 1 (DFS per modifier sequence); `chains`: straight
+//!   pattern bodies walked without a search.
 //! * `state`: semi-state, apply/undo, keeper completion and its checks.
 //! * [`mod@perft`] and [`mod@bench`]: the fast perft and flat Monte-Carlo loops.
 //!
@@ -32,6 +33,7 @@
 
 mod arith;
 pub mod bench;
+mod chains;
 mod compile;
 mod error;
 mod movegen;

@@ -199,15 +199,57 @@ impl Core<'_> {
                     self.stack.truncate(base);
                     return Flow::Stop;
                 }
-                for &j in prog.succ_of(q) {
-                    let f = self.step(j, v, depth, stamp, sink);
-                    if f != Flow::Go {
-                        self.stack.truncate(base);
-                        return f;
+                if at(&prog.succ_direct, q as usize) {
+                    // Pushed and popped at once, last first: the same order, no stack.
+                    for &j in prog.succ_of(q).iter().rev() {
+                        let f = self.direct(j, v, depth, stamp, sink);
+                        if f != Flow::Go {
+                            self.stack.truncate(base);
+                            return f;
+                        }
+                    }
+                } else {
+                    for &j in prog.succ_of(q) {
+                        let f = self.step(j, v, depth, stamp, sink);
+                        if f != Flow::Go {
+                            self.stack.truncate(base);
+                            return f;
+                        }
                     }
                 }
             } else {
                 let full = at(&prog.full_class, q as usize);
+                let row = t as usize + v as usize;
+                let (lo, hi) = (
+                    at(&prog.rows, row) as usize,
+                    at(&prog.rows, row + 1) as usize,
+                );
+                if at(&prog.table_direct, q as usize) {
+                    // The row's entries would be popped first, last first: take them now in
+                    // that order, then the whole-board class (which pushes as usual).
+                    for e in prog.row_entries[lo..hi].iter().rev() {
+                        if (e.mask >> (at(&self.pieces, e.w as usize) & 63)) & 1 == 0 {
+                            continue;
+                        }
+                        let f = self.direct(e.j, e.w, depth, stamp, sink);
+                        if f != Flow::Go {
+                            self.stack.truncate(base);
+                            return f;
+                        }
+                    }
+                    if full != NONE {
+                        let f = self.expand_full(full, depth, stamp, sink);
+                        if f != Flow::Go {
+                            self.stack.truncate(base);
+                            return f;
+                        }
+                    }
+                    if self.stack.len() == base {
+                        return Flow::Go;
+                    }
+                    (q, v) = self.stack.pop().expect("non-empty");
+                    continue;
+                }
                 if full != NONE {
                     let f = self.expand_full(full, depth, stamp, sink);
                     if f != Flow::Go {
@@ -215,11 +257,6 @@ impl Core<'_> {
                         return f;
                     }
                 }
-                let row = t as usize + v as usize;
-                let (lo, hi) = (
-                    at(&prog.rows, row) as usize,
-                    at(&prog.rows, row + 1) as usize,
-                );
                 for e in &prog.row_entries[lo..hi] {
                     let (j, w) = (e.j, e.w);
                     // `On` masks exist only for games with at most 64 pieces (piece < 64).
@@ -311,6 +348,63 @@ impl Core<'_> {
         }
     }
 
+    /// Takes a `Hot::direct` action `j` at `v` and, if it is valid, its successors (modifiers
+    /// and switches, whose searches run one level deeper): what popping it right after pushing
+    /// it would do. Marking it later than a push would is unobservable: nothing below it
+    /// visits this level.
+    #[inline(always)]
+    fn direct<S: Sink>(&mut self, j: u32, v: u32, depth: usize, stamp: u32, sink: &mut S) -> Flow {
+        let prog: &Program = self.prog;
+        let h = at(&prog.hot, j as usize);
+        let w = match h.op {
+            Op::Shift(d) => at(&prog.nb, v as usize * prog.ndirs + d as usize),
+            Op::On(mask) => {
+                if (mask >> at(&self.pieces, v as usize)) & 1 != 0 {
+                    v
+                } else {
+                    NONE
+                }
+            }
+            Op::OnSet(off) => {
+                if prog.on_table[off as usize + self.pieces[v as usize] as usize] {
+                    v
+                } else {
+                    NONE
+                }
+            }
+            Op::Compare { left, op, right } => {
+                let l = eval(&prog.exprs, left, &self.vars, &self.counts);
+                let r = eval(&prog.exprs, right, &self.vars, &self.counts);
+                match (l, r) {
+                    (Some(l), Some(r)) if op.holds(l, r) => v,
+                    _ => NONE,
+                }
+            }
+            Op::Pattern {
+                start,
+                positive,
+                class,
+            } => match self.pattern(start, class, v, depth, stamp) {
+                None => return Flow::Err,
+                Some(holds) if holds == positive => v,
+                Some(_) => NONE,
+            },
+            Op::Off { .. } | Op::Assign { .. } | Op::Switch { .. } | Op::Start => {
+                unreachable!("direct actions are tests")
+            }
+        };
+        if w == NONE || !self.mark_c(h.check, w, depth, stamp) {
+            return Flow::Go;
+        }
+        for &k in prog.succ_of(j) {
+            let f = self.step(k, w, depth, stamp, sink);
+            if f != Flow::Go {
+                return f;
+            }
+        }
+        Flow::Go
+    }
+
     /// Takes action `j` at vertex `v`.
     #[inline(always)]
     fn step<S: Sink>(&mut self, j: u32, v: u32, depth: usize, stamp: u32, sink: &mut S) -> Flow {
@@ -363,26 +457,19 @@ impl Core<'_> {
                 class,
             } => {
                 if self.mark_c(h.check, v, depth, stamp) {
-                    let idx = (depth * prog.npattern_classes + class as usize) * prog.nvertices
-                        + v as usize;
-                    let (st, cached) = self.pcache[idx];
-                    let holds = if st == stamp {
-                        cached
-                    } else {
-                        let holds = match self.level(start, v, depth + 1, &mut PatternSink) {
-                            Flow::Err => return Flow::Err,
-                            f => f == Flow::Stop,
-                        };
-                        self.pcache[idx] = (stamp, holds);
-                        holds
-                    };
-                    if holds == positive {
-                        push!(v);
+                    match self.pattern(start, class, v, depth, stamp) {
+                        None => return Flow::Err,
+                        Some(holds) if holds == positive => push!(v),
+                        Some(_) => {}
                     }
                 }
             }
             Op::Off { piece, .. } => {
                 if self.mark_c(h.check, v, depth, stamp) {
+                    if !S::KEEP && h.ends_move && depth + 1 < self.fast_depth {
+                        self.touch_piece(v, piece);
+                        return self.end_move(j, v, sink);
+                    }
                     let old = self.pieces[v as usize];
                     self.set_piece(v, piece);
                     if S::RECORD {
@@ -410,6 +497,9 @@ impl Core<'_> {
                     if x < 0 || x > prog.bounds[var as usize] {
                         return Flow::Go;
                     }
+                    if !S::KEEP && h.ends_move && depth + 1 < self.fast_depth {
+                        return self.end_move(j, v, sink);
+                    }
                     let old = std::mem::replace(&mut self.vars[var as usize], x);
                     if S::RECORD {
                         self.path.push((j, v));
@@ -436,6 +526,64 @@ impl Core<'_> {
             Op::Start => {}
         }
         Flow::Go
+    }
+
+    /// Whether the pattern body starting at state `start` (of class `class`) holds at `v`, in
+    /// the level at `depth` with stamp `stamp`; `None` when its search failed (error in
+    /// `Core::err`). Kept out of line: the hot loop stays small.
+    #[inline(never)]
+    fn pattern(
+        &mut self,
+        start: u32,
+        class: u32,
+        v: u32,
+        depth: usize,
+        stamp: u32,
+    ) -> Option<bool> {
+        let prog: &Program = self.prog;
+        let idx = (depth * prog.npattern_classes + class as usize) * prog.nvertices + v as usize;
+        let (st, cached) = self.pcache[idx];
+        if st == stamp {
+            return Some(cached);
+        }
+        // A straight body is walked directly when the levels it replaces are within the
+        // modifier limit (beyond it the search reports the error).
+        let chain = at(&prog.chain, start as usize);
+        let holds = if chain != NONE
+            && depth + at(&prog.chain_nest, start as usize) as usize <= self.opts.modifier_limit
+        {
+            self.walk_chain(chain as usize, v)
+        } else {
+            match self.level(start, v, depth + 1, &mut PatternSink) {
+                Flow::Err => return None,
+                f => f == Flow::Stop,
+            }
+        };
+        self.pcache[idx] = (stamp, holds);
+        Some(holds)
+    }
+
+    /// A valid modifier `(j, v)` whose successors are all switches (`Hot::ends_move`), in a
+    /// search that keeps nothing applied: its moves are reported without applying it or
+    /// opening its level (which would hold just these switches, each visited once). Callers
+    /// ensure the level below is within the fast depth, so no limit or cycle check is skipped.
+    #[inline(always)]
+    fn end_move<S: Sink>(&mut self, j: u32, v: u32, sink: &mut S) -> Flow {
+        let prog: &Program = self.prog;
+        if S::RECORD {
+            self.path.push((j, v));
+        }
+        let mut f = Flow::Go;
+        for &k in prog.succ_of(j) {
+            if sink.switch(&self.path, k, v) {
+                f = Flow::Stop;
+                break;
+            }
+        }
+        if S::RECORD {
+            self.path.pop();
+        }
+        f
     }
 
     /// Cycle detection for deep levels: the same entry (state, vertex) with the same

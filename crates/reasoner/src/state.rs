@@ -115,23 +115,55 @@ impl<'r> Core<'r> {
 
     #[inline(always)]
     pub(crate) fn set_piece(&mut self, v: u32, p: u16) {
-        use crate::movegen::at;
         let nv = self.prog.nvertices;
-        let old = std::mem::replace(&mut self.pieces[v as usize], p);
+        let v = v as usize;
+        assert!(v < nv && (p as usize) < self.counts.len());
+        let old = std::mem::replace(&mut self.pieces[v], p);
         if old == p {
             return;
         }
         // Remove v from old's list (the last entry takes its place), append it to p's.
         let (o, n) = (old as usize, p as usize);
-        let i = at(&self.pidx, v as usize) as usize;
-        self.counts[o] -= 1;
-        let last = self.plist[o * nv + self.counts[o] as usize];
-        self.plist[o * nv + i] = last;
-        self.pidx[last as usize] = i as u32;
-        let k = self.counts[n];
-        self.plist[n * nv + k as usize] = v;
-        self.pidx[v as usize] = k;
-        self.counts[n] = k + 1;
+        // SAFETY: v < nv and o, n < npieces (pieces only ever hold piece ids); `plist` has
+        // npieces * nv entries, `pidx` nv, and a list's count is at most nv (a vertex is in
+        // exactly one list), so every index below is in range.
+        unsafe {
+            let i = *self.pidx.get_unchecked(v) as usize;
+            let co = self.counts.get_unchecked_mut(o);
+            *co -= 1;
+            let last = *self.plist.get_unchecked(o * nv + *co as usize);
+            *self.plist.get_unchecked_mut(o * nv + i) = last;
+            *self.pidx.get_unchecked_mut(last as usize) = i as u32;
+            let cn = self.counts.get_unchecked_mut(n);
+            let k = *cn;
+            *cn = k + 1;
+            *self.plist.get_unchecked_mut(n * nv + k as usize) = v as u32;
+            *self.pidx.get_unchecked_mut(v) = k;
+        }
+    }
+
+    /// What `set_piece(v, p)` followed by `set_piece(v, old)` does to the piece lists, without
+    /// the changes: `v` swaps places with the last vertex of its list. Searches that skip
+    /// applying a modifier call it, so the lists — and with them the order in which later
+    /// searches find moves — never depend on which shortcuts a search took.
+    #[inline(always)]
+    pub(crate) fn touch_piece(&mut self, v: u32, p: u16) {
+        let nv = self.prog.nvertices;
+        let v = v as usize;
+        let o = self.pieces[v] as usize;
+        if o == p as usize {
+            return;
+        }
+        // SAFETY: as in `set_piece`; v's list holds v, so its count is at least 1.
+        unsafe {
+            let i = *self.pidx.get_unchecked(v) as usize;
+            let last_i = *self.counts.get_unchecked(o) as usize - 1;
+            let last = *self.plist.get_unchecked(o * nv + last_i);
+            *self.plist.get_unchecked_mut(o * nv + i) = last;
+            *self.plist.get_unchecked_mut(o * nv + last_i) = v as u32;
+            *self.pidx.get_unchecked_mut(last as usize) = i as u32;
+            *self.pidx.get_unchecked_mut(v) = last_i as u32;
+        }
     }
 
     fn take_err(&mut self) -> GameError {
