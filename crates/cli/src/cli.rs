@@ -98,7 +98,7 @@ pub enum Command {
     },
     /// Translate a game into another language or level.
     #[command(
-        after_help = "Examples:\n  rbgtool convert corpus/rbg/chess.rbg --to ll-rbg\n  rbgtool convert game.rbg --to ll-rbg -o game.ll.rbg"
+        after_help = "Conversions: rbg -> ll-rbg, gdl; sbg -> rbg, ll-rbg, gdl, sbg; gdl -> gdl.\nRBG -> GDL gives one GDL move per RBG move (docs/rbg-to-gdl.md); moves or keeper phases\nwith unboundedly many modifiers are unrolled to --unroll levels (default: vertices + 8).\n\nExamples:\n  rbgtool convert corpus/rbg/chess.rbg --to ll-rbg\n  rbgtool convert game.rbg --to ll-rbg -o game.ll.rbg\n  rbgtool convert corpus/rbg/breakthrough.rbg --to gdl -o breakthrough.kif\n  rbgtool convert corpus/sbg/gardner.sbg --to rbg"
     )]
     Convert {
         #[command(flatten)]
@@ -106,6 +106,9 @@ pub enum Command {
         /// Output language.
         #[arg(long, value_enum)]
         to: Target,
+        /// RBG -> GDL: modifier levels for unbounded moves and keeper phases.
+        #[arg(long, value_name = "LEVELS")]
+        unroll: Option<u64>,
         /// Output file, written atomically ('-' or absent: standard output).
         #[arg(short, long)]
         output: Option<PathBuf>,

@@ -19,6 +19,14 @@ pub enum CliError {
     },
     /// The game is valid but cannot be processed as asked (improper description, a limit).
     Game(String),
+    /// The game is valid but uses a construct the requested back end cannot express; the
+    /// diagnostics point at it, `what` ends the closing line.
+    Unsupported {
+        what: String,
+        name: String,
+        text: String,
+        diagnostics: Vec<Diagnostic<()>>,
+    },
     /// A file could not be read or written.
     Io(String),
     /// The command line asks for something impossible.
@@ -76,6 +84,15 @@ pub fn report(e: &CliError, global: &Global) {
                 .filter(|d| d.severity >= Severity::Error)
                 .count();
             eprintln!("rbgtool: {name} is not a valid {what} ({errors} error(s))");
+        }
+        CliError::Unsupported {
+            what,
+            name,
+            text,
+            diagnostics,
+        } => {
+            emit(name, text, diagnostics, global);
+            eprintln!("rbgtool: {name} {what}");
         }
         CliError::Game(m) => eprintln!("rbgtool: error: {m}"),
         CliError::Io(m) => eprintln!("rbgtool: error: {m}"),

@@ -5,12 +5,16 @@
 //!   disagree). The encoding is explained in `docs/sbg-to-rbg.md`.
 //! * [`sbg_to_gdl`]: a Simplified Boardgames game → GDL (KIF text) for GGP agents; encoding in
 //!   `docs/sbg-to-gdl.md`.
+//! * [`rbg_to_gdl`](mod@rbg_to_gdl): any RBG game (the IR) → GDL, one GDL move per RBG move;
+//!   encoding in `docs/rbg-to-gdl.md`.
 //! * [`words`]: the piece-rule expressions as the RBG side needs them: without the empty word,
 //!   and the check for words that come back to their starting square.
 
+pub mod rbg_to_gdl;
 pub mod sbg_to_gdl;
 pub mod sbg_to_rbg;
 pub mod words;
 
+pub use rbg_to_gdl::{rbg_to_gdl, GdlOptions, GdlTranslation, RbgToGdlError};
 pub use sbg_to_gdl::sbg_to_gdl;
 pub use sbg_to_rbg::{sbg_to_ir, sbg_to_rbg};

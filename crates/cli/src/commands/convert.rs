@@ -9,12 +9,34 @@ use std::path::Path;
 pub fn run(
     input: &InputArgs,
     to: Target,
+    unroll: Option<u64>,
     out: Option<&Path>,
     global: &Global,
 ) -> Result<(), CliError> {
     let loaded = load(input, global)?;
+    if unroll.is_some() && !(matches!(loaded.game, Loaded::Rbg(_)) && to == Target::Gdl) {
+        return Err(CliError::Usage(
+            "--unroll only applies to RBG -> GDL".into(),
+        ));
+    }
     let text = match (&loaded.game, to) {
         (Loaded::Rbg(g), Target::LlRbg) => rbg::print_ll(g),
+        (Loaded::Rbg(g), Target::Gdl) => {
+            let t = convert::rbg_to_gdl(g, convert::GdlOptions { unroll }).map_err(|e| {
+                CliError::Unsupported {
+                    what: "cannot be translated to GDL".into(),
+                    name: loaded.source.name.clone(),
+                    text: loaded.source.text.clone(),
+                    diagnostics: vec![e.to_diagnostic()],
+                }
+            })?;
+            if !global.quiet {
+                for n in &t.notes {
+                    eprintln!("note: {n}");
+                }
+            }
+            t.text
+        }
         (Loaded::Sbg(g), Target::Rbg) => convert::sbg_to_rbg(g),
         (Loaded::Sbg(g), Target::LlRbg) => {
             rbg::print_ll(&convert::sbg_to_ir(g).map_err(CliError::Game)?)
@@ -26,8 +48,8 @@ pub fn run(
         (Loaded::Gdl(d), Target::Gdl) => gdl::print(d),
         (_, to) => {
             return Err(CliError::Usage(format!(
-                "cannot convert {} to {}; the conversions are: rbg -> ll-rbg; \
-                 sbg -> rbg, ll-rbg, gdl, sbg; gdl -> gdl (RBG -> GDL is planned)",
+                "cannot convert {} to {}; the conversions are: rbg -> ll-rbg, gdl; \
+                 sbg -> rbg, ll-rbg, gdl, sbg; gdl -> gdl",
                 lang_name(loaded.source.lang),
                 target_name(to)
             )))

@@ -18,7 +18,12 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
     let g = &cli.global;
     match &cli.command {
         Command::Check { input, json } => check::run(input, *json, g),
-        Command::Convert { input, to, output } => convert::run(input, *to, output.as_deref(), g),
+        Command::Convert {
+            input,
+            to,
+            unroll,
+            output,
+        } => convert::run(input, *to, *unroll, output.as_deref(), g),
         Command::Perft {
             input,
             depth,

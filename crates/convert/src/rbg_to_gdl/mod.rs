@@ -1,0 +1,665 @@
+//! RBG → GDL (KIF text) for any RBG game, one GDL move per RBG move. The encoding (reasons
+//! and a worked example in `docs/rbg-to-gdl.md`):
+//!
+//! * state: `(cell v x)` on every vertex, `(var x n)` for every variable, `(count x n)` for the
+//!   pieces that rules count, `(control c)` (a role or the keeper), `(at q)` — the rules
+//!   automaton state, which after a move is its final switch `mK` — and `(pos v)`;
+//! * the rules become a position automaton (one state per action, [`nfa`]) given as static
+//!   facts (`tshift`, `ton`, `toff`, `tassign`, `tcmp`, `tswitch`, `tpat`, `tnpat`);
+//! * a move in progress is a *prefix*: the modifiers applied so far with their vertices, as a
+//!   nested term `(p mK v (p ... nil))`. Level `i` relations describe the semi-state after an
+//!   `i`-modifier prefix (`cell`, `var`, `count`) and where the automaton can be (`r`). Levels
+//!   are separate relations, so recursion never builds terms and the GDL recursion
+//!   restriction holds; the number of levels is the longest chain ([`bounds`]);
+//! * two chains of levels: `k*` runs the keeper (deterministically, its result projected to
+//!   `kf_*`) from the current state, `m*` the moves of the player in control from there. A
+//!   legal move is a complete `m` prefix, flattened: `(moveN m3 a2 ... mK vK)`;
+//! * arithmetic is tabulated ([`arith`]), scores scaled to goals 0..100.
+//!
+//! Unbounded chains (a modifier inside a loop) are unrolled to a fixed number of levels; a
+//! prefix that could go deeper makes the state terminal with goal 0 for everybody
+//! (`overflow`), so a too small unrolling shows as a perft difference, never as quietly
+//! different legal moves.
+
+mod arith;
+mod bounds;
+mod frames;
+mod names;
+mod nfa;
+
+use arith::{Comparison, Plan, Step, Tables};
+use bounds::Chain;
+use frames::Frame;
+use ir::{Action, Game, Node, NodeId, SwitchTarget};
+use names::Names;
+use nfa::{Automaton, State};
+use std::collections::HashMap;
+use std::fmt::Write;
+
+/// Translation settings.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GdlOptions {
+    /// Levels for chains of unbounded length; `None`: the number of vertices plus 8.
+    pub unroll: Option<u64>,
+}
+
+/// A translated game.
+#[derive(Clone, Debug)]
+pub struct GdlTranslation {
+    pub text: String,
+    /// Modifier levels of a player's move and of a keeper phase.
+    pub player_levels: u64,
+    pub keeper_levels: u64,
+    /// Whether a chain was unrolled (the output then has the `overflow` guard).
+    pub unrolled: bool,
+    /// Things the user should know (unrolling).
+    pub notes: Vec<String>,
+}
+
+/// A construct the back end cannot express, with where it is.
+#[derive(Clone, Debug)]
+pub struct RbgToGdlError {
+    pub message: String,
+    pub span: ir::Span,
+    pub label: String,
+}
+
+impl std::fmt::Display for RbgToGdlError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl RbgToGdlError {
+    /// As a diagnostic against the RBG source.
+    pub fn to_diagnostic(&self) -> codespan_reporting::diagnostic::Diagnostic<()> {
+        use codespan_reporting::diagnostic::{Diagnostic, Label};
+        let mut d = Diagnostic::error().with_message(&self.message);
+        if !self.span.is_dummy() {
+            d = d.with_labels(vec![
+                Label::primary((), self.span.range()).with_message(&self.label)
+            ]);
+        }
+        d
+    }
+}
+
+/// The GDL text of an RBG game.
+pub fn rbg_to_gdl(game: &Game, opts: GdlOptions) -> Result<GdlTranslation, RbgToGdlError> {
+    Emitter::new(game, opts)?.run()
+}
+
+/// The name of an automaton state.
+fn state_name(game: &Game, s: State) -> String {
+    match s {
+        State::Start => "start".into(),
+        State::PatternStart(n) => format!("ps{}", n.index()),
+        State::After(a) => match game.rules.modifier_index(a) {
+            Some(m) => format!("m{m}"),
+            None => format!("s{}", a.index()),
+        },
+    }
+}
+
+/// The nested prefix term of a level, with variables `?m1 ?v1 .. ?mi ?vi` (innermost first).
+fn prefix(i: u64) -> String {
+    let mut t = "nil".to_string();
+    for k in 1..=i {
+        t = format!("(p ?m{k} ?v{k} {t})");
+    }
+    t
+}
+
+/// The same moves flattened: `?m1 ?v1 .. ?mi ?vi`.
+fn flat(i: u64) -> String {
+    (1..=i)
+        .map(|k| format!("?m{k} ?v{k}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Rules that evaluate an action at some level of a chain.
+#[derive(Clone)]
+struct Instance {
+    node: NodeId,
+    context: usize,
+    kind: InstanceKind,
+}
+
+#[derive(Clone)]
+enum InstanceKind {
+    Compare(Plan, Plan, Comparison),
+    Assign(ir::VarId, Plan, Comparison),
+}
+
+struct Emitter<'g> {
+    game: &'g Game,
+    names: Names,
+    aut: Automaton,
+    tables: Tables,
+    instances: Vec<Instance>,
+    counted: Vec<ir::PieceId>,
+    /// `frames[0]` is `k`, `frames[1]` is `m`, then the pattern frames.
+    frames: Vec<Frame>,
+    /// The pattern frame of (frame, level).
+    children: HashMap<(usize, u64), usize>,
+    notes: Vec<String>,
+    out: String,
+}
+
+impl<'g> Emitter<'g> {
+    fn new(game: &'g Game, opts: GdlOptions) -> Result<Emitter<'g>, RbgToGdlError> {
+        let aut = Automaton::build(game);
+        let bounds: Vec<i64> = game.variables.iter().map(|v| v.bound).collect();
+        let mut tables = Tables::new(game.board.vertex_count(), bounds);
+        let mut instances = Vec::new();
+        let mut counted = Vec::new();
+        let error = |id: NodeId, message: String, label: &str| RbgToGdlError {
+            message,
+            span: game.spans.node(id),
+            label: label.into(),
+        };
+        for (i, node) in game.rules.nodes().iter().enumerate() {
+            let id = NodeId::from_index(i);
+            let Some(context) = aut.context[i] else {
+                continue;
+            };
+            let Node::Action(a) = node else { continue };
+            if matches!(a, Action::Switch(_)) && context > 0 {
+                return Err(error(
+                    id,
+                    "the GDL back end cannot translate a switch inside a pattern".into(),
+                    "a switch inside a pattern",
+                ));
+            }
+            let mut temps = 0;
+            let kind = match a {
+                Action::Compare { left, op, right } => {
+                    let l = tables
+                        .plan(left, &mut temps)
+                        .map_err(|m| error(id, m, "in this comparison"))?;
+                    let r = tables
+                        .plan(right, &mut temps)
+                        .map_err(|m| error(id, m, "in this comparison"))?;
+                    let c = tables
+                        .comparison(&l, *op, &r)
+                        .map_err(|m| error(id, m, "this comparison"))?;
+                    InstanceKind::Compare(l, r, c)
+                }
+                Action::Assign { var, value } => {
+                    let p = tables
+                        .plan(value, &mut temps)
+                        .map_err(|m| error(id, m, "in this assignment"))?;
+                    let fits = tables.in_bounds(&p, game.variables[var.index()].bound);
+                    InstanceKind::Assign(*var, p, fits)
+                }
+                _ => continue,
+            };
+            let steps = match &kind {
+                InstanceKind::Compare(l, r, _) => [&l.steps[..], &r.steps[..]].concat(),
+                InstanceKind::Assign(_, p, _) => p.steps.clone(),
+            };
+            for s in steps {
+                if let Step::Count(p, _) = s {
+                    counted.push(p);
+                }
+            }
+            instances.push(Instance {
+                node: id,
+                context,
+                kind,
+            });
+        }
+        counted.sort();
+        counted.dedup();
+
+        let default_unroll = game.board.vertex_count() as u64 + 8;
+        let mut notes = Vec::new();
+        let mut unroll = |what: String| {
+            let n = opts.unroll.unwrap_or(default_unroll);
+            notes.push(format!(
+                "{what} can apply unboundedly many modifiers; unrolled to {n} levels \
+                 (a longer one makes the state terminal with goal 0: `overflow`)"
+            ));
+            n
+        };
+        let mut frames = Vec::new();
+        for (name, chain, what) in [
+            ("k", Chain::Keeper, "a keeper phase"),
+            ("m", Chain::Player, "a player's move"),
+        ] {
+            let bound = bounds::longest(game, &aut, chain);
+            frames.push(Frame {
+                name: name.into(),
+                chain,
+                depth: 0,
+                parent: None,
+                levels: bound.unwrap_or_else(|| unroll(what.into())),
+                unrolled: bound.is_none(),
+            });
+        }
+        let pattern_levels: Vec<(u64, bool)> = (1..=aut.max_depth)
+            .map(|d| match bounds::pattern_longest(game, &aut, d) {
+                Some(n) => (n, false),
+                None => (unroll(format!("a pattern at depth {d}")), true),
+            })
+            .collect();
+        // Pattern frames, breadth first: one per level of every frame not at the deepest depth.
+        let mut children = HashMap::new();
+        let mut f = 0;
+        while f < frames.len() {
+            let parent: Frame = frames[f].clone();
+            if parent.depth < aut.max_depth {
+                let (levels, unrolled) = pattern_levels[parent.depth];
+                for b in 0..=parent.levels {
+                    children.insert((f, b), frames.len());
+                    frames.push(Frame {
+                        name: format!("{}{b}q", parent.name),
+                        chain: parent.chain,
+                        depth: parent.depth + 1,
+                        parent: Some((f, b)),
+                        levels,
+                        unrolled,
+                    });
+                }
+            }
+            f += 1;
+        }
+        Ok(Emitter {
+            game,
+            names: Names::new(game),
+            aut,
+            tables,
+            instances,
+            counted,
+            frames,
+            children,
+            notes,
+            out: String::new(),
+        })
+    }
+
+    fn run(mut self) -> Result<GdlTranslation, RbgToGdlError> {
+        self.header();
+        self.statics();
+        self.initial();
+        for f in 0..self.frames.len() {
+            self.frame_rules(f);
+        }
+        self.keeper_result();
+        self.player_moves();
+        self.end_of_play();
+        let tables = std::mem::take(&mut self.tables.text);
+        if !tables.is_empty() {
+            self.out.push_str("\n;;; Arithmetic tables\n");
+            self.out.push_str(&tables);
+        }
+        let unrolled = self.unrolled();
+        Ok(GdlTranslation {
+            text: self.out,
+            keeper_levels: self.frames[0].levels,
+            player_levels: self.frames[1].levels,
+            unrolled,
+            notes: self.notes,
+        })
+    }
+
+    fn unrolled(&self) -> bool {
+        self.frames.iter().any(|f| f.unrolled)
+    }
+
+    fn line(&mut self, s: &str) {
+        self.out.push_str(s);
+        self.out.push('\n');
+    }
+
+    fn section(&mut self, title: &str) {
+        let _ = write!(self.out, "\n;;; {title}\n");
+    }
+
+    fn sname(&self, s: State) -> String {
+        state_name(self.game, s)
+    }
+
+    fn header(&mut self) {
+        let g = self.game;
+        let _ =
+            writeln!(
+            self.out,
+            ";; Translated from Regular Boardgames by rbgtool (encoding: docs/rbg-to-gdl.md).\n\
+             ;; One GDL move per RBG move: (moveN m1 v1 .. mN vN) lists the modifiers (by their\n\
+             ;; RBG index) and the vertices they were applied on; roles not in control play noop.\n\
+             ;; {} vertices, {} pieces, {} variables; a move applies at most {} modifiers{},\n\
+             ;; a keeper phase at most {}{}.",
+            g.board.vertex_count(),
+            g.pieces.len(),
+            g.variables.len(),
+            self.frames[1].levels,
+            if self.frames[1].unrolled { " (unrolled)" } else { "" },
+            self.frames[0].levels,
+            if self.frames[0].unrolled { " (unrolled)" } else { "" },
+        );
+    }
+
+    fn statics(&mut self) {
+        let g = self.game;
+        self.section("Roles");
+        for p in 0..g.players.len() {
+            let r = self.names.variables[p].clone();
+            self.line(&format!("(role {r})"));
+        }
+        self.section("Board: vertices and edges (edge from direction to)");
+        let mut facts: Vec<String> = self
+            .names
+            .vertices
+            .iter()
+            .map(|v| format!("(vertex {v})"))
+            .collect();
+        for (from, d, to) in g.board.edges() {
+            facts.push(format!(
+                "(edge {} {} {})",
+                self.names.vertices[from.index()],
+                self.names.directions[d.index()],
+                self.names.vertices[to.index()]
+            ));
+        }
+        self.out.push_str(&arith::wrapped(facts));
+        if !self.counted.is_empty() {
+            self.section("Counting");
+            for n in 0..g.board.vertex_count() {
+                self.line(&format!("(succ {n} {})", n + 1));
+            }
+        }
+        self.section("Scores to goals: (scale role score goal), goal = round(100 * score / bound)");
+        for p in 0..g.players.len() {
+            let bound = g.variables[p].bound;
+            let r = self.names.variables[p].clone();
+            for s in 0..=bound.max(0) {
+                let goal = if bound == 0 {
+                    0
+                } else {
+                    (100 * s + bound / 2) / bound
+                };
+                self.line(&format!("(scale {r} {s} {goal})"));
+            }
+        }
+        self.automaton_facts();
+    }
+
+    fn automaton_facts(&mut self) {
+        let g = self.game;
+        self.section(
+            "The rules automaton: a state per action (mK = after modifier K, sN = after \
+             another action, psN = start of a pattern body); (tKIND from to ...)",
+        );
+        let transitions = self.aut.transitions.clone();
+        let mut modifiers = Vec::new();
+        for (q, a) in transitions {
+            let (from, to) = (self.sname(q), self.sname(State::After(a)));
+            let text = match g.rules.node(a) {
+                Node::Action(Action::Shift(d)) => {
+                    format!("(tshift {from} {} {to})", self.names.directions[d.index()])
+                }
+                Node::Action(Action::On(set)) => set
+                    .iter()
+                    .map(|x| format!("(ton {from} {} {to})", self.names.pieces[x.index()]))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                Node::Action(Action::Off(_)) => format!("(toff {from} {to}) (tmod {from} {to})"),
+                Node::Action(Action::Assign { .. }) => {
+                    format!("(tassign {from} {to}) (tmod {from} {to})")
+                }
+                Node::Action(Action::Switch(_)) => {
+                    format!("(tswitch {from} {to}) (tmod {from} {to})")
+                }
+                Node::Action(Action::Compare { .. }) => format!("(tcmp {from} {to})"),
+                Node::Action(Action::Pattern { positive, .. }) => format!(
+                    "({} {from} {to} {})",
+                    if *positive { "tpat" } else { "tnpat" },
+                    self.sname(State::PatternStart(a))
+                ),
+                _ => continue,
+            };
+            if !text.is_empty() {
+                self.line(&text);
+            }
+        }
+        for &m in g.rules.modifiers() {
+            if self.aut.context[m.index()].is_some() {
+                modifiers.push(m);
+            }
+        }
+        self.section("Modifiers: what each one does");
+        for m in modifiers {
+            let s = self.sname(State::After(m));
+            let text = match g.rules.node(m) {
+                Node::Action(Action::Off(x)) => {
+                    format!("(offpiece {s} {})", self.names.pieces[x.index()])
+                }
+                Node::Action(Action::Assign { var, .. }) => format!(
+                    "(notoff {s}) (plainmod {s}) (assigns {s} {})",
+                    self.names.variables[var.index()]
+                ),
+                Node::Action(Action::Switch(t)) => {
+                    let to = match t {
+                        SwitchTarget::Player(p) => self.names.variables[p.index()].clone(),
+                        SwitchTarget::Keeper => self.names.keeper.clone(),
+                    };
+                    let kind = match t {
+                        SwitchTarget::Player(_) => "pswitch",
+                        SwitchTarget::Keeper => "kswitch",
+                    };
+                    format!("(notoff {s}) (isswitch {s}) ({kind} {s}) (switchto {s} {to})")
+                }
+                _ => continue,
+            };
+            let text = if matches!(g.rules.node(m), Node::Action(Action::Off(_))) {
+                format!("{text} (plainmod {s})")
+            } else {
+                text
+            };
+            self.line(&text);
+        }
+        if !self.aut.patterns.is_empty() {
+            self.section("Patterns: (patstartD start) by nesting depth, (accept start state)");
+            for p in self.aut.patterns.clone() {
+                let start = self.sname(State::PatternStart(p.node));
+                let mut text = format!("(patstart{} {start})", p.depth);
+                for a in &p.accepting {
+                    let _ = write!(text, " (accept {start} {})", self.sname(*a));
+                }
+                self.line(&text);
+            }
+        }
+    }
+
+    fn initial(&mut self) {
+        let g = self.game;
+        self.section("Initial state: the keeper is to move at the start of the rules");
+        let cells: Vec<String> = g
+            .board
+            .initial
+            .iter()
+            .enumerate()
+            .map(|(v, x)| {
+                format!(
+                    "(init (cell {} {}))",
+                    self.names.vertices[v],
+                    self.names.pieces[x.index()]
+                )
+            })
+            .collect();
+        self.out.push_str(&arith::wrapped(cells));
+        for v in self.names.variables.clone() {
+            self.line(&format!("(init (var {v} 0))"));
+        }
+        for x in self.counted.clone() {
+            let n = g.board.initial.iter().filter(|&&y| y == x).count();
+            self.line(&format!(
+                "(init (count {} {n}))",
+                self.names.pieces[x.index()]
+            ));
+        }
+        let v0 = self.names.vertices.first().cloned().unwrap_or_default();
+        let keeper = self.names.keeper.clone();
+        self.line(&format!(
+            "(init (control {keeper})) (init (at start)) (init (pos {v0}))"
+        ));
+    }
+
+    fn rule(&mut self, head: &str, body: &[String]) {
+        if body.is_empty() {
+            self.line(head);
+        } else {
+            let _ = writeln!(self.out, "(<= {head}\n    {})", body.join("\n    "));
+        }
+    }
+
+    /// `kf_*`: the state once the keeper has finished (or got stuck).
+    fn keeper_result(&mut self) {
+        self.section(
+            "The keeper's result kf_*: the current state if a player is in control, else the \
+             state where the keeper hands over (kend) or has no move (kstuck)",
+        );
+        let counted = !self.counted.is_empty();
+        let not_keeper = ["(true (control ?r))".to_string(), "(role ?r)".into()];
+        let mut facts = vec![
+            ("kf_cell ?v ?x", "cell ?v ?x"),
+            ("kf_var ?x ?n", "var ?x ?n"),
+            ("kf_at ?q", "at ?q"),
+            ("kf_pos ?v", "pos ?v"),
+            ("kf_control ?r", "control ?r"),
+        ];
+        if counted {
+            facts.push(("kf_cnt ?x ?n", "count ?x ?n"));
+        }
+        for (head, t) in facts {
+            let mut body = not_keeper.to_vec();
+            if !t.starts_with("control") {
+                body.push(format!("(true ({t}))"));
+            }
+            self.rule(&format!("({head})"), &body);
+        }
+        let keeper = self.names.keeper.clone();
+        self.rule("(k_bound0 nil)", &[format!("(true (control {keeper}))")]);
+        let pj = "(p ?q2 ?w ?pp)";
+        for j in 0..=self.frames[0].levels {
+            if j > 0 {
+                let ok = format!("(k_ok{j} {pj})");
+                self.rule(
+                    &format!("(k_bound{j} {pj})"),
+                    &[ok.clone(), "(kswitch ?q2)".into()],
+                );
+                self.rule(&format!("(k_end{j} {pj})"), &[ok, "(pswitch ?q2)".into()]);
+                let end = format!("(k_end{j} {pj})");
+                self.rule("(kf_at ?q2)", &[end.clone()]);
+                self.rule("(kf_pos ?w)", &[end.clone()]);
+                self.rule("(kf_control ?r)", &[end, "(switchto ?q2 ?r)".into()]);
+            }
+            self.rule(
+                &format!("(k_stuck{j} ?pp)"),
+                &[format!("(k_bound{j} ?pp)"), "(not (k_moved ?pp))".into()],
+            );
+            self.rule("(kstuck)", &[format!("(k_stuck{j} ?pp)")]);
+            self.rule(
+                &format!("(kf_control {keeper})"),
+                &[format!("(k_stuck{j} ?pp)")],
+            );
+            for end in ["k_end", "k_stuck"] {
+                if end == "k_end" && j == 0 {
+                    continue;
+                }
+                let e = format!("({end}{j} ?pp)");
+                self.rule(
+                    "(kf_cell ?v ?x)",
+                    &[e.clone(), format!("(k_cell{j} ?pp ?v ?x)")],
+                );
+                self.rule(
+                    "(kf_var ?x ?n)",
+                    &[e.clone(), format!("(k_var{j} ?pp ?x ?n)")],
+                );
+                if counted {
+                    self.rule("(kf_cnt ?x ?n)", &[e, format!("(k_cnt{j} ?pp ?x ?n)")]);
+                }
+            }
+        }
+    }
+
+    fn player_moves(&mut self) {
+        self.section(
+            "Legal moves: a complete player prefix, flattened; next: the state it leaves \
+             (the keeper moves at the start of the next state)",
+        );
+        self.rule(
+            "(legal ?r noop)",
+            &[
+                "(role ?r)".into(),
+                "(kf_control ?c)".into(),
+                "(distinct ?r ?c)".into(),
+            ],
+        );
+        let counted = !self.counted.is_empty();
+        for i in 1..=self.frames[1].levels {
+            let (p, f) = (prefix(i), flat(i));
+            let mv = format!("(move{i} {f})");
+            self.rule(
+                &format!("(legal ?r {mv})"),
+                &[
+                    "(kf_control ?r)".into(),
+                    "(role ?r)".into(),
+                    format!("(m_done{i} {p})"),
+                ],
+            );
+            self.rule("(mhas)", &[format!("(m_done{i} {p})")]);
+            let does = format!("(does ?r {mv})");
+            self.rule(
+                "(next (cell ?u ?x))",
+                &[does.clone(), format!("(m_cell{i} {p} ?u ?x)")],
+            );
+            self.rule(
+                "(next (var ?x ?n))",
+                &[does.clone(), format!("(m_var{i} {p} ?x ?n)")],
+            );
+            if counted {
+                self.rule(
+                    "(next (count ?x ?n))",
+                    &[does.clone(), format!("(m_cnt{i} {p} ?x ?n)")],
+                );
+            }
+            self.rule(&format!("(next (at ?m{i}))"), &[does.clone()]);
+            self.rule(&format!("(next (pos ?v{i}))"), &[does.clone()]);
+            self.rule(
+                "(next (control ?c))",
+                &[does, format!("(switchto ?m{i} ?c)")],
+            );
+        }
+    }
+
+    fn end_of_play(&mut self) {
+        self.section(
+            "End of play: the keeper is stuck, or the player in control has no move; goals \
+             are the scaled scores",
+        );
+        self.rule("(terminal)", &["(kstuck)".into()]);
+        self.rule(
+            "(terminal)",
+            &[
+                "(kf_control ?r)".into(),
+                "(role ?r)".into(),
+                "(not (mhas))".into(),
+            ],
+        );
+        let mut goal = vec![
+            "(role ?r)".to_string(),
+            "(kf_var ?r ?s)".into(),
+            "(scale ?r ?s ?g)".into(),
+        ];
+        if self.unrolled() {
+            // The frames wrote their `overflow` rules.
+            self.rule("(terminal)", &["(overflow)".into()]);
+            self.rule("(goal ?r 0)", &["(role ?r)".into(), "(overflow)".into()]);
+            goal.push("(not (overflow))".into());
+        }
+        self.rule("(goal ?r ?g)", &goal);
+    }
+}
