@@ -28,22 +28,48 @@ pub(crate) fn compile_arith(e: &Arith, arena: &mut Vec<Expr>) -> u32 {
     (arena.len() - 1) as u32
 }
 
-/// Evaluates expression `i` against variable values and piece counts.
-#[inline]
+/// Evaluates expression `i` against variable values and piece counts. Leaves and operations
+/// on two leaves (`turn + 1`) are evaluated in line; deeper trees by `eval_tree`.
+#[inline(always)]
 pub(crate) fn eval(arena: &[Expr], i: u32, vars: &[i64], counts: &[u32]) -> Option<i64> {
+    match arena[i as usize] {
+        Expr::Bin(op, a, b) => match (leaf(arena, a, vars, counts), leaf(arena, b, vars, counts)) {
+            (Some(a), Some(b)) => apply(op, a, b),
+            _ => eval_tree(arena, i, vars, counts),
+        },
+        _ => leaf(arena, i, vars, counts),
+    }
+}
+
+/// The value of a leaf expression; `None` for an operation.
+#[inline(always)]
+fn leaf(arena: &[Expr], i: u32, vars: &[i64], counts: &[u32]) -> Option<i64> {
     match arena[i as usize] {
         Expr::Const(c) => Some(c),
         Expr::Var(v) => Some(vars[v as usize]),
         Expr::Count(p) => Some(counts[p as usize] as i64),
+        Expr::Bin(..) => None,
+    }
+}
+
+#[inline(always)]
+fn apply(op: ArithOp, a: i64, b: i64) -> Option<i64> {
+    match op {
+        ArithOp::Add => a.checked_add(b),
+        ArithOp::Sub => a.checked_sub(b),
+        ArithOp::Mul => a.checked_mul(b),
+        ArithOp::Div => a.checked_div(b),
+    }
+}
+
+/// `eval` for any tree (recursive).
+fn eval_tree(arena: &[Expr], i: u32, vars: &[i64], counts: &[u32]) -> Option<i64> {
+    match arena[i as usize] {
         Expr::Bin(op, a, b) => {
-            let a = eval(arena, a, vars, counts)?;
-            let b = eval(arena, b, vars, counts)?;
-            match op {
-                ArithOp::Add => a.checked_add(b),
-                ArithOp::Sub => a.checked_sub(b),
-                ArithOp::Mul => a.checked_mul(b),
-                ArithOp::Div => a.checked_div(b),
-            }
+            let a = eval_tree(arena, a, vars, counts)?;
+            let b = eval_tree(arena, b, vars, counts)?;
+            apply(op, a, b)
         }
+        _ => leaf(arena, i, vars, counts),
     }
 }

@@ -85,7 +85,16 @@ pub(crate) struct Entry {
     pub j: u32,
     pub w: u32,
     pub mask: u64,
+    /// `j` is a modifier or switch: taking it runs its search at once (nothing is pushed).
+    pub runs_now: bool,
 }
+
+/// `Program::flat` kinds: some successor would be pushed; all run at once (modifiers and
+/// switches); all are `Hot::direct` tests; both of the latter.
+pub(crate) const FLAT_NO: u8 = 0;
+pub(crate) const FLAT_RUNS: u8 = 1;
+pub(crate) const FLAT_TESTS: u8 = 2;
+pub(crate) const FLAT_MIXED: u8 = 3;
 
 /// Marks a region entry where a pattern body may end.
 pub(crate) const ACCEPT: u32 = u32::MAX - 1;
@@ -158,10 +167,12 @@ pub(crate) struct Program {
     /// Per pattern start state with a straight body: the pattern levels its walk replaces.
     pub chain_nest: Vec<u32>,
     pub links: Vec<Link>,
-    /// Per state without a shift table: every successor is `Hot::direct`.
-    pub succ_direct: Vec<bool>,
-    /// Per state with a shift table: every entry of every row is `Hot::direct`.
-    pub table_direct: Vec<bool>,
+    /// Per state: how its successors (for a state with a table: its row entries) can be
+    /// taken without the stack, one of the `FLAT_*` kinds (see `Core::flat`).
+    pub flat: Vec<u8>,
+    /// Per state: a level entered here pushes nothing (not accepting, no whole-board class,
+    /// and its successors or row entries all direct), so `Core::direct_level` runs it.
+    pub direct_level: Vec<bool>,
 }
 
 impl Program {
@@ -487,8 +498,8 @@ pub(crate) fn compile(game: &Game, region_tables: bool) -> Result<Program, Compi
         chain: Vec::new(),
         chain_nest: Vec::new(),
         links: Vec::new(),
-        succ_direct: Vec::new(),
-        table_direct: Vec::new(),
+        flat: Vec::new(),
+        direct_level: Vec::new(),
     };
     build_chains(&mut prog);
     let roots_of = if region_tables {
@@ -532,22 +543,60 @@ pub(crate) fn compile(game: &Game, region_tables: bool) -> Result<Program, Compi
             }
         })
         .collect();
-    prog.succ_direct = (0..prog.nstates() as u32)
-        .map(|q| prog.succ_of(q).iter().all(|&j| prog.hot[j as usize].direct))
-        .collect();
-    prog.table_direct = (0..prog.nstates())
+    let runs_now = |j: u32| {
+        matches!(
+            prog.ops[j as usize],
+            Op::Off { .. } | Op::Assign { .. } | Op::Switch { .. }
+        )
+    };
+    prog.flat = (0..prog.nstates())
         .map(|q| {
             let t = prog.table[q];
-            t != NONE && {
+            // (is a test, runs at once) per successor or row entry
+            let kinds: Vec<(bool, bool)> = if t == NONE {
+                prog.succ_of(q as u32)
+                    .iter()
+                    .map(|&j| (prog.hot[j as usize].direct, runs_now(j)))
+                    .collect()
+            } else {
                 let (lo, hi) = (
                     prog.rows[t as usize],
                     prog.rows[t as usize + prog.nvertices],
                 );
                 prog.row_entries[lo as usize..hi as usize]
                     .iter()
-                    .all(|e| e.j != ACCEPT && prog.hot[e.j as usize].direct)
+                    .map(|e| (e.j != ACCEPT && prog.hot[e.j as usize].direct, e.runs_now))
+                    .collect()
+            };
+            if !kinds.iter().all(|&(test, runs)| test || runs) {
+                FLAT_NO
+            } else {
+                match (kinds.iter().any(|k| k.0), kinds.iter().any(|k| k.1)) {
+                    (true, true) => FLAT_MIXED,
+                    (true, false) => FLAT_TESTS,
+                    _ => FLAT_RUNS,
+                }
             }
         })
+        .collect();
+    // In mixed tables, modifiers get an empty mask so the pass over the tests skips them
+    // (`Core::flat_row`).
+    for q in 0..prog.nstates() {
+        let t = prog.table[q];
+        if t != NONE && prog.flat[q] == FLAT_MIXED {
+            let (lo, hi) = (
+                prog.rows[t as usize],
+                prog.rows[t as usize + prog.nvertices],
+            );
+            for e in &mut prog.row_entries[lo as usize..hi as usize] {
+                if e.runs_now {
+                    e.mask = 0;
+                }
+            }
+        }
+    }
+    prog.direct_level = (0..prog.nstates())
+        .map(|q| !prog.accepting[q] && prog.full_class[q] == NONE && prog.flat[q] != FLAT_NO)
         .collect();
     Ok(prog)
 }

@@ -17,7 +17,7 @@
 //! deduplication.
 
 use crate::arith::eval;
-use crate::compile::{Op, Program, ACCEPT, NONE};
+use crate::compile::{Op, Program, ACCEPT, FLAT_RUNS, FLAT_TESTS, NONE};
 use crate::error::GameError;
 use crate::state::{Core, Undo};
 
@@ -144,52 +144,17 @@ impl Core<'_> {
         // One comparison on the hot path: levels below `fast_depth` have their visited arrays
         // and are below both the modifier limit and the depth where cycles are looked for.
         if depth >= self.fast_depth {
-            if depth > self.opts.modifier_limit {
-                let node = prog.node[q0 as usize];
-                self.err = Some(GameError::ModifierLimit {
-                    limit: self.opts.modifier_limit,
-                    node,
-                    span: self.spans.node(node),
-                });
-                return Flow::Err;
+            if let Some(f) = self.enter_deep::<S>(q0, v0, depth) {
+                return f;
             }
-            if depth >= CYCLE_CHECK_DEPTH && self.repeats(q0, v0, depth) {
-                if S::PATTERN {
-                    // An existence check: this level would explore exactly what its ancestor
-                    // with the same entry explores, so pruning it loses nothing.
-                    return Flow::Go;
-                }
-                // Moves: the prefix can be pumped forever, so no k bounds the straightness.
-                let node = prog.node[q0 as usize];
-                self.err = Some(GameError::UnboundedCycle {
-                    node,
-                    span: self.spans.node(node),
-                });
-                return Flow::Err;
-            }
-            let stride = self.vis_stride;
-            if self.vis.len() < (depth + 1) * stride {
-                self.vis.resize((depth + 1) * stride, 0);
-            }
-            let pstride = self.pcache_stride;
-            if self.pcache.len() < (depth + 1) * pstride {
-                self.pcache.resize((depth + 1) * pstride, (0, false));
-            }
-            self.fast_depth = (depth + 1)
-                .min(CYCLE_CHECK_DEPTH)
-                .min(self.opts.modifier_limit + 1);
         }
-        let stride = self.vis_stride;
         // `stamps` has modifier_limit + 2 entries (Core::new) and depth <= modifier_limit.
         let s = &mut self.stamps[depth];
         *s = s.wrapping_add(1);
         if *s == 0 {
-            *s = 1;
-            self.vis[depth * stride..(depth + 1) * stride].fill(0);
-            let pstride = self.pcache_stride;
-            self.pcache[depth * pstride..(depth + 1) * pstride].fill((0, false));
+            self.reset_stamps(depth);
         }
-        let stamp = *s;
+        let stamp = self.stamps[depth];
         let base = self.stack.len();
         let (mut q, mut v) = (q0, v0);
         loop {
@@ -199,14 +164,12 @@ impl Core<'_> {
                     self.stack.truncate(base);
                     return Flow::Stop;
                 }
-                if at(&prog.succ_direct, q as usize) {
-                    // Pushed and popped at once, last first: the same order, no stack.
-                    for &j in prog.succ_of(q).iter().rev() {
-                        let f = self.direct(j, v, depth, stamp, sink);
-                        if f != Flow::Go {
-                            self.stack.truncate(base);
-                            return f;
-                        }
+                let flat = at(&prog.flat, q as usize);
+                if flat >= FLAT_TESTS {
+                    let f = self.flat_succ(flat, q, v, depth, stamp, sink);
+                    if f != Flow::Go {
+                        self.stack.truncate(base);
+                        return f;
                     }
                 } else {
                     for &j in prog.succ_of(q) {
@@ -224,25 +187,20 @@ impl Core<'_> {
                     at(&prog.rows, row) as usize,
                     at(&prog.rows, row + 1) as usize,
                 );
-                if at(&prog.table_direct, q as usize) {
-                    // The row's entries would be popped first, last first: take them now in
-                    // that order, then the whole-board class (which pushes as usual).
-                    for e in prog.row_entries[lo..hi].iter().rev() {
-                        if (e.mask >> (at(&self.pieces, e.w as usize) & 63)) & 1 == 0 {
-                            continue;
-                        }
-                        let f = self.direct(e.j, e.w, depth, stamp, sink);
-                        if f != Flow::Go {
-                            self.stack.truncate(base);
-                            return f;
-                        }
-                    }
+                let flat = at(&prog.flat, q as usize);
+                if flat >= FLAT_TESTS {
+                    // The same order as below: the whole-board class first, then the row.
                     if full != NONE {
                         let f = self.expand_full(full, depth, stamp, sink);
                         if f != Flow::Go {
                             self.stack.truncate(base);
                             return f;
                         }
+                    }
+                    let f = self.flat_row(flat, lo, hi, depth, stamp, sink);
+                    if f != Flow::Go {
+                        self.stack.truncate(base);
+                        return f;
                     }
                     if self.stack.len() == base {
                         return Flow::Go;
@@ -282,6 +240,167 @@ impl Core<'_> {
             }
             (q, v) = self.stack.pop().expect("non-empty");
         }
+    }
+
+    /// `level` for an entry state marked `Program::direct_level` at a depth below
+    /// `fast_depth`: nothing is pushed, so the successors (or row entries) are taken in the
+    /// order the stack would pop them, with no stack and no loop.
+    #[inline(never)]
+    fn direct_level<S: Sink>(&mut self, q: u32, v: u32, depth: usize, sink: &mut S) -> Flow {
+        let prog: &Program = self.prog;
+        let s = &mut self.stamps[depth];
+        *s = s.wrapping_add(1);
+        if *s == 0 {
+            self.reset_stamps(depth);
+        }
+        let stamp = self.stamps[depth];
+        let t = at(&prog.table, q as usize);
+        let flat = at(&prog.flat, q as usize);
+        if t == NONE {
+            self.flat_succ(flat, q, v, depth, stamp, sink)
+        } else {
+            let row = t as usize + v as usize;
+            let (lo, hi) = (
+                at(&prog.rows, row) as usize,
+                at(&prog.rows, row + 1) as usize,
+            );
+            self.flat_row(flat, lo, hi, depth, stamp, sink)
+        }
+    }
+
+    /// The successors of `(q, v)` of a state with `Program::flat` kind `flat` (not `FLAT_NO`),
+    /// in the order the stack-based loop takes them: modifiers and switches in list order as
+    /// they are met, then the tests last first (as they would be popped). A test's mark is set
+    /// later than a push would set it, which nothing can observe: what runs in between
+    /// (modifiers' levels) never visits this level.
+    #[inline(always)]
+    fn flat_succ<S: Sink>(
+        &mut self,
+        flat: u8,
+        q: u32,
+        v: u32,
+        depth: usize,
+        stamp: u32,
+        sink: &mut S,
+    ) -> Flow {
+        let prog: &Program = self.prog;
+        let succ = prog.succ_of(q);
+        if flat != FLAT_TESTS {
+            for &j in succ {
+                if flat == FLAT_RUNS || !at(&prog.hot, j as usize).direct {
+                    let f = self.step(j, v, depth, stamp, sink);
+                    if f != Flow::Go {
+                        return f;
+                    }
+                }
+            }
+        }
+        if flat != FLAT_RUNS {
+            for &j in succ.iter().rev() {
+                if flat == FLAT_TESTS || at(&prog.hot, j as usize).direct {
+                    let f = self.direct(j, v, depth, stamp, sink);
+                    if f != Flow::Go {
+                        return f;
+                    }
+                }
+            }
+        }
+        Flow::Go
+    }
+
+    /// `flat_succ` for the region row entries `lo..hi` of a state with a table.
+    #[inline(always)]
+    fn flat_row<S: Sink>(
+        &mut self,
+        flat: u8,
+        lo: usize,
+        hi: usize,
+        depth: usize,
+        stamp: u32,
+        sink: &mut S,
+    ) -> Flow {
+        let prog: &Program = self.prog;
+        let entries = &prog.row_entries[lo..hi];
+        if flat != FLAT_TESTS {
+            for e in entries {
+                if e.runs_now {
+                    let f = self.step(e.j, e.w, depth, stamp, sink);
+                    if f != Flow::Go {
+                        return f;
+                    }
+                }
+            }
+            if flat == FLAT_RUNS {
+                return Flow::Go;
+            }
+        }
+        for e in entries.iter().rev() {
+            // `On` masks exist only for games with at most 64 pieces (piece < 64); modifiers
+            // have empty masks in rows of tables whose entries run at once.
+            if (e.mask >> (at(&self.pieces, e.w as usize) & 63)) & 1 == 0 {
+                continue;
+            }
+            let f = self.direct(e.j, e.w, depth, stamp, sink);
+            if f != Flow::Go {
+                return f;
+            }
+        }
+        Flow::Go
+    }
+
+    /// The checks of a level at or beyond `fast_depth` (see `level`): the modifier limit,
+    /// repeated entries, and room for the level's visited marks. `Some(flow)` ends the level
+    /// with that result (an error, or `Go` for a pruned pattern level).
+    #[cold]
+    #[inline(never)]
+    fn enter_deep<S: Sink>(&mut self, q0: u32, v0: u32, depth: usize) -> Option<Flow> {
+        let prog: &Program = self.prog;
+        if depth > self.opts.modifier_limit {
+            let node = prog.node[q0 as usize];
+            self.err = Some(GameError::ModifierLimit {
+                limit: self.opts.modifier_limit,
+                node,
+                span: self.spans.node(node),
+            });
+            return Some(Flow::Err);
+        }
+        if depth >= CYCLE_CHECK_DEPTH && self.repeats(q0, v0, depth) {
+            if S::PATTERN {
+                // An existence check: this level would explore exactly what its ancestor
+                // with the same entry explores, so pruning it loses nothing.
+                return Some(Flow::Go);
+            }
+            // Moves: the prefix can be pumped forever, so no k bounds the straightness.
+            let node = prog.node[q0 as usize];
+            self.err = Some(GameError::UnboundedCycle {
+                node,
+                span: self.spans.node(node),
+            });
+            return Some(Flow::Err);
+        }
+        let stride = self.vis_stride;
+        if self.vis.len() < (depth + 1) * stride {
+            self.vis.resize((depth + 1) * stride, 0);
+        }
+        let pstride = self.pcache_stride;
+        if self.pcache.len() < (depth + 1) * pstride {
+            self.pcache.resize((depth + 1) * pstride, (0, false));
+        }
+        self.fast_depth = (depth + 1)
+            .min(CYCLE_CHECK_DEPTH)
+            .min(self.opts.modifier_limit + 1);
+        None
+    }
+
+    /// The stamps of level `depth` wrapped round: clears its marks and pattern results.
+    #[cold]
+    #[inline(never)]
+    fn reset_stamps(&mut self, depth: usize) {
+        self.stamps[depth] = 1;
+        let stride = self.vis_stride;
+        self.vis[depth * stride..(depth + 1) * stride].fill(0);
+        let pstride = self.pcache_stride;
+        self.pcache[depth * pstride..(depth + 1) * pstride].fill((0, false));
     }
 
     /// Expands a class present at every vertex: its ons walk the piece lists of their pieces
@@ -475,7 +594,11 @@ impl Core<'_> {
                     if S::RECORD {
                         self.path.push((j, v));
                     }
-                    let f = self.level(j, v, depth + 1, sink);
+                    let f = if depth + 1 < self.fast_depth && at(&prog.direct_level, j as usize) {
+                        self.direct_level(j, v, depth + 1, sink)
+                    } else {
+                        self.level(j, v, depth + 1, sink)
+                    };
                     if S::RECORD {
                         self.path.pop();
                     }
@@ -504,7 +627,11 @@ impl Core<'_> {
                     if S::RECORD {
                         self.path.push((j, v));
                     }
-                    let f = self.level(j, v, depth + 1, sink);
+                    let f = if depth + 1 < self.fast_depth && at(&prog.direct_level, j as usize) {
+                        self.direct_level(j, v, depth + 1, sink)
+                    } else {
+                        self.level(j, v, depth + 1, sink)
+                    };
                     if S::RECORD {
                         self.path.pop();
                     }

@@ -195,14 +195,23 @@ pub(crate) fn expand_classes(prog: &mut Program) {
                         j: ACCEPT,
                         w,
                         mask: u64::MAX,
+                        runs_now: false,
                     });
                 }
                 for &j in prog.class_succ_of(c) {
-                    let mask = match prog.ops[j as usize] {
+                    let op = prog.ops[j as usize];
+                    let mask = match op {
                         Op::On(mask) => mask,
                         _ => u64::MAX,
                     };
-                    entries.push(Entry { j, w, mask });
+                    let runs_now =
+                        matches!(op, Op::Off { .. } | Op::Assign { .. } | Op::Switch { .. });
+                    entries.push(Entry {
+                        j,
+                        w,
+                        mask,
+                        runs_now,
+                    });
                 }
             }
         }
