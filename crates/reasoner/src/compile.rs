@@ -102,6 +102,8 @@ pub(crate) const ACCEPT: u32 = u32::MAX - 1;
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Hot {
     pub op: Op,
+    /// The state's visited-array index times the number of vertices (the offset of its marks
+    /// in a level), or NONE if it needs no mark.
     pub check: u32,
     /// A pattern body may end right after this action.
     pub accepting: bool,
@@ -524,7 +526,10 @@ pub(crate) fn compile(game: &Game, region_tables: bool) -> Result<Program, Compi
             let plain = !prog.accepting[q] && prog.table[q] == NONE;
             Hot {
                 op,
-                check: prog.check[q],
+                check: match prog.check[q] {
+                    NONE => NONE,
+                    c => c * prog.nvertices as u32,
+                },
                 accepting: prog.accepting[q],
                 ends_move: modifier
                     && plain

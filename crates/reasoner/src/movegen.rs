@@ -137,6 +137,14 @@ pub(crate) fn at<T: Copy>(xs: &[T], i: usize) -> T {
     unsafe { *xs.get_unchecked(i) }
 }
 
+/// `at` by reference, for larger entries read field by field.
+#[inline(always)]
+pub(crate) fn at_ref<T>(xs: &[T], i: usize) -> &T {
+    debug_assert!(i < xs.len());
+    // SAFETY: see `at`.
+    unsafe { xs.get_unchecked(i) }
+}
+
 impl Core<'_> {
     /// Runs one level from `(q0, v0)` at nesting `depth`.
     pub(crate) fn level<S: Sink>(&mut self, q0: u32, v0: u32, depth: usize, sink: &mut S) -> Flow {
@@ -287,7 +295,7 @@ impl Core<'_> {
         let succ = prog.succ_of(q);
         if flat != FLAT_TESTS {
             for &j in succ {
-                if flat == FLAT_RUNS || !at(&prog.hot, j as usize).direct {
+                if flat == FLAT_RUNS || !at_ref(&prog.hot, j as usize).direct {
                     let f = self.step(j, v, depth, stamp, sink);
                     if f != Flow::Go {
                         return f;
@@ -297,7 +305,7 @@ impl Core<'_> {
         }
         if flat != FLAT_RUNS {
             for &j in succ.iter().rev() {
-                if flat == FLAT_TESTS || at(&prog.hot, j as usize).direct {
+                if flat == FLAT_TESTS || at_ref(&prog.hot, j as usize).direct {
                     let f = self.direct(j, v, depth, stamp, sink);
                     if f != Flow::Go {
                         return f;
@@ -403,8 +411,9 @@ impl Core<'_> {
         self.pcache[depth * pstride..(depth + 1) * pstride].fill((0, false));
     }
 
-    /// Expands a class present at every vertex: its ons walk the piece lists of their pieces
-    /// (the lists are only read here: nodes go on the stack, children run later).
+    /// Expands a class present at every vertex: its ons walk the sets of their pieces in
+    /// vertex order; a direct on (only modifiers follow) runs its successors at once, others
+    /// go on the stack.
     #[inline(never)]
     fn expand_full<S: Sink>(&mut self, c: u32, depth: usize, stamp: u32, sink: &mut S) -> Flow {
         let prog: &Program = self.prog;
@@ -412,17 +421,38 @@ impl Core<'_> {
             return Flow::Stop;
         }
         let nv = prog.nvertices;
+        let words = self.words;
         for &j in prog.class_succ_of(c) {
             match at(&prog.ops, j as usize) {
                 Op::On(mask) => {
+                    let h = at_ref(&prog.hot, j as usize);
                     let mut m = mask;
                     while m != 0 {
                         let p = m.trailing_zeros() as usize;
                         m &= m - 1;
-                        for k in 0..self.counts[p] as usize {
-                            let w = at(&self.plist, p * nv + k);
-                            if self.mark(j, w, depth, stamp) {
-                                self.stack.push((j, w));
+                        for i in 0..words {
+                            // A copy of the word: the searches run below restore the sets.
+                            let mut b = self.pbits[p * words + i];
+                            while b != 0 {
+                                let w = (i * 64) as u32 + b.trailing_zeros();
+                                b &= b - 1;
+                                if !self.mark_c(h.check, w, depth, stamp) {
+                                    continue;
+                                }
+                                if h.direct {
+                                    // Only modifiers follow: run them now.
+                                    for &k in prog.succ_of(j) {
+                                        let f = self.step(k, w, depth, stamp, sink);
+                                        if f != Flow::Go {
+                                            return f;
+                                        }
+                                    }
+                                } else {
+                                    if S::PATTERN && h.accepting {
+                                        return Flow::Stop;
+                                    }
+                                    self.stack.push((j, w));
+                                }
                             }
                         }
                     }
@@ -440,24 +470,17 @@ impl Core<'_> {
         Flow::Go
     }
 
-    /// Marks (j, w) visited in this level; false if it already was.
-    #[inline(always)]
-    fn mark(&mut self, j: u32, w: u32, depth: usize, stamp: u32) -> bool {
-        let c = at(&self.prog.check, j as usize);
-        self.mark_c(c, w, depth, stamp)
-    }
-
-    /// `mark` with the state's check index already loaded.
+    /// Marks (j, w) visited in this level, given j's `Hot::check`; false if it already was.
     #[inline(always)]
     fn mark_c(&mut self, c: u32, w: u32, depth: usize, stamp: u32) -> bool {
         if c == NONE {
             return true;
         }
-        let prog = self.prog;
-        let idx = (depth * prog.n_checked + c as usize) * prog.nvertices + w as usize;
+        let idx = depth * self.vis_stride + c as usize + w as usize;
         debug_assert!(idx < self.vis.len());
-        // SAFETY: `level` sized `vis` for `depth`; c < n_checked and w < nvertices by the
-        // program's construction (vertices come from the board tables or a checked move).
+        // SAFETY: `level` sized `vis` for `depth`; c is a check index times nvertices
+        // (`Hot::check`) and w < nvertices by the program's construction (vertices come from
+        // the board tables or a checked move).
         let slot = unsafe { self.vis.get_unchecked_mut(idx) };
         if *slot == stamp {
             false
@@ -474,7 +497,7 @@ impl Core<'_> {
     #[inline(always)]
     fn direct<S: Sink>(&mut self, j: u32, v: u32, depth: usize, stamp: u32, sink: &mut S) -> Flow {
         let prog: &Program = self.prog;
-        let h = at(&prog.hot, j as usize);
+        let h = at_ref(&prog.hot, j as usize);
         let w = match h.op {
             Op::Shift(d) => at(&prog.nb, v as usize * prog.ndirs + d as usize),
             Op::On(mask) => {
@@ -528,7 +551,7 @@ impl Core<'_> {
     #[inline(always)]
     fn step<S: Sink>(&mut self, j: u32, v: u32, depth: usize, stamp: u32, sink: &mut S) -> Flow {
         let prog: &Program = self.prog;
-        let h = at(&prog.hot, j as usize);
+        let h = at_ref(&prog.hot, j as usize);
         // A pattern is decided as soon as an accepting state is reached: no need to push it.
         macro_rules! push {
             ($w:expr) => {{
@@ -586,7 +609,6 @@ impl Core<'_> {
             Op::Off { piece, .. } => {
                 if self.mark_c(h.check, v, depth, stamp) {
                     if !S::KEEP && h.ends_move && depth + 1 < self.fast_depth {
-                        self.touch_piece(v, piece);
                         return self.end_move(j, v, sink);
                     }
                     let old = self.pieces[v as usize];

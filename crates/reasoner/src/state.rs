@@ -29,11 +29,12 @@ pub(crate) struct Core<'r> {
     pub opts: Options,
     pub spans: &'r SpanTable,
     pub pieces: Vec<u16>,
-    /// Piece lists: `plist[p * nvertices .. p * nvertices + counts[p]]` are the vertices
-    /// holding piece `p` (in no particular order); `pidx[v]` is `v`'s index in its list.
-    pub plist: Vec<u32>,
+    /// Piece sets: bit `v` of `pbits[p * words..][..words]` is set
+    /// when vertex `v` holds piece `p`. Walked in vertex order, so the order in which moves
+    /// are found depends on the position only, not on how it was reached.
+    pub pbits: Vec<u64>,
+    pub words: usize,
     pub counts: Vec<u32>,
-    pub pidx: Vec<u32>,
     pub vars: Vec<i64>,
     /// `prog.nplayers` is the keeper.
     pub player: u32,
@@ -62,13 +63,12 @@ impl<'r> Core<'r> {
     pub(crate) fn new(r: &'r Reasoner) -> Core<'r> {
         let prog = &r.prog;
         let nv = prog.nvertices;
+        let words = nv.div_ceil(64);
         let mut counts = vec![0u32; prog.npieces];
-        let mut plist = vec![0u32; prog.npieces * nv];
-        let mut pidx = vec![0u32; nv];
+        let mut pbits = vec![0u64; prog.npieces * words];
         for (v, &p) in prog.initial.iter().enumerate() {
             let p = p as usize;
-            plist[p * nv + counts[p] as usize] = v as u32;
-            pidx[v] = counts[p];
+            pbits[p * words + v / 64] |= 1 << (v % 64);
             counts[p] += 1;
         }
         Core {
@@ -76,9 +76,9 @@ impl<'r> Core<'r> {
             opts: r.opts,
             spans: &r.spans,
             pieces: prog.initial.clone(),
-            plist,
+            pbits,
+            words,
             counts,
-            pidx,
             vars: vec![0; prog.bounds.len()],
             player: prog.nplayers,
             rules: 0,
@@ -103,8 +103,7 @@ impl<'r> Core<'r> {
     pub(crate) fn restore_from(&mut self, other: &Core<'_>) {
         self.pieces.copy_from_slice(&other.pieces);
         self.counts.copy_from_slice(&other.counts);
-        self.plist.copy_from_slice(&other.plist);
-        self.pidx.copy_from_slice(&other.pidx);
+        self.pbits.copy_from_slice(&other.pbits);
         self.vars.copy_from_slice(&other.vars);
         self.player = other.player;
         self.rules = other.rules;
@@ -115,54 +114,23 @@ impl<'r> Core<'r> {
 
     #[inline(always)]
     pub(crate) fn set_piece(&mut self, v: u32, p: u16) {
-        let nv = self.prog.nvertices;
         let v = v as usize;
-        assert!(v < nv && (p as usize) < self.counts.len());
         let old = std::mem::replace(&mut self.pieces[v], p);
         if old == p {
             return;
         }
-        // Remove v from old's list (the last entry takes its place), append it to p's.
         let (o, n) = (old as usize, p as usize);
-        // SAFETY: v < nv and o, n < npieces (pieces only ever hold piece ids); `plist` has
-        // npieces * nv entries, `pidx` nv, and a list's count is at most nv (a vertex is in
-        // exactly one list), so every index below is in range.
+        assert!(n < self.counts.len());
+        let (i, bit) = (v / 64, 1u64 << (v % 64));
+        let w = self.words;
+        // SAFETY: o and n are piece ids (`pieces` only ever holds ids, n checked above) and
+        // v < nvertices (`pieces[v]` did not panic), so both words are inside `pbits`
+        // (npieces * words entries) and both counts inside `counts`.
         unsafe {
-            let i = *self.pidx.get_unchecked(v) as usize;
-            let co = self.counts.get_unchecked_mut(o);
-            *co -= 1;
-            let last = *self.plist.get_unchecked(o * nv + *co as usize);
-            *self.plist.get_unchecked_mut(o * nv + i) = last;
-            *self.pidx.get_unchecked_mut(last as usize) = i as u32;
-            let cn = self.counts.get_unchecked_mut(n);
-            let k = *cn;
-            *cn = k + 1;
-            *self.plist.get_unchecked_mut(n * nv + k as usize) = v as u32;
-            *self.pidx.get_unchecked_mut(v) = k;
-        }
-    }
-
-    /// What `set_piece(v, p)` followed by `set_piece(v, old)` does to the piece lists, without
-    /// the changes: `v` swaps places with the last vertex of its list. Searches that skip
-    /// applying a modifier call it, so the lists — and with them the order in which later
-    /// searches find moves — never depend on which shortcuts a search took.
-    #[inline(always)]
-    pub(crate) fn touch_piece(&mut self, v: u32, p: u16) {
-        let nv = self.prog.nvertices;
-        let v = v as usize;
-        let o = self.pieces[v] as usize;
-        if o == p as usize {
-            return;
-        }
-        // SAFETY: as in `set_piece`; v's list holds v, so its count is at least 1.
-        unsafe {
-            let i = *self.pidx.get_unchecked(v) as usize;
-            let last_i = *self.counts.get_unchecked(o) as usize - 1;
-            let last = *self.plist.get_unchecked(o * nv + last_i);
-            *self.plist.get_unchecked_mut(o * nv + i) = last;
-            *self.plist.get_unchecked_mut(o * nv + last_i) = v as u32;
-            *self.pidx.get_unchecked_mut(last as usize) = i as u32;
-            *self.pidx.get_unchecked_mut(v) = last_i as u32;
+            *self.counts.get_unchecked_mut(o) -= 1;
+            *self.counts.get_unchecked_mut(n) += 1;
+            *self.pbits.get_unchecked_mut(o * w + i) &= !bit;
+            *self.pbits.get_unchecked_mut(n * w + i) |= bit;
         }
     }
 
