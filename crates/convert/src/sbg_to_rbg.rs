@@ -364,17 +364,19 @@ pub fn sbg_to_rbg(game: &Game) -> String {
             "#after{}Move =\n    [$ turn = turn + 1]\n    (",
             capital(m)
         );
-        let mut prefix = String::new();
-        for (i, (cond, outcome)) in conds.iter().enumerate() {
-            let sep = if i == 0 { "    " } else { "  + " };
-            let _ = writeln!(o, "      {sep}{prefix}{{? {cond}}} {outcome} endGame");
-            let _ = write!(prefix, "{{! {cond}}} ");
+        // An if/else-if chain: each condition is tested once, its negation guards the rest.
+        for (cond, outcome) in &conds {
+            let _ = writeln!(o, "          {{? {cond}}} {outcome} endGame");
+            let _ = writeln!(o, "        + {{! {cond}}} (");
         }
-        let sep = if conds.is_empty() { "    " } else { "  + " };
+        if conds.is_empty() {
+            o.push_str("          (\n");
+        }
         let clear = if uses_hole { "clearHole " } else { "" };
         let _ = writeln!(
             o,
-            "      {sep}{prefix}(\n              {{$ turn == {lim}}} [$ {m} = 50, {p} = 50] endGame\n            + {{$ turn < {lim}}} [$ {m} = 100, {p} = 0] {clear}->{p} // {p} loses if it cannot move\n          )\n    )\n",
+            "              {{$ turn == {lim}}} [$ {m} = 50, {p} = 50] endGame\n            + {{$ turn < {lim}}} [$ {m} = 100, {p} = 0] {clear}->{p} // {p} loses if it cannot move\n          ){}\n    )\n",
+            ")".repeat(conds.len().saturating_sub(1)),
             lim = game.turn_limit
         );
     }
