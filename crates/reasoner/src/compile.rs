@@ -87,6 +87,8 @@ pub(crate) struct Entry {
     pub mask: u64,
     /// `j` is a modifier or switch: taking it runs its search at once (nothing is pushed).
     pub runs_now: bool,
+    /// `j` is an on with `Hot::drops`: the mask is its whole test.
+    pub drops: bool,
 }
 
 /// `Program::flat` kinds: some successor would be pushed; all run at once (modifiers and
@@ -114,6 +116,9 @@ pub(crate) struct Hot {
     /// shift table and not accepting: taking it pushes nothing on its level (see
     /// `Program::succ_direct`).
     pub direct: bool,
+    /// A direct test followed only by offs that end the move (`ends_move`): when counting,
+    /// each of them adds its switches.
+    pub drops: bool,
 }
 
 /// The compiled game: automata, action tables, board, declarations.
@@ -518,6 +523,16 @@ pub(crate) fn compile(game: &Game, region_tables: bool) -> Result<Program, Compi
         )));
     }
     expand_classes(&mut prog);
+    let ends_move = |prog: &Program, k: u32| {
+        let k = k as usize;
+        matches!(prog.ops[k], Op::Off { .. })
+            && !prog.accepting[k]
+            && prog.table[k] == NONE
+            && prog
+                .succ_of(k as u32)
+                .iter()
+                .all(|&s| matches!(prog.ops[s as usize], Op::Switch { .. }))
+    };
     prog.hot = (0..prog.nstates())
         .map(|q| {
             let op = prog.ops[q];
@@ -545,6 +560,10 @@ pub(crate) fn compile(game: &Game, region_tables: bool) -> Result<Program, Compi
                             Op::Off { .. } | Op::Assign { .. } | Op::Switch { .. }
                         )
                     }),
+                drops: !modifier
+                    && !matches!(op, Op::Switch { .. } | Op::Start)
+                    && plain
+                    && succ.iter().all(|&k| ends_move(&prog, k)),
             }
         })
         .collect();
@@ -584,6 +603,11 @@ pub(crate) fn compile(game: &Game, region_tables: bool) -> Result<Program, Compi
             }
         })
         .collect();
+    for e in &mut prog.row_entries {
+        e.drops = e.j != ACCEPT
+            && matches!(prog.ops[e.j as usize], Op::On(_))
+            && prog.hot[e.j as usize].drops;
+    }
     // In mixed tables, modifiers get an empty mask so the pass over the tests skips them
     // (`Core::flat_row`).
     for q in 0..prog.nstates() {

@@ -41,8 +41,12 @@ pub(crate) trait Sink {
     const KEEP: bool = false;
     /// Maintain `path` (the modifiers applied so far): only sinks that store moves need it.
     const RECORD: bool = false;
+    /// Only counts moves (`add` may stand for `switch` calls whose moves are not needed).
+    const COUNT: bool = false;
     /// A move `path + (j, v)` was found; true to stop the search.
     fn switch(&mut self, path: &[(u32, u32)], j: u32, v: u32) -> bool;
+    /// `n` moves were found (only called when `COUNT`).
+    fn add(&mut self, _n: u64) {}
 }
 
 /// Pattern evaluation.
@@ -59,10 +63,15 @@ impl Sink for PatternSink {
 pub(crate) struct CountSink(pub u64);
 
 impl Sink for CountSink {
+    const COUNT: bool = true;
     #[inline(always)]
     fn switch(&mut self, _: &[(u32, u32)], _: u32, _: u32) -> bool {
         self.0 += 1;
         false
+    }
+    #[inline(always)]
+    fn add(&mut self, n: u64) {
+        self.0 += n;
     }
 }
 
@@ -348,12 +357,32 @@ impl Core<'_> {
             if (e.mask >> (at(&self.pieces, e.w as usize) & 63)) & 1 == 0 {
                 continue;
             }
+            if S::COUNT && e.drops && depth + 1 < self.fast_depth {
+                // The mask was the on's test; only offs that end the move follow.
+                self.count_drops(e.j, e.w, depth, stamp, sink);
+                continue;
+            }
             let f = self.direct(e.j, e.w, depth, stamp, sink);
             if f != Flow::Go {
                 return f;
             }
         }
         Flow::Go
+    }
+
+    /// Counting: the valid test `(j, w)` (a `Hot::drops` one) and the moves of the offs after
+    /// it, each of which ends the move.
+    #[inline(always)]
+    fn count_drops<S: Sink>(&mut self, j: u32, w: u32, depth: usize, stamp: u32, sink: &mut S) {
+        let prog: &Program = self.prog;
+        if !self.mark_c(at_ref(&prog.hot, j as usize).check, w, depth, stamp) {
+            return;
+        }
+        for &k in prog.succ_of(j) {
+            if self.mark_c(at_ref(&prog.hot, k as usize).check, w, depth, stamp) {
+                sink.add(prog.succ_of(k).len() as u64);
+            }
+        }
     }
 
     /// The checks of a level at or beyond `fast_depth` (see `level`): the modifier limit,
@@ -494,7 +523,7 @@ impl Core<'_> {
     /// and switches, whose searches run one level deeper): what popping it right after pushing
     /// it would do. Marking it later than a push would is unobservable: nothing below it
     /// visits this level.
-    #[inline(always)]
+    #[inline(never)]
     fn direct<S: Sink>(&mut self, j: u32, v: u32, depth: usize, stamp: u32, sink: &mut S) -> Flow {
         let prog: &Program = self.prog;
         let h = at_ref(&prog.hot, j as usize);
@@ -535,7 +564,14 @@ impl Core<'_> {
                 unreachable!("direct actions are tests")
             }
         };
-        if w == NONE || !self.mark_c(h.check, w, depth, stamp) {
+        if w == NONE {
+            return Flow::Go;
+        }
+        if S::COUNT && h.drops && depth + 1 < self.fast_depth {
+            self.count_drops(j, w, depth, stamp, sink);
+            return Flow::Go;
+        }
+        if !self.mark_c(h.check, w, depth, stamp) {
             return Flow::Go;
         }
         for &k in prog.succ_of(j) {

@@ -196,6 +196,7 @@ pub(crate) fn expand_classes(prog: &mut Program) {
                         w,
                         mask: u64::MAX,
                         runs_now: false,
+                        drops: false,
                     });
                 }
                 for &j in prog.class_succ_of(c) {
@@ -211,6 +212,7 @@ pub(crate) fn expand_classes(prog: &mut Program) {
                         w,
                         mask,
                         runs_now,
+                        drops: false,
                     });
                 }
             }
