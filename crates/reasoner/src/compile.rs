@@ -22,6 +22,7 @@
 use crate::arith::{compile_arith, Expr};
 use crate::chains::{build_chains, Link};
 use crate::error::CompileError;
+use crate::keeper::deterministic_keepers;
 use crate::movegen::at;
 use crate::regions::{build_regions, choose_checks, expand_classes};
 use ir::{Action, CmpOp, Game, Node, NodeId, SwitchTarget};
@@ -177,6 +178,8 @@ pub(crate) struct Program {
     /// Per state: how its successors (for a state with a table: its row entries) can be
     /// taken without the stack, one of the `FLAT_*` kinds (see `Core::flat`).
     pub flat: Vec<u8>,
+    /// Per state: a keeper state whose completion cannot branch (see `keeper`).
+    pub keeper_det: Vec<bool>,
     /// Per state: a level entered here pushes nothing (not accepting, no whole-board class,
     /// and its successors or row entries all direct), so `Core::direct_level` runs it.
     pub direct_level: Vec<bool>,
@@ -506,6 +509,7 @@ pub(crate) fn compile(game: &Game, region_tables: bool) -> Result<Program, Compi
         chain_nest: Vec::new(),
         links: Vec::new(),
         flat: Vec::new(),
+        keeper_det: Vec::new(),
         direct_level: Vec::new(),
     };
     build_chains(&mut prog);
@@ -627,5 +631,6 @@ pub(crate) fn compile(game: &Game, region_tables: bool) -> Result<Program, Compi
     prog.direct_level = (0..prog.nstates())
         .map(|q| !prog.accepting[q] && prog.full_class[q] == NONE && prog.flat[q] != FLAT_NO)
         .collect();
+    prog.keeper_det = deterministic_keepers(&prog);
     Ok(prog)
 }

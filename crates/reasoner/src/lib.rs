@@ -7,7 +7,8 @@
 //!   region tables, board arrays.
 //! * `movegen`: the paper's Algorithm 1 (DFS per modifier sequence); `chains`: straight
 //!   pattern bodies walked without a search.
-//! * `state`: semi-state, apply/undo, keeper completion and its checks.
+//! * `state`: semi-state, apply/undo, keeper completion and its checks; `keeper`: keeper
+//!   states that cannot branch, whose completion skips the check.
 //! * [`mod@perft`] and [`mod@bench`]: the fast perft and flat Monte-Carlo loops.
 //!
 //! Semantics beyond the paper (DESIGN.md §3), all reported as [`GameError`] values, never
@@ -36,6 +37,7 @@ pub mod bench;
 mod chains;
 mod compile;
 mod error;
+mod keeper;
 mod movegen;
 pub mod perft;
 mod regions;

@@ -225,7 +225,8 @@ impl<'r> Core<'r> {
                 });
             }
             steps += 1;
-            if checked {
+            // A keeper state that cannot branch has nothing to check.
+            if checked || self.prog.keeper_det[self.rules as usize] {
                 if !self.keeper_first()? {
                     return Ok(());
                 }
