@@ -120,6 +120,9 @@ pub(crate) struct Hot {
     /// A direct test followed only by offs that end the move (`ends_move`): when counting,
     /// each of them adds its switches.
     pub drops: bool,
+    /// An off whose level is a shift-table row of `drops` ons only (no whole-board class, not
+    /// accepting): when counting, `Core::scan_drops` runs it.
+    pub scan: bool,
 }
 
 /// The compiled game: automata, action tables, board, declarations.
@@ -568,6 +571,7 @@ pub(crate) fn compile(game: &Game, region_tables: bool) -> Result<Program, Compi
                     && !matches!(op, Op::Switch { .. } | Op::Start)
                     && plain
                     && succ.iter().all(|&k| ends_move(&prog, k)),
+                scan: false,
             }
         })
         .collect();
@@ -631,6 +635,22 @@ pub(crate) fn compile(game: &Game, region_tables: bool) -> Result<Program, Compi
     prog.direct_level = (0..prog.nstates())
         .map(|q| !prog.accepting[q] && prog.full_class[q] == NONE && prog.flat[q] != FLAT_NO)
         .collect();
+    for q in 0..prog.nstates() {
+        let t = prog.table[q];
+        prog.hot[q].scan = matches!(prog.ops[q], Op::Off { .. })
+            && t != NONE
+            && !prog.accepting[q]
+            && prog.full_class[q] == NONE
+            && {
+                let (lo, hi) = (
+                    prog.rows[t as usize],
+                    prog.rows[t as usize + prog.nvertices],
+                );
+                prog.row_entries[lo as usize..hi as usize]
+                    .iter()
+                    .all(|e| e.drops)
+            };
+    }
     prog.keeper_det = deterministic_keepers(&prog);
     Ok(prog)
 }

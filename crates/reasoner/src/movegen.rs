@@ -245,7 +245,16 @@ impl Core<'_> {
                         }
                         continue;
                     }
-                    let f = self.step(j, w, depth, stamp, sink);
+                    // Direct tests are taken at once rather than pushed (any order of a
+                    // level's work finds the same moves).
+                    let f = if S::COUNT && e.drops && depth + 1 < self.fast_depth {
+                        self.count_drops(j, w, depth, stamp, sink);
+                        Flow::Go
+                    } else if at_ref(&prog.hot, j as usize).direct {
+                        self.direct(j, w, depth, stamp, sink)
+                    } else {
+                        self.step(j, w, depth, stamp, sink)
+                    };
                     if f != Flow::Go {
                         self.stack.truncate(base);
                         return f;
@@ -368,6 +377,30 @@ impl Core<'_> {
             }
         }
         Flow::Go
+    }
+
+    /// Counting, in the level of the applied off `(j, v)` (a `Hot::scan` one) at `depth`: its
+    /// row's entries are ons whose masks are their tests, each followed only by offs that end
+    /// the move — a piece lifted, its destinations checked, the piece dropped.
+    #[inline(always)]
+    fn scan_drops<S: Sink>(&mut self, j: u32, v: u32, depth: usize, sink: &mut S) {
+        let prog: &Program = self.prog;
+        let s = &mut self.stamps[depth];
+        *s = s.wrapping_add(1);
+        if *s == 0 {
+            self.reset_stamps(depth);
+        }
+        let stamp = self.stamps[depth];
+        let row = at(&prog.table, j as usize) as usize + v as usize;
+        let (lo, hi) = (
+            at(&prog.rows, row) as usize,
+            at(&prog.rows, row + 1) as usize,
+        );
+        for e in &prog.row_entries[lo..hi] {
+            if (e.mask >> (at(&self.pieces, e.w as usize) & 63)) & 1 != 0 {
+                self.count_drops(e.j, e.w, depth, stamp, sink);
+            }
+        }
     }
 
     /// Counting: the valid test `(j, w)` (a `Hot::drops` one) and the moves of the offs after
@@ -649,6 +682,11 @@ impl Core<'_> {
                     }
                     let old = self.pieces[v as usize];
                     self.set_piece(v, piece);
+                    if S::COUNT && h.scan && depth + 1 < self.fast_depth {
+                        self.scan_drops(j, v, depth + 1, sink);
+                        self.set_piece(v, old);
+                        return Flow::Go;
+                    }
                     if S::RECORD {
                         self.path.push((j, v));
                     }
