@@ -8,14 +8,19 @@
 //!   tries a move to see whether the king would be attacked): the frame then has levels of
 //!   its own, stacked on the parent's prefix, which never leak into the parent.
 //!
-//! Level `k` of frame `F` has `F_r<k>` (where the automaton can be: `?pp ?q ?v`, with the
-//! pattern start `?v0 ?s` after `?pp` in pattern frames), `F_ok<k>` (the valid prefixes),
-//! `F_cell<k>`, `F_var<k>`, `F_cnt<k>` (the semi-state); level 0 of a pattern frame reads
-//! its parent's semi-state. A pattern frame reports `F_acc ?b ?v0 ?s`: the pattern starting
-//! at `?s` from `?v0` on prefix `?b` of the parent matches.
+//! Level `k` of frame `F` has `F_r<k>` (where the automaton can be: `prefix ?q ?v`, with the
+//! pattern start `?v0 ?s` after the prefix in pattern frames), `F_ok<k>` (the valid prefixes),
+//! `F_var<k>`, `F_cnt<k>` (variables and counts) and `F_mod<k>` / `F_chg<k>`: the vertices the
+//! prefix changed, with their pieces — only those, so a prefix costs a bottom-up reasoner a
+//! few facts, not a board. A piece is read from the innermost layer that changed the vertex
+//! (own prefix, then the parent frame's, ..., then the base: the current state for `k`,
+//! `kf_cell` for `m`), which is why rules spell a pattern frame's prefix out down to the
+//! main frame's `?pp`. Level 0 of a pattern frame reads its parent's semi-state. A pattern
+//! frame reports `F_acc prefix ?v0 ?s`: the pattern starting at `?s` from `?v0` on that
+//! prefix of the parent matches.
 
 use super::arith::{num, Comparison, Operand, Plan, Step};
-use super::bounds::Chain;
+use super::levels::{Level, Walk};
 use super::nfa::State;
 use super::{Emitter, InstanceKind};
 
@@ -23,20 +28,23 @@ use super::{Emitter, InstanceKind};
 #[derive(Clone, Debug)]
 pub struct Frame {
     pub name: String,
-    pub chain: Chain,
+    pub walk: Walk,
     /// Pattern nesting depth of the actions it walks (0: the rules).
     pub depth: usize,
     /// The frame and level it starts from (pattern frames).
     pub parent: Option<(usize, u64)>,
     pub levels: u64,
     pub unrolled: bool,
+    /// What each level can do.
+    pub plan: Vec<Level>,
 }
 
-/// `(p ?x<k> ?y<k> (... (p ?x1 ?y1 base)))`.
-pub fn wrap(base: &str, k: u64) -> String {
+/// `(p ?x<d>_<k> ?y<d>_<k> (... (p ?x<d>_1 ?y<d>_1 base)))`: `k` modifiers of a frame at
+/// depth `d` on top of `base`.
+pub fn wrap(base: &str, d: usize, k: u64) -> String {
     let mut t = base.to_string();
     for i in 1..=k {
-        t = format!("(p ?x{i} ?y{i} {t})");
+        t = format!("(p ?x{d}_{i} ?y{d}_{i} {t})");
     }
     t
 }
@@ -52,6 +60,58 @@ impl Emitter<'_> {
         }
     }
 
+    /// The prefix term of level `k` of frame `f`: `?pp` in a main frame; in a pattern frame
+    /// its own modifiers wrapped around its parent's term.
+    pub(super) fn term(&self, f: usize, k: u64) -> String {
+        let frame = &self.frames[f];
+        match frame.parent {
+            None => "?pp".into(),
+            Some((p, b)) => wrap(&self.term(p, b), frame.depth, k),
+        }
+    }
+
+    /// The layers that may have changed a vertex at level `k` of frame `f`, innermost first:
+    /// (relation suffix owner, level, prefix term).
+    fn layers(&self, f: usize, k: u64) -> Vec<(String, u64, String)> {
+        let mut out = Vec::new();
+        let (mut f, mut k) = (f, k);
+        loop {
+            if k > 0 {
+                out.push((self.frames[f].name.clone(), k, self.term(f, k)));
+            }
+            match self.frames[f].parent {
+                Some((p, b)) => (f, k) = (p, b),
+                None => return out,
+            }
+        }
+    }
+
+    /// The ways to read piece `x` on vertex `v` at level `k` of frame `f`: one list of
+    /// literals per layer (its change, not changed by inner layers), then the base.
+    pub(super) fn lookup(&self, f: usize, k: u64, v: &str, x: &str) -> Vec<Vec<String>> {
+        let layers = self.layers(f, k);
+        let mut root = f;
+        while let Some((p, _)) = self.frames[root].parent {
+            root = p;
+        }
+        let base = match self.frames[root].walk {
+            Walk::Keeper => format!("(true (cell {v} {x}))"),
+            _ => format!("(kf_cell {v} {x})"),
+        };
+        let mut cases = Vec::new();
+        let mut unchanged = Vec::new();
+        for (name, l, t) in &layers {
+            let mut case = vec![format!("({name}_mod{l} {t} {v} {x})")];
+            case.extend(unchanged.iter().cloned());
+            cases.push(case);
+            unchanged.push(format!("(not ({name}_chg{l} {t} {v}))"));
+        }
+        let mut last = vec![base];
+        last.extend(unchanged);
+        cases.push(last);
+        cases
+    }
+
     fn lead(&self, f: usize) -> &'static str {
         if self.frames[f].depth == 0 {
             ""
@@ -60,8 +120,9 @@ impl Emitter<'_> {
         }
     }
 
-    /// The literals computing `plan` on prefix `?pp` at level `k` of frame `f`.
+    /// The literals computing `plan` at level `k` of frame `f`.
     pub(super) fn plan_literals(&self, f: usize, k: u64, plan: &Plan) -> (Vec<String>, String) {
+        let pp = self.term(f, k);
         let op = |o: Operand| match o {
             Operand::Const(v) => num(v),
             Operand::Temp(t) => format!("?t{t}"),
@@ -71,12 +132,12 @@ impl Emitter<'_> {
             .iter()
             .map(|s| match s {
                 Step::Var(v, t) => format!(
-                    "({} ?pp {} ?t{t})",
+                    "({} {pp} {} ?t{t})",
                     self.rel(f, "var", k),
                     self.names.variables[v.index()]
                 ),
                 Step::Count(x, t) => format!(
-                    "({} ?pp {} ?t{t})",
+                    "({} {pp} {} ?t{t})",
                     self.rel(f, "cnt", k),
                     self.names.pieces[x.index()]
                 ),
@@ -88,14 +149,14 @@ impl Emitter<'_> {
 
     pub(super) fn frame_rules(&mut self, f: usize) {
         let frame = self.frames[f].clone();
-        match (&frame.parent, frame.chain) {
+        match (&frame.parent, frame.walk) {
             (Some((p, b)), _) => {
                 let _ = self.out.write_fmt(format_args!(
                     "\n;;; Frame {}: patterns at level {b} of frame {}\n",
                     frame.name, self.frames[*p].name
                 ));
             }
-            (None, Chain::Keeper) => {
+            (None, Walk::Keeper) => {
                 self.section(
                     "Frame k: the keeper phase from the current state (level i: after i \
                      keeper modifiers)",
@@ -103,20 +164,19 @@ impl Emitter<'_> {
                 let k = self.names.keeper.clone();
                 self.rule("(k_ok0 nil)", &[format!("(true (control {k}))")]);
                 self.rule(
-                    "(k_r0 nil ?q ?v)",
+                    "(k_s0 nil ?q ?v)",
                     &[
                         format!("(true (control {k}))"),
                         "(true (at ?q))".into(),
                         "(true (pos ?v))".into(),
                     ],
                 );
-                self.rule("(k_cell0 nil ?v ?x)", &["(true (cell ?v ?x))".into()]);
                 self.rule("(k_var0 nil ?x ?n)", &["(true (var ?x ?n))".into()]);
                 if !self.counted.is_empty() {
                     self.rule("(k_cnt0 nil ?x ?n)", &["(true (count ?x ?n))".into()]);
                 }
             }
-            (None, Chain::Player) => {
+            (None, _) => {
                 self.section(
                     "Frame m: the move of the player in control, from the keeper's result \
                      (level i: after i modifiers)",
@@ -126,7 +186,7 @@ impl Emitter<'_> {
                     &["(kf_control ?r)".into(), "(role ?r)".into()],
                 );
                 self.rule(
-                    "(m_r0 nil ?q ?v)",
+                    "(m_s0 nil ?q ?v)",
                     &[
                         "(kf_control ?r)".into(),
                         "(role ?r)".into(),
@@ -134,7 +194,6 @@ impl Emitter<'_> {
                         "(kf_pos ?v)".into(),
                     ],
                 );
-                self.rule("(m_cell0 nil ?v ?x)", &["(kf_cell ?v ?x)".into()]);
                 self.rule("(m_var0 nil ?x ?n)", &["(kf_var ?x ?n)".into()]);
                 if !self.counted.is_empty() {
                     self.rule("(m_cnt0 nil ?x ?n)", &["(kf_cnt ?x ?n)".into()]);
@@ -162,113 +221,121 @@ impl Emitter<'_> {
         }
     }
 
-    /// The automaton walk at level `k` of frame `f`.
+    /// The automaton walk at level `k` of frame `f`: `F_r<k>` from the seeds `F_s<k>`, and
+    /// where patterns are met, `F_ra<k>`, the same walk with every pattern passed, which says
+    /// where the pattern frame must start (`C_want`) without depending on the pattern's result.
     fn reach_rules(&mut self, f: usize, k: u64) {
         let frame = self.frames[f].clone();
+        let level = frame.plan[k as usize].clone();
+        if level.reach.is_empty() {
+            return;
+        }
         let (name, depth, lead) = (frame.name.as_str(), frame.depth, self.lead(f));
-        let at = |q: &str, v: &str| format!("({name}_r{k} ?pp{lead} {q} {v})");
+        let pp = self.term(f, k);
         if let Some((p, b)) = frame.parent {
+            let base = self.term(p, b);
             if k == 0 {
                 self.rule(
-                    &at("?s", "?v0"),
-                    &[
-                        format!("({} ?pp)", self.rel(p, "ok", b)),
-                        format!("(patstart{depth} ?s)"),
-                        "(vertex ?v0)".into(),
-                    ],
+                    &format!("({name}_s0 {pp} ?v0 ?s ?s ?v0)"),
+                    &[format!("({name}_want {pp} ?v0 ?s)")],
                 );
             }
             self.rule(
-                &format!("({name}_acc ?b ?v0 ?s)"),
+                &format!("({name}_acc {base} ?v0 ?s)"),
                 &[
-                    format!("({name}_r{k} {} ?v0 ?s ?q ?v)", wrap("?b", k)),
+                    format!("({name}_r{k} {pp} ?v0 ?s ?q ?v)"),
                     "(accept ?s ?q)".into(),
                 ],
             );
         }
-        self.rule(
-            &at("?q2", "?w"),
-            &[
-                at("?q", "?v"),
-                "(tshift ?q ?d ?q2)".into(),
-                "(edge ?v ?d ?w)".into(),
-            ],
-        );
-        self.rule(
-            &at("?q2", "?v"),
-            &[
-                at("?q", "?v"),
-                format!("({} ?pp ?v ?x)", self.rel(f, "cell", k)),
-                "(ton ?q ?x ?q2)".into(),
-            ],
-        );
-        if let Some(&child) = self.children.get(&(f, k)) {
-            let acc = format!("({}_acc ?pp ?v ?s)", self.frames[child].name);
+        let child = self.children.get(&(f, k)).copied();
+        let walks: &[&str] = if child.is_some() { &["r", "ra"] } else { &["r"] };
+        for &walk in walks {
+            let at = |q: &str, v: &str| format!("({name}_{walk}{k} {pp}{lead} {q} {v})");
+            self.rule(&at("?q", "?v"), &[format!("({name}_s{k} {pp}{lead} ?q ?v)")]);
             self.rule(
-                &at("?q2", "?v"),
-                &[at("?q", "?v"), "(tpat ?q ?q2 ?s)".into(), acc.clone()],
-            );
-            self.rule(
-                &at("?q2", "?v"),
+                &at("?q2", "?w"),
                 &[
                     at("?q", "?v"),
-                    "(tnpat ?q ?q2 ?s)".into(),
-                    format!("(not {acc})"),
+                    "(tshift ?q ?d ?q2)".into(),
+                    "(edge ?v ?d ?w)".into(),
                 ],
             );
-        }
-        for inst in self.instances.clone() {
-            let InstanceKind::Compare(l, r, cmp) = &inst.kind else {
-                continue;
-            };
-            if inst.context != depth {
-                continue;
+            for case in self.lookup(f, k, "?v", "?x") {
+                let mut body = vec![at("?q", "?v")];
+                body.extend(case);
+                body.push("(ton ?q ?x ?q2)".into());
+                self.rule(&at("?q2", "?v"), &body);
             }
-            let q2 = self.sname(State::After(inst.node));
-            let mut body = vec![at("?q", "?v"), format!("(tcmp ?q {q2})")];
-            let (ll, lv) = self.plan_literals(f, k, l);
-            let (rl, rv) = self.plan_literals(f, k, r);
-            body.extend(ll);
-            body.extend(rl);
-            match cmp {
-                Comparison::Always => {}
-                Comparison::Never => continue,
-                Comparison::Table(t) => body.push(format!("({t} {lv} {rv})")),
+            if let Some(child) = child {
+                let c = self.frames[child].name.clone();
+                for t in ["tpat", "tnpat"] {
+                    let check = format!("({t} ?q ?q2 ?s2)");
+                    if walk == "ra" {
+                        self.rule(&at("?q2", "?v"), &[at("?q", "?v"), check.clone()]);
+                        self.rule(&format!("({c}_want {pp} ?v ?s2)"), &[at("?q", "?v"), check]);
+                    } else {
+                        let acc = format!("({c}_acc {pp} ?v ?s2)");
+                        let acc = if t == "tpat" { acc } else { format!("(not {acc})") };
+                        self.rule(&at("?q2", "?v"), &[at("?q", "?v"), check, acc]);
+                    }
+                }
             }
-            self.rule(&at(&q2, "?v"), &body);
+            for inst in self.instances.clone() {
+                let InstanceKind::Compare(l, r, cmp) = &inst.kind else {
+                    continue;
+                };
+                let q2 = State::After(inst.node);
+                if inst.context != depth || !level.reach.contains(&q2) {
+                    continue;
+                }
+                let q2 = self.sname(q2);
+                let mut body = vec![at("?q", "?v"), format!("(tcmp ?q {q2})")];
+                let (ll, lv) = self.plan_literals(f, k, l);
+                let (rl, rv) = self.plan_literals(f, k, r);
+                body.extend(ll);
+                body.extend(rl);
+                match cmp {
+                    Comparison::Always => {}
+                    Comparison::Never => continue,
+                    Comparison::Table(t) => body.push(format!("({t} {lv} {rv})")),
+                }
+                self.rule(&at(&q2, "?v"), &body);
+            }
         }
     }
 
     /// Applying one modifier: from level `k` to level `k + 1` of frame `f`.
     fn modifier_rules(&mut self, f: usize, k: u64) {
         let frame = self.frames[f].clone();
+        let level = frame.plan[k as usize].clone();
+        if level.mods.is_empty() {
+            return;
+        }
         let (name, lead, j) = (frame.name.as_str(), self.lead(f), k + 1);
         let main = frame.parent.is_none();
-        let pj = "(p ?q2 ?w ?pp)";
+        let pp = self.term(f, k);
+        let pj = format!("(p ?q2 ?w {pp})");
         let ok = format!("({name}_ok{j} {pj})");
-        let reach = format!("({name}_r{k} ?pp{lead} ?q ?w)");
-        let next = format!("({name}_r{j} {pj}{lead} ?q2 ?w)");
+        let reach = format!("({name}_r{k} {pp}{lead} ?q ?w)");
+        let next = format!("({name}_s{j} {pj}{lead} ?q2 ?w)");
         self.rule(&ok, &[reach.clone(), "(toff ?q ?q2)".into()]);
         self.rule(&next, &[reach.clone(), "(toff ?q ?q2)".into()]);
         if main {
             self.rule(&ok, &[reach.clone(), "(tswitch ?q ?q2)".into()]);
         }
-        if main && frame.chain == Chain::Keeper {
+        if main && frame.walk == Walk::Keeper {
             // The keeper's own switch does not end the phase.
             self.rule(
                 &next,
-                &[
-                    reach.clone(),
-                    "(tswitch ?q ?q2)".into(),
-                    "(kswitch ?q2)".into(),
-                ],
+                &[reach.clone(), "(tswitch ?q ?q2)".into(), "(kswitch ?q2)".into()],
             );
         }
         for inst in self.instances.clone() {
             let InstanceKind::Assign(var, plan, fits) = &inst.kind else {
                 continue;
             };
-            if inst.context != frame.depth {
+            if inst.context != frame.depth || !level.mods.contains(&inst.node) {
                 continue;
             }
             let q2 = self.sname(State::After(inst.node));
@@ -281,100 +348,99 @@ impl Emitter<'_> {
             let mut body = vec![reach.clone(), format!("(tassign ?q {q2})")];
             body.extend(lits.iter().cloned());
             body.extend(fit);
-            let pq = format!("(p {q2} ?w ?pp)");
+            let pq = format!("(p {q2} ?w {pp})");
             self.rule(&format!("({name}_ok{j} {pq})"), &body);
-            self.rule(&format!("({name}_r{j} {pq}{lead} {q2} ?w)"), &body);
+            self.rule(&format!("({name}_s{j} {pq}{lead} {q2} ?w)"), &body);
             let mut body = vec![format!("({name}_ok{j} {pq})")];
             body.extend(lits);
             let x = self.names.variables[var.index()].clone();
             self.rule(&format!("({name}_var{j} {pq} {x} {value})"), &body);
         }
-        // The semi-state after the modifier.
-        let (cell_k, var_k, cnt_k) = (
-            self.rel(f, "cell", k),
-            self.rel(f, "var", k),
-            self.rel(f, "cnt", k),
-        );
-        let cell_j = |v: &str, x: &str| format!("({name}_cell{j} {pj} {v} {x})");
+        // The semi-state after the modifier: the changed vertices (the newest change wins).
+        let (var_k, cnt_k) = (self.rel(f, "var", k), self.rel(f, "cnt", k));
+        let mod_j = |v: &str, x: &str| format!("({name}_mod{j} {pj} {v} {x})");
+        self.rule(&mod_j("?w", "?x"), &[ok.clone(), "(offpiece ?q2 ?x)".into()]);
+        if k > 0 {
+            let mod_k = format!("({name}_mod{k} {pp} ?u ?x)");
+            self.rule(
+                &mod_j("?u", "?x"),
+                &[
+                    ok.clone(),
+                    "(offpiece ?q2 ?y)".into(),
+                    mod_k.clone(),
+                    "(distinct ?u ?w)".into(),
+                ],
+            );
+            self.rule(
+                &mod_j("?u", "?x"),
+                &[ok.clone(), "(notoff ?q2)".into(), mod_k],
+            );
+        }
         self.rule(
-            &cell_j("?w", "?x"),
-            &[ok.clone(), "(offpiece ?q2 ?x)".into()],
-        );
-        self.rule(
-            &cell_j("?u", "?x"),
-            &[
-                ok.clone(),
-                "(offpiece ?q2 ?y)".into(),
-                format!("({cell_k} ?pp ?u ?x)"),
-                "(distinct ?u ?w)".into(),
-            ],
-        );
-        self.rule(
-            &cell_j("?u", "?x"),
-            &[
-                ok.clone(),
-                "(notoff ?q2)".into(),
-                format!("({cell_k} ?pp ?u ?x)"),
-            ],
+            &format!("({name}_chg{j} {pj} ?u)"),
+            &[mod_j("?u", "?x")],
         );
         self.rule(
             &format!("({name}_var{j} {pj} ?x ?n)"),
             &[
                 ok.clone(),
-                format!("({var_k} ?pp ?x ?n)"),
+                format!("({var_k} {pp} ?x ?n)"),
                 "(not (assigns ?q2 ?x))".into(),
             ],
         );
         if !self.counted.is_empty() {
             let cnt_j = |x: &str, n: &str| format!("({name}_cnt{j} {pj} {x} {n})");
-            let cnt_i = |x: &str, n: &str| format!("({cnt_k} ?pp {x} {n})");
-            let old = |z: &str| format!("({cell_k} ?pp ?w {z})");
+            let cnt_i = |x: &str, n: &str| format!("({cnt_k} {pp} {x} {n})");
             let off = "(offpiece ?q2 ?y)".to_string();
             self.rule(
                 &cnt_j("?x", "?n"),
                 &[ok.clone(), "(notoff ?q2)".into(), cnt_i("?x", "?n")],
             );
             // Off replaces the old piece z by y: y gains one, z loses one, others keep.
-            self.rule(
-                &cnt_j("?x", "?n"),
-                &[
-                    ok.clone(),
-                    off.clone(),
-                    old("?z"),
-                    cnt_i("?x", "?n"),
-                    "(distinct ?x ?y)".into(),
-                    "(distinct ?x ?z)".into(),
-                ],
-            );
-            self.rule(
-                &cnt_j("?y", "?n"),
-                &[ok.clone(), off.clone(), old("?y"), cnt_i("?y", "?n")],
-            );
-            self.rule(
-                &cnt_j("?y", "?n1"),
-                &[
-                    ok.clone(),
-                    off.clone(),
-                    old("?z"),
-                    cnt_i("?y", "?n"),
-                    "(succ ?n ?n1)".into(),
-                    "(distinct ?y ?z)".into(),
-                ],
-            );
-            self.rule(
-                &cnt_j("?z", "?n0"),
-                &[
-                    ok.clone(),
-                    off,
-                    old("?z"),
-                    cnt_i("?z", "?n"),
-                    "(succ ?n0 ?n)".into(),
-                    "(distinct ?y ?z)".into(),
-                ],
-            );
+            for old in self.lookup(f, k, "?w", "?z") {
+                let with = |extra: Vec<String>| {
+                    let mut b = vec![ok.clone(), off.clone()];
+                    b.extend(old.iter().cloned());
+                    b.extend(extra);
+                    b
+                };
+                self.rule(
+                    &cnt_j("?x", "?n"),
+                    &with(vec![
+                        cnt_i("?x", "?n"),
+                        "(distinct ?x ?y)".into(),
+                        "(distinct ?x ?z)".into(),
+                    ]),
+                );
+                self.rule(
+                    &cnt_j("?y", "?n1"),
+                    &with(vec![
+                        cnt_i("?y", "?n"),
+                        "(succ ?n ?n1)".into(),
+                        "(distinct ?y ?z)".into(),
+                    ]),
+                );
+                self.rule(
+                    &cnt_j("?z", "?n0"),
+                    &with(vec![
+                        cnt_i("?z", "?n"),
+                        "(succ ?n0 ?n)".into(),
+                        "(distinct ?y ?z)".into(),
+                    ]),
+                );
+            }
         }
-        match (main, frame.chain) {
-            (true, Chain::Keeper) => {
+        if !self.counted.is_empty() {
+            // y replaces itself: no change.
+            for old in self.lookup(f, k, "?w", "?y") {
+                let mut body = vec![ok.clone(), "(offpiece ?q2 ?y)".into()];
+                body.extend(old);
+                body.push(format!("({cnt_k} {pp} ?y ?n)"));
+                self.rule(&format!("({name}_cnt{j} {pj} ?y ?n)"), &body);
+            }
+        }
+        match (main, frame.walk) {
+            (true, Walk::Keeper) => {
                 // The boundary (start of the current keeper move) of every prefix, to know
                 // which boundaries have a move.
                 if k == 0 {
@@ -389,15 +455,15 @@ impl Emitter<'_> {
                     &[
                         ok.clone(),
                         "(plainmod ?q2)".into(),
-                        format!("(k_org{k} ?pp ?b)"),
+                        format!("(k_org{k} {pp} ?b)"),
                     ],
                 );
                 self.rule(
                     "(k_moved ?b)",
-                    &[ok, "(isswitch ?q2)".into(), format!("(k_org{k} ?pp ?b)")],
+                    &[ok, "(isswitch ?q2)".into(), format!("(k_org{k} {pp} ?b)")],
                 );
             }
-            (true, Chain::Player) => {
+            (true, _) => {
                 self.rule(&format!("(m_done{j} {pj})"), &[ok, "(isswitch ?q2)".into()]);
             }
             _ => {}

@@ -10,7 +10,8 @@
 //!   nested term `(p mK v (p ... nil))`. Level `i` relations describe the semi-state after an
 //!   `i`-modifier prefix (`cell`, `var`, `count`) and where the automaton can be (`r`). Levels
 //!   are separate relations, so recursion never builds terms and the GDL recursion
-//!   restriction holds; the number of levels is the longest chain ([`bounds`]);
+//!   restriction holds; each level has only the rules its automaton states can use
+//!   ([`levels`]), and a frame has as many levels as it can apply modifiers;
 //! * two chains of levels: `k*` runs the keeper (deterministically, its result projected to
 //!   `kf_*`) from the current state, `m*` the moves of the player in control from there. A
 //!   legal move is a complete `m` prefix, flattened: `(moveN m3 a2 ... mK vK)`;
@@ -22,13 +23,13 @@
 //! different legal moves.
 
 mod arith;
-mod bounds;
 mod frames;
+mod levels;
 mod names;
 mod nfa;
 
 use arith::{Comparison, Plan, Step, Tables};
-use bounds::Chain;
+use levels::Walk;
 use frames::Frame;
 use ir::{Action, Game, Node, NodeId, SwitchTarget};
 use names::Names;
@@ -215,55 +216,64 @@ impl<'g> Emitter<'g> {
 
         let default_unroll = game.board.vertex_count() as u64 + 8;
         let mut notes = Vec::new();
-        let mut unroll = |what: String| {
-            let n = opts.unroll.unwrap_or(default_unroll);
-            notes.push(format!(
-                "{what} can apply unboundedly many modifiers; unrolled to {n} levels \
-                 (a longer one makes the state terminal with goal 0: `overflow`)"
-            ));
-            n
-        };
-        let mut frames = Vec::new();
-        for (name, chain, what) in [
-            ("k", Chain::Keeper, "a keeper phase"),
-            ("m", Chain::Player, "a player's move"),
-        ] {
-            let bound = bounds::longest(game, &aut, chain);
+        let succ = levels::successors(&aut);
+        let cap = opts.unroll.unwrap_or(default_unroll);
+        let mut frames: Vec<Frame> = Vec::new();
+        let push_frame = |frames: &mut Vec<Frame>,
+                              name: String,
+                              walk: Walk,
+                              parent: Option<(usize, u64)>,
+                              depth: usize,
+                              starts| {
+            let plan = levels::plan(game, &succ, starts, walk, cap);
             frames.push(Frame {
-                name: name.into(),
-                chain,
-                depth: 0,
-                parent: None,
-                levels: bound.unwrap_or_else(|| unroll(what.into())),
-                unrolled: bound.is_none(),
+                name,
+                walk,
+                depth,
+                parent,
+                levels: plan.levels.len().saturating_sub(1) as u64,
+                unrolled: plan.unrolled,
+                plan: plan.levels,
             });
+        };
+        for (name, walk) in [("k", Walk::Keeper), ("m", Walk::Player)] {
+            let starts = levels::main_starts(game, &aut, walk);
+            push_frame(&mut frames, name.into(), walk, None, 0, starts);
         }
-        let pattern_levels: Vec<(u64, bool)> = (1..=aut.max_depth)
-            .map(|d| match bounds::pattern_longest(game, &aut, d) {
-                Some(n) => (n, false),
-                None => (unroll(format!("a pattern at depth {d}")), true),
-            })
-            .collect();
-        // Pattern frames, breadth first: one per level of every frame not at the deepest depth.
+        // Pattern frames, breadth first: where a level of a frame meets patterns.
         let mut children = HashMap::new();
         let mut f = 0;
         while f < frames.len() {
-            let parent: Frame = frames[f].clone();
-            if parent.depth < aut.max_depth {
-                let (levels, unrolled) = pattern_levels[parent.depth];
-                for b in 0..=parent.levels {
-                    children.insert((f, b), frames.len());
-                    frames.push(Frame {
-                        name: format!("{}{b}q", parent.name),
-                        chain: parent.chain,
-                        depth: parent.depth + 1,
-                        parent: Some((f, b)),
-                        levels,
-                        unrolled,
-                    });
+            let parent = frames[f].clone();
+            for (b, level) in parent.plan.iter().enumerate() {
+                if level.patterns.is_empty() {
+                    continue;
                 }
+                let starts = level.patterns.iter().map(|&p| State::PatternStart(p)).collect();
+                children.insert((f, b as u64), frames.len());
+                push_frame(
+                    &mut frames,
+                    format!("{}{b}q", parent.name),
+                    Walk::Pattern,
+                    Some((f, b as u64)),
+                    parent.depth + 1,
+                    starts,
+                );
             }
             f += 1;
+        }
+        for fr in &frames {
+            if fr.unrolled {
+                let what = match (fr.walk, fr.parent) {
+                    (Walk::Keeper, None) => "a keeper phase".to_string(),
+                    (Walk::Player, None) => "a player's move".to_string(),
+                    _ => format!("a pattern (frame {})", fr.name),
+                };
+                notes.push(format!(
+                    "{what} can apply unboundedly many modifiers; unrolled to {cap} levels \
+                     (a longer one makes the state terminal with goal 0: `overflow`)"
+                ));
+            }
         }
         Ok(Emitter {
             game,
@@ -461,14 +471,15 @@ impl<'g> Emitter<'g> {
             self.line(&text);
         }
         if !self.aut.patterns.is_empty() {
-            self.section("Patterns: (patstartD start) by nesting depth, (accept start state)");
+            self.section("Patterns: (accept start state) — the body matches in that state");
             for p in self.aut.patterns.clone() {
                 let start = self.sname(State::PatternStart(p.node));
-                let mut text = format!("(patstart{} {start})", p.depth);
-                for a in &p.accepting {
-                    let _ = write!(text, " (accept {start} {})", self.sname(*a));
-                }
-                self.line(&text);
+                let accepting: Vec<String> = p
+                    .accepting
+                    .iter()
+                    .map(|a| format!("(accept {start} {})", self.sname(*a)))
+                    .collect();
+                self.out.push_str(&arith::wrapped(accepting));
             }
         }
     }
@@ -570,10 +581,22 @@ impl<'g> Emitter<'g> {
                     continue;
                 }
                 let e = format!("({end}{j} ?pp)");
-                self.rule(
-                    "(kf_cell ?v ?x)",
-                    &[e.clone(), format!("(k_cell{j} ?pp ?v ?x)")],
-                );
+                if j == 0 {
+                    self.rule("(kf_cell ?v ?x)", &[e.clone(), "(true (cell ?v ?x))".into()]);
+                } else {
+                    self.rule(
+                        "(kf_cell ?v ?x)",
+                        &[e.clone(), format!("(k_mod{j} ?pp ?v ?x)")],
+                    );
+                    self.rule(
+                        "(kf_cell ?v ?x)",
+                        &[
+                            e.clone(),
+                            "(true (cell ?v ?x))".into(),
+                            format!("(not (k_chg{j} ?pp ?v))"),
+                        ],
+                    );
+                }
                 self.rule(
                     "(kf_var ?x ?n)",
                     &[e.clone(), format!("(k_var{j} ?pp ?x ?n)")],
@@ -614,7 +637,15 @@ impl<'g> Emitter<'g> {
             let does = format!("(does ?r {mv})");
             self.rule(
                 "(next (cell ?u ?x))",
-                &[does.clone(), format!("(m_cell{i} {p} ?u ?x)")],
+                &[does.clone(), format!("(m_mod{i} {p} ?u ?x)")],
+            );
+            self.rule(
+                "(next (cell ?u ?x))",
+                &[
+                    does.clone(),
+                    "(kf_cell ?u ?x)".into(),
+                    format!("(not (m_chg{i} {p} ?u))"),
+                ],
             );
             self.rule(
                 "(next (var ?x ?n))",

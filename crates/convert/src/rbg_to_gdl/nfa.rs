@@ -25,8 +25,6 @@ pub enum State {
 #[derive(Clone, Debug)]
 pub struct Pattern {
     pub node: NodeId,
-    /// Nesting depth of the body's actions (1 for a pattern in the rules).
-    pub depth: usize,
     pub accepting: Vec<State>,
 }
 
@@ -38,8 +36,6 @@ pub struct Automaton {
     /// Context (pattern depth) of every action node; `None` for non-actions.
     pub context: Vec<Option<usize>>,
     pub patterns: Vec<Pattern>,
-    /// Deepest pattern nesting.
-    pub max_depth: usize,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -134,7 +130,6 @@ impl Automaton {
         // Contexts, and the patterns with their start transitions and accepting states.
         let mut context = vec![None; n];
         let mut patterns = Vec::new();
-        let mut max_depth = 0;
         let mut stack = vec![(rules.root(), 0usize)];
         while let Some((id, depth)) = stack.pop() {
             match rules.node(id) {
@@ -151,10 +146,8 @@ impl Automaton {
                         }
                         patterns.push(Pattern {
                             node: id,
-                            depth: depth + 1,
                             accepting,
                         });
-                        max_depth = max_depth.max(depth + 1);
                         stack.push((*body, depth + 1));
                     }
                 }
@@ -176,7 +169,6 @@ impl Automaton {
             transitions,
             context,
             patterns,
-            max_depth,
         }
     }
 }
