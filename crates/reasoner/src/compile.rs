@@ -222,6 +222,46 @@ impl Program {
     }
 }
 
+/// Joins the `drops` entries of a region row that sit at the same vertex and lead to the same
+/// offs (`{empty}` and `{opp}` at a destination, both followed by the drop): one entry whose
+/// mask is the union. The offs' marks still keep each move to one report, and row loops take
+/// a `drops` entry's mask as its whole test.
+fn merge_drops(prog: &mut Program) {
+    let nv = prog.nvertices;
+    let old_rows = std::mem::take(&mut prog.rows);
+    let old_entries = std::mem::take(&mut prog.row_entries);
+    let mut rows = Vec::with_capacity(old_rows.len());
+    let mut entries: Vec<Entry> = Vec::with_capacity(old_entries.len());
+    for q in 0..prog.nstates() {
+        let t = prog.table[q];
+        if t == NONE {
+            continue;
+        }
+        prog.table[q] = rows.len() as u32;
+        for v in 0..nv {
+            let start = entries.len();
+            rows.push(start as u32);
+            let (lo, hi) = (old_rows[t as usize + v], old_rows[t as usize + v + 1]);
+            for &e in &old_entries[lo as usize..hi as usize] {
+                if e.drops {
+                    let succ = prog.succ_of(e.j);
+                    if let Some(m) = entries[start..]
+                        .iter_mut()
+                        .find(|m| m.drops && m.w == e.w && prog.succ_of(m.j) == succ)
+                    {
+                        m.mask |= e.mask;
+                        continue;
+                    }
+                }
+                entries.push(e);
+            }
+        }
+        rows.push(entries.len() as u32);
+    }
+    prog.rows = rows;
+    prog.row_entries = entries;
+}
+
 /// First/last positions of a sub-expression (Glushkov), and whether it accepts the empty word.
 struct Info {
     nullable: bool,
@@ -616,6 +656,7 @@ pub(crate) fn compile(game: &Game, region_tables: bool) -> Result<Program, Compi
             && matches!(prog.ops[e.j as usize], Op::On(_))
             && prog.hot[e.j as usize].drops;
     }
+    merge_drops(&mut prog);
     // In mixed tables, modifiers get an empty mask so the pass over the tests skips them
     // (`Core::flat_row`).
     for q in 0..prog.nstates() {

@@ -247,9 +247,8 @@ impl Core<'_> {
                     }
                     // Direct tests are taken at once rather than pushed (any order of a
                     // level's work finds the same moves).
-                    let f = if S::COUNT && e.drops && depth + 1 < self.fast_depth {
-                        self.count_drops(j, w, depth, stamp, sink);
-                        Flow::Go
+                    let f = if e.drops {
+                        self.take_drops(j, w, depth, stamp, sink)
                     } else if at_ref(&prog.hot, j as usize).direct {
                         self.direct(j, w, depth, stamp, sink)
                     } else {
@@ -366,12 +365,11 @@ impl Core<'_> {
             if (e.mask >> (at(&self.pieces, e.w as usize) & 63)) & 1 == 0 {
                 continue;
             }
-            if S::COUNT && e.drops && depth + 1 < self.fast_depth {
-                // The mask was the on's test; only offs that end the move follow.
-                self.count_drops(e.j, e.w, depth, stamp, sink);
-                continue;
-            }
-            let f = self.direct(e.j, e.w, depth, stamp, sink);
+            let f = if e.drops {
+                self.take_drops(e.j, e.w, depth, stamp, sink)
+            } else {
+                self.direct(e.j, e.w, depth, stamp, sink)
+            };
             if f != Flow::Go {
                 return f;
             }
@@ -398,9 +396,43 @@ impl Core<'_> {
         );
         for e in &prog.row_entries[lo..hi] {
             if (e.mask >> (at(&self.pieces, e.w as usize) & 63)) & 1 != 0 {
-                self.count_drops(e.j, e.w, depth, stamp, sink);
+                // The row lists each (vertex, offs) once (`merge_drops`), so only the offs'
+                // marks matter here.
+                for &k in prog.succ_of(e.j) {
+                    if self.mark_c(at_ref(&prog.hot, k as usize).check, e.w, depth, stamp) {
+                        sink.add(prog.succ_of(k).len() as u64);
+                    }
+                }
             }
         }
+    }
+
+    /// A row entry with `Entry::drops` whose mask held at `w`: the on `j` (its mask was the
+    /// test, possibly joined with others') and the offs after it.
+    #[inline(always)]
+    fn take_drops<S: Sink>(
+        &mut self,
+        j: u32,
+        w: u32,
+        depth: usize,
+        stamp: u32,
+        sink: &mut S,
+    ) -> Flow {
+        if S::COUNT && depth + 1 < self.fast_depth {
+            self.count_drops(j, w, depth, stamp, sink);
+            return Flow::Go;
+        }
+        let prog: &Program = self.prog;
+        if !self.mark_c(at_ref(&prog.hot, j as usize).check, w, depth, stamp) {
+            return Flow::Go;
+        }
+        for &k in prog.succ_of(j) {
+            let f = self.step(k, w, depth, stamp, sink);
+            if f != Flow::Go {
+                return f;
+            }
+        }
+        Flow::Go
     }
 
     /// Counting: the valid test `(j, w)` (a `Hot::drops` one) and the moves of the offs after
