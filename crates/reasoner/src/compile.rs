@@ -153,6 +153,8 @@ pub(crate) struct Program {
     pub entries: Vec<(u32, u32)>,
     /// Region entries as the move generator reads them (see [`Entry`]).
     pub row_entries: Vec<Entry>,
+    /// Per row (`table[q] + v`): some entry is at `v` itself.
+    pub row_self: Vec<bool>,
     /// `ops` and `check` side by side for the move generator's inner loop.
     pub hot: Vec<Hot>,
     pub class_start: Vec<u32>,
@@ -534,6 +536,7 @@ pub(crate) fn compile(game: &Game, region_tables: bool) -> Result<Program, Compi
         rows: Vec::new(),
         entries: Vec::new(),
         row_entries: Vec::new(),
+        row_self: Vec::new(),
         hot: Vec::new(),
         class_start: vec![0],
         class_succ: Vec::new(),
@@ -691,6 +694,19 @@ pub(crate) fn compile(game: &Game, region_tables: bool) -> Result<Program, Compi
                     .iter()
                     .all(|e| e.drops)
             };
+    }
+    prog.row_self = vec![false; prog.rows.len()];
+    for q in 0..prog.nstates() {
+        let t = prog.table[q];
+        if t == NONE {
+            continue;
+        }
+        for v in 0..prog.nvertices {
+            let r = t as usize + v;
+            prog.row_self[r] = prog.row_entries[prog.rows[r] as usize..prog.rows[r + 1] as usize]
+                .iter()
+                .any(|e| e.w as usize == v);
+        }
     }
     prog.keeper_det = deterministic_keepers(&prog);
     Ok(prog)

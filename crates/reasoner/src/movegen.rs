@@ -712,13 +712,22 @@ impl Core<'_> {
                     if !S::KEEP && h.ends_move && depth + 1 < self.fast_depth {
                         return self.end_move(j, v, sink);
                     }
-                    let old = self.pieces[v as usize];
-                    self.set_piece(v, piece);
                     if S::COUNT && h.scan && depth + 1 < self.fast_depth {
-                        self.scan_drops(j, v, depth + 1, sink);
-                        self.set_piece(v, old);
+                        // The scan reads the board at its row's destinations only: the off
+                        // needs applying only when one of them is `v` itself.
+                        let row = at(&prog.table, j as usize) as usize + v as usize;
+                        if at(&prog.row_self, row) {
+                            let old = self.pieces[v as usize];
+                            self.set_piece(v, piece);
+                            self.scan_drops(j, v, depth + 1, sink);
+                            self.set_piece(v, old);
+                        } else {
+                            self.scan_drops(j, v, depth + 1, sink);
+                        }
                         return Flow::Go;
                     }
+                    let old = self.pieces[v as usize];
+                    self.set_piece(v, piece);
                     if S::RECORD {
                         self.path.push((j, v));
                     }
