@@ -5,10 +5,15 @@
 //! next switch) is between tests that exclude each other — `{? X}` against `{! X}` on the same
 //! body, comparisons of the same two expressions with disjoint relations (`{$ t == 100}`
 //! against `{$ t < 100}`), ons with disjoint piece sets — at most one path can be valid, so
-//! there is never a choice: the keeper's move is found and applied in one search.
+//! there is never a choice. From such a state the keeper's move is found by walking the
+//! automaton: at each step the first valid successor is the only one, so modifiers are applied
+//! in place as they are met, with no search levels or visited marks ([`Core::keeper_walk`]).
 
-use crate::arith::Expr;
+use crate::arith::{eval, Expr};
 use crate::compile::{Op, Program, NONE};
+use crate::movegen::{at, Flow, PatternSink};
+use crate::state::{Core, Undo};
+use crate::GameError;
 use ir::CmpOp;
 
 /// Per state: true for the keeper's states (switches to the keeper, and the start of the
@@ -49,6 +54,137 @@ pub(crate) fn deterministic_keepers(prog: &Program) -> Vec<bool> {
         out[q as usize] = ok;
     }
     out
+}
+
+impl Core<'_> {
+    /// The keeper's move from a `keeper_det` state, applied (undo entries pushed, rules state
+    /// and position moved to its switch): `Some(true)`, or `Some(false)` when there is none
+    /// (the state is left as it was). `None` when the walk gets longer than a search would go
+    /// (a cycle, or more modifiers than `modifier_limit`): the caller searches instead, which
+    /// reports what the search reports.
+    pub(crate) fn keeper_walk(&mut self) -> Result<Option<bool>, GameError> {
+        let prog: &Program = self.prog;
+        let start = self.undo.len();
+        let limit = prog.nstates().saturating_mul(prog.nvertices).max(1);
+        let (mut s, mut v) = (self.rules, self.pos);
+        let mut mods = 0usize;
+        // The last pattern result (class, vertex, modifiers applied): `{? X}` then `{! X}`.
+        let mut last: Option<(u32, u32, usize, bool)> = None;
+        for _ in 0..limit {
+            let mut next = None;
+            for &a in prog.succ_of(s) {
+                let w = match prog.ops[a as usize] {
+                    Op::Shift(d) => at(&prog.nb, v as usize * prog.ndirs + d as usize),
+                    Op::On(mask) => {
+                        if (mask >> self.pieces[v as usize]) & 1 != 0 {
+                            v
+                        } else {
+                            NONE
+                        }
+                    }
+                    Op::OnSet(off) => {
+                        if prog.on_table[off as usize + self.pieces[v as usize] as usize] {
+                            v
+                        } else {
+                            NONE
+                        }
+                    }
+                    Op::Compare { left, op, right } => {
+                        match (
+                            eval(&prog.exprs, left, &self.vars, &self.counts),
+                            eval(&prog.exprs, right, &self.vars, &self.counts),
+                        ) {
+                            (Some(l), Some(r)) if op.holds(l, r) => v,
+                            _ => NONE,
+                        }
+                    }
+                    Op::Pattern {
+                        start: body,
+                        positive,
+                        class,
+                    } => {
+                        let holds = match last {
+                            Some((c, u, m, h)) if c == class && u == v && m == mods => h,
+                            _ => {
+                                let chain = prog.chain[body as usize];
+                                let nest = prog.chain_nest[body as usize] as usize;
+                                let h = if chain != NONE && mods + nest <= self.opts.modifier_limit
+                                {
+                                    self.walk_chain(chain as usize, v)
+                                } else {
+                                    match self.level(body, v, mods + 1, &mut PatternSink) {
+                                        Flow::Err => {
+                                            self.revert_to(start);
+                                            return Err(self.err.take().expect("stored"));
+                                        }
+                                        f => f == Flow::Stop,
+                                    }
+                                };
+                                last = Some((class, v, mods, h));
+                                h
+                            }
+                        };
+                        if holds == positive {
+                            v
+                        } else {
+                            NONE
+                        }
+                    }
+                    Op::Off { piece, .. } => {
+                        self.undo.push(Undo::Piece(v, self.pieces[v as usize]));
+                        self.set_piece(v, piece);
+                        mods += 1;
+                        v
+                    }
+                    Op::Assign { var, expr, .. } => {
+                        match eval(&prog.exprs, expr, &self.vars, &self.counts) {
+                            Some(x) if (0..=prog.bounds[var as usize]).contains(&x) => {
+                                let old = std::mem::replace(&mut self.vars[var as usize], x);
+                                self.undo.push(Undo::Var(var, old));
+                                mods += 1;
+                                v
+                            }
+                            _ => NONE,
+                        }
+                    }
+                    Op::Switch { player, .. } => {
+                        self.player = player;
+                        self.rules = a;
+                        self.pos = v;
+                        return Ok(Some(true));
+                    }
+                    Op::Start => NONE,
+                };
+                if w != NONE {
+                    next = Some((a, w));
+                    break;
+                }
+            }
+            match next {
+                None => {
+                    self.revert_to(start);
+                    return Ok(Some(false));
+                }
+                Some((a, w)) => (s, v) = (a, w),
+            }
+            if mods > self.opts.modifier_limit {
+                break;
+            }
+        }
+        self.revert_to(start);
+        Ok(None)
+    }
+
+    /// Takes back the undo entries above `start` (piece and variable changes only).
+    fn revert_to(&mut self, start: usize) {
+        while self.undo.len() > start {
+            match self.undo.pop() {
+                Some(Undo::Piece(v, p)) => self.set_piece(v, p),
+                Some(Undo::Var(x, val)) => self.vars[x as usize] = val,
+                _ => unreachable!("a walk pushes no frames"),
+            }
+        }
+    }
 }
 
 /// Whether actions `a` and `b`, taken at the same vertex in the same semi-state, can never

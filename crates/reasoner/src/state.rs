@@ -225,8 +225,17 @@ impl<'r> Core<'r> {
                 });
             }
             steps += 1;
-            // A keeper state that cannot branch has nothing to check.
-            if checked || self.prog.keeper_det[self.rules as usize] {
+            // A keeper state that cannot branch has nothing to check, and its move is walked.
+            let det = self.prog.keeper_det[self.rules as usize];
+            if det {
+                if let Some(moved) = self.keeper_walk()? {
+                    if !moved {
+                        return Ok(());
+                    }
+                    continue;
+                }
+            }
+            if checked || det {
                 if !self.keeper_first()? {
                     return Ok(());
                 }
