@@ -1,7 +1,10 @@
-//! Benchmark (not a test): CPU time of perft under SWI-Prolog of our GDL for an SBG game against a
-//! hand-written GDL file, both run through the same `gdl::prolog` translation.
+//! Benchmark (not a test): CPU time of perft under SWI-Prolog of our GDL for an SBG or RBG game
+//! (by extension) against a hand-written GDL file, both run through the same `gdl::prolog`
+//! translation.
 //!
 //! cargo run --release -p convert --example swipl_bench -- corpus/sbg/breakthrough.sbg \
+//!     ../shared/corpus-external/gdl/breakthrough.kif 3
+//! cargo run --release -p convert --example swipl_bench -- corpus/rbg/breakthrough.rbg \
 //!     ../shared/corpus-external/gdl/breakthrough.kif 3
 
 use std::process::Command;
@@ -29,13 +32,22 @@ fn time_swipl(label: &str, gdl_text: &str, depth: u32) -> f64 {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let [_, sbg_file, kif_file, depth] = &args[..] else {
-        eprintln!("usage: swipl_bench GAME.sbg HANDWRITTEN.kif DEPTH");
+    let [_, game_file, kif_file, depth] = &args[..] else {
+        eprintln!("usage: swipl_bench GAME.sbg|GAME.rbg HANDWRITTEN.kif DEPTH");
         std::process::exit(2);
     };
     let depth: u32 = depth.parse().expect("depth is a number");
-    let (g, _) = sbg::parse(&std::fs::read_to_string(sbg_file).unwrap()).expect("SBG parses");
-    let ours = time_swipl("ours", &convert::sbg_to_gdl(&g).unwrap(), depth);
+    let text = std::fs::read_to_string(game_file).unwrap();
+    let gdl_text = if game_file.ends_with(".rbg") {
+        let game = rbg::parse_game(&text).map_err(|_| ()).expect("RBG parses").game;
+        convert::rbg_to_gdl(&game, convert::GdlOptions::default())
+            .expect("translates")
+            .text
+    } else {
+        let (g, _) = sbg::parse(&text).expect("SBG parses");
+        convert::sbg_to_gdl(&g).unwrap()
+    };
+    let ours = time_swipl("ours", &gdl_text, depth);
     let theirs = time_swipl(
         "hand-written",
         &std::fs::read_to_string(kif_file).unwrap(),
