@@ -123,6 +123,10 @@ pub(crate) struct Hot {
     /// An off whose level is a shift-table row of `drops` ons only (no whole-board class, not
     /// accepting): when counting, `Core::scan_drops` runs it.
     pub scan: bool,
+    /// An off with a shift table (no whole-board class, not accepting) whose successors all
+    /// start its rows: if no row entry at the vertex passes its mask, the off's level finds
+    /// nothing (`Core::row_may_pass`).
+    pub prescan: bool,
 }
 
 /// The compiled game: automata, action tables, board, declarations.
@@ -615,6 +619,7 @@ pub(crate) fn compile(game: &Game, region_tables: bool) -> Result<Program, Compi
                     && plain
                     && succ.iter().all(|&k| ends_move(&prog, k)),
                 scan: false,
+                prescan: false,
             }
         })
         .collect();
@@ -694,6 +699,18 @@ pub(crate) fn compile(game: &Game, region_tables: bool) -> Result<Program, Compi
                     .iter()
                     .all(|e| e.drops)
             };
+    }
+    for q in 0..prog.nstates() {
+        // The level of an off with a table starts from the table's row only when the off's
+        // successors are all shifts (otherwise non-shift successors run at `v` too).
+        prog.hot[q].prescan = matches!(prog.ops[q], Op::Off { .. })
+            && prog.table[q] != NONE
+            && !prog.accepting[q]
+            && prog.full_class[q] == NONE
+            && prog
+                .succ_of(q as u32)
+                .iter()
+                .all(|&k| prog.ops[k as usize].is_shift());
     }
     prog.row_self = vec![false; prog.rows.len()];
     for q in 0..prog.nstates() {

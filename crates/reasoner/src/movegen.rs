@@ -435,6 +435,25 @@ impl Core<'_> {
         Flow::Go
     }
 
+    /// For a `Hot::prescan` off `(j, v)` not yet applied: whether some entry of its row at `v`
+    /// passes its mask (the row does not include `v`, so the off cannot change that).
+    #[inline(always)]
+    fn row_may_pass(&self, j: u32, v: u32) -> bool {
+        let prog: &Program = self.prog;
+        let row = at(&prog.table, j as usize) as usize + v as usize;
+        if at(&prog.row_self, row) {
+            return true;
+        }
+        let (lo, hi) = (
+            at(&prog.rows, row) as usize,
+            at(&prog.rows, row + 1) as usize,
+        );
+        // Modifiers and switches always run (their masks may be zeroed, see `compile`).
+        prog.row_entries[lo..hi]
+            .iter()
+            .any(|e| e.runs_now || (e.mask >> (at(&self.pieces, e.w as usize) & 63)) & 1 != 0)
+    }
+
     /// Counting: the valid test `(j, w)` (a `Hot::drops` one) and the moves of the offs after
     /// it, each of which ends the move.
     #[inline(always)]
@@ -724,6 +743,10 @@ impl Core<'_> {
                         } else {
                             self.scan_drops(j, v, depth + 1, sink);
                         }
+                        return Flow::Go;
+                    }
+                    if h.prescan && !self.row_may_pass(j, v) {
+                        // Nothing in the off's level can be taken: no need to apply it.
                         return Flow::Go;
                     }
                     let old = self.pieces[v as usize];
