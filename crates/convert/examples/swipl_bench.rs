@@ -39,7 +39,10 @@ fn main() {
     let depth: u32 = depth.parse().expect("depth is a number");
     let text = std::fs::read_to_string(game_file).unwrap();
     let gdl_text = if game_file.ends_with(".rbg") {
-        let game = rbg::parse_game(&text).map_err(|_| ()).expect("RBG parses").game;
+        let game = rbg::parse_game(&text)
+            .map_err(|_| ())
+            .expect("RBG parses")
+            .game;
         convert::rbg_to_gdl(&game, convert::GdlOptions::default())
             .expect("translates")
             .text

@@ -132,7 +132,10 @@ fn public_games_translate_check_and_agree() {
         let t = convert::rbg_to_gdl(&game, convert::GdlOptions::default())
             .unwrap_or_else(|e| panic!("{name}: does not translate: {e}"));
         let (desc, warnings) = gdl::parse_and_check(&t.text).unwrap_or_else(|d| {
-            panic!("{name}: GDL does not check:\n{}", gdl::render("out.kif", &t.text, &d))
+            panic!(
+                "{name}: GDL does not check:\n{}",
+                gdl::render("out.kif", &t.text, &d)
+            )
         });
         let lines = t.text.lines().count();
         let mut report = format!(
@@ -158,4 +161,52 @@ fn public_games_translate_check_and_agree() {
         }
         eprintln!("{report}");
     }
+}
+
+/// A construct the back end cannot express is an error at its source span: here an
+/// arithmetic table of a million rows.
+#[test]
+fn an_untabulable_expression_is_refused_with_its_span() {
+    let src = "#players = a(1), b(1)\n#pieces = e\n#variables = x(1000), y(1000)\n\
+               #board = rectangle(up, down, left, right, [e, e])\n\
+               #rules = ->a ([$ x = x * y] ->b ->a)*\n";
+    let game = rbg::parse_game(src)
+        .map_err(|_| ())
+        .expect("valid RBG")
+        .game;
+    let err =
+        convert::rbg_to_gdl(&game, convert::GdlOptions::default()).expect_err("not translatable");
+    assert_eq!(
+        err.message,
+        "the operation `*` needs a table of 1002001 rows (at most 200000)"
+    );
+    assert_eq!(&src[err.span.range()], "x = x * y");
+}
+
+/// The translated tic-tac-toe, reviewed: roles, board, automaton facts, frames, moves, goals.
+#[test]
+fn tic_tac_toe_translation_snapshot() {
+    let text = std::fs::read_to_string(repo().join("corpus/rbg/ticTacToe.rbg")).unwrap();
+    let game = rbg::parse_game(&text).map_err(|_| ()).unwrap().game;
+    let t = convert::rbg_to_gdl(&game, convert::GdlOptions::default()).unwrap();
+    insta::assert_snapshot!(t.text);
+}
+
+/// `--unroll` cuts an unbounded frame; a too small unrolling shows as `overflow` (terminal,
+/// goal 0) and so as a perft difference, never as quietly different moves.
+#[test]
+fn too_small_an_unrolling_shows_in_perft() {
+    let text = std::fs::read_to_string(repo().join("corpus/rbg/reversi.rbg")).unwrap();
+    let game = rbg::parse_game(&text).map_err(|_| ()).unwrap().game;
+    let t = convert::rbg_to_gdl(&game, convert::GdlOptions { unroll: Some(1) }).unwrap();
+    assert!(t.unrolled && t.text.contains("(overflow)"));
+    let (desc, _) = gdl::parse_and_check(&t.text).map_err(|_| ()).unwrap();
+    let mut engine = gdl::Engine::new(&desc).unwrap();
+    // Reversi's keeper flips discs in a loop: cut at 1 level, every keeper phase that flips
+    // overflow, and the tree changes.
+    let r = reasoner::Reasoner::new(&game).unwrap();
+    let mut s = r.initial_state().unwrap();
+    let expected = game::perft::perft(&mut s, 2);
+    let got = game::perft::perft(&mut engine, 2);
+    assert_ne!(expected, got, "an overflowing unrolling must change perft");
 }

@@ -76,9 +76,7 @@ fn swipl_agrees_with_the_reasoner_on_rbg_translations() {
         let game = rbg::parse_game(&text).map_err(|_| ()).unwrap().game;
         let reasoner = reasoner::Reasoner::new(&game).unwrap();
         let mut state = reasoner.initial_state().unwrap();
-        let expected: Vec<u64> = (1..=2)
-            .map(|d| game::perft::perft(&mut state, d))
-            .collect();
+        let expected: Vec<u64> = (1..=2).map(|d| game::perft::perft(&mut state, d)).collect();
         let t = convert::rbg_to_gdl(&game, convert::GdlOptions::default()).unwrap();
         let desc = gdl::parse(&t.text).expect("our GDL parses");
         let got = swipl_perft(name, &gdl::prolog::translate(&desc), 2);

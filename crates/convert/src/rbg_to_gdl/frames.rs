@@ -249,10 +249,17 @@ impl Emitter<'_> {
             );
         }
         let child = self.children.get(&(f, k)).copied();
-        let walks: &[&str] = if child.is_some() { &["r", "ra"] } else { &["r"] };
+        let walks: &[&str] = if child.is_some() {
+            &["r", "ra"]
+        } else {
+            &["r"]
+        };
         for &walk in walks {
             let at = |q: &str, v: &str| format!("({name}_{walk}{k} {pp}{lead} {q} {v})");
-            self.rule(&at("?q", "?v"), &[format!("({name}_s{k} {pp}{lead} ?q ?v)")]);
+            self.rule(
+                &at("?q", "?v"),
+                &[format!("({name}_s{k} {pp}{lead} ?q ?v)")],
+            );
             self.rule(
                 &at("?q2", "?w"),
                 &[
@@ -276,7 +283,11 @@ impl Emitter<'_> {
                         self.rule(&format!("({c}_want {pp} ?v ?s2)"), &[at("?q", "?v"), check]);
                     } else {
                         let acc = format!("({c}_acc {pp} ?v ?s2)");
-                        let acc = if t == "tpat" { acc } else { format!("(not {acc})") };
+                        let acc = if t == "tpat" {
+                            acc
+                        } else {
+                            format!("(not {acc})")
+                        };
                         self.rule(&at("?q2", "?v"), &[at("?q", "?v"), check, acc]);
                     }
                 }
@@ -328,7 +339,11 @@ impl Emitter<'_> {
             // The keeper's own switch does not end the phase.
             self.rule(
                 &next,
-                &[reach.clone(), "(tswitch ?q ?q2)".into(), "(kswitch ?q2)".into()],
+                &[
+                    reach.clone(),
+                    "(tswitch ?q ?q2)".into(),
+                    "(kswitch ?q2)".into(),
+                ],
             );
         }
         for inst in self.instances.clone() {
@@ -359,7 +374,10 @@ impl Emitter<'_> {
         // The semi-state after the modifier: the changed vertices (the newest change wins).
         let (var_k, cnt_k) = (self.rel(f, "var", k), self.rel(f, "cnt", k));
         let mod_j = |v: &str, x: &str| format!("({name}_mod{j} {pj} {v} {x})");
-        self.rule(&mod_j("?w", "?x"), &[ok.clone(), "(offpiece ?q2 ?x)".into()]);
+        self.rule(
+            &mod_j("?w", "?x"),
+            &[ok.clone(), "(offpiece ?q2 ?x)".into()],
+        );
         if k > 0 {
             let mod_k = format!("({name}_mod{k} {pp} ?u ?x)");
             self.rule(
@@ -376,10 +394,7 @@ impl Emitter<'_> {
                 &[ok.clone(), "(notoff ?q2)".into(), mod_k],
             );
         }
-        self.rule(
-            &format!("({name}_chg{j} {pj} ?u)"),
-            &[mod_j("?u", "?x")],
-        );
+        self.rule(&format!("({name}_chg{j} {pj} ?u)"), &[mod_j("?u", "?x")]);
         self.rule(
             &format!("({name}_var{j} {pj} ?x ?n)"),
             &[

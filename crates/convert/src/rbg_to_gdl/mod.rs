@@ -29,9 +29,9 @@ mod names;
 mod nfa;
 
 use arith::{Comparison, Plan, Step, Tables};
-use levels::Walk;
 use frames::Frame;
 use ir::{Action, Game, Node, NodeId, SwitchTarget};
+use levels::Walk;
 use names::Names;
 use nfa::{Automaton, State};
 use std::collections::HashMap;
@@ -220,11 +220,11 @@ impl<'g> Emitter<'g> {
         let cap = opts.unroll.unwrap_or(default_unroll);
         let mut frames: Vec<Frame> = Vec::new();
         let push_frame = |frames: &mut Vec<Frame>,
-                              name: String,
-                              walk: Walk,
-                              parent: Option<(usize, u64)>,
-                              depth: usize,
-                              starts| {
+                          name: String,
+                          walk: Walk,
+                          parent: Option<(usize, u64)>,
+                          depth: usize,
+                          starts| {
             let plan = levels::plan(game, &succ, starts, walk, cap);
             frames.push(Frame {
                 name,
@@ -249,7 +249,11 @@ impl<'g> Emitter<'g> {
                 if level.patterns.is_empty() {
                     continue;
                 }
-                let starts = level.patterns.iter().map(|&p| State::PatternStart(p)).collect();
+                let starts = level
+                    .patterns
+                    .iter()
+                    .map(|&p| State::PatternStart(p))
+                    .collect();
                 children.insert((f, b as u64), frames.len());
                 push_frame(
                     &mut frames,
@@ -563,8 +567,8 @@ impl<'g> Emitter<'g> {
                 );
                 self.rule(&format!("(k_end{j} {pj})"), &[ok, "(pswitch ?q2)".into()]);
                 let end = format!("(k_end{j} {pj})");
-                self.rule("(kf_at ?q2)", &[end.clone()]);
-                self.rule("(kf_pos ?w)", &[end.clone()]);
+                self.rule("(kf_at ?q2)", std::slice::from_ref(&end));
+                self.rule("(kf_pos ?w)", std::slice::from_ref(&end));
                 self.rule("(kf_control ?r)", &[end, "(switchto ?q2 ?r)".into()]);
             }
             self.rule(
@@ -582,7 +586,10 @@ impl<'g> Emitter<'g> {
                 }
                 let e = format!("({end}{j} ?pp)");
                 if j == 0 {
-                    self.rule("(kf_cell ?v ?x)", &[e.clone(), "(true (cell ?v ?x))".into()]);
+                    self.rule(
+                        "(kf_cell ?v ?x)",
+                        &[e.clone(), "(true (cell ?v ?x))".into()],
+                    );
                 } else {
                     self.rule(
                         "(kf_cell ?v ?x)",
@@ -657,8 +664,8 @@ impl<'g> Emitter<'g> {
                     &[does.clone(), format!("(m_cnt{i} {p} ?x ?n)")],
                 );
             }
-            self.rule(&format!("(next (at ?m{i}))"), &[does.clone()]);
-            self.rule(&format!("(next (pos ?v{i}))"), &[does.clone()]);
+            self.rule(&format!("(next (at ?m{i}))"), std::slice::from_ref(&does));
+            self.rule(&format!("(next (pos ?v{i}))"), std::slice::from_ref(&does));
             self.rule(
                 "(next (control ?c))",
                 &[does, format!("(switchto ?m{i} ?c)")],
