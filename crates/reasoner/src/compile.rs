@@ -90,6 +90,8 @@ pub(crate) struct Entry {
     pub runs_now: bool,
     /// `j` is an on with `Hot::drops`: the mask is its whole test.
     pub drops: bool,
+    /// For a `drops` entry: the moves it ends (switches after each off after `j`).
+    pub moves: u32,
 }
 
 /// `Program::flat` kinds: some successor would be pushed; all run at once (modifiers and
@@ -127,6 +129,9 @@ pub(crate) struct Hot {
     /// start its rows: if no row entry at the vertex passes its mask, the off's level finds
     /// nothing (`Core::row_may_pass`).
     pub prescan: bool,
+    /// A `scan` off none of whose rows reaches the same off at the same vertex twice: its
+    /// passing entries' `Entry::moves` add up without marks.
+    pub scan_unique: bool,
 }
 
 /// The compiled game: automata, action tables, board, declarations.
@@ -620,6 +625,7 @@ pub(crate) fn compile(game: &Game, region_tables: bool) -> Result<Program, Compi
                     && succ.iter().all(|&k| ends_move(&prog, k)),
                 scan: false,
                 prescan: false,
+                scan_unique: false,
             }
         })
         .collect();
@@ -711,6 +717,33 @@ pub(crate) fn compile(game: &Game, region_tables: bool) -> Result<Program, Compi
                 .succ_of(q as u32)
                 .iter()
                 .all(|&k| prog.ops[k as usize].is_shift());
+    }
+    for i in 0..prog.row_entries.len() {
+        let e = prog.row_entries[i];
+        if e.drops {
+            prog.row_entries[i].moves = prog
+                .succ_of(e.j)
+                .iter()
+                .map(|&k| prog.succ_of(k).len() as u32)
+                .sum();
+        }
+    }
+    for q in 0..prog.nstates() {
+        if !prog.hot[q].scan {
+            continue;
+        }
+        let t = prog.table[q] as usize;
+        prog.hot[q].scan_unique = (0..prog.nvertices).all(|v| {
+            let mut seen: Vec<(u32, u32)> = prog.row_entries
+                [prog.rows[t + v] as usize..prog.rows[t + v + 1] as usize]
+                .iter()
+                .flat_map(|e| prog.succ_of(e.j).iter().map(move |&k| (k, e.w)))
+                .collect();
+            let n = seen.len();
+            seen.sort_unstable();
+            seen.dedup();
+            seen.len() == n
+        });
     }
     prog.row_self = vec![false; prog.rows.len()];
     for q in 0..prog.nstates() {

@@ -383,17 +383,26 @@ impl Core<'_> {
     #[inline(always)]
     fn scan_drops<S: Sink>(&mut self, j: u32, v: u32, depth: usize, sink: &mut S) {
         let prog: &Program = self.prog;
+        let row = at(&prog.table, j as usize) as usize + v as usize;
+        let (lo, hi) = (
+            at(&prog.rows, row) as usize,
+            at(&prog.rows, row + 1) as usize,
+        );
+        if at_ref(&prog.hot, j as usize).scan_unique {
+            // No off is reached twice in a row: every passing entry adds its moves.
+            for e in &prog.row_entries[lo..hi] {
+                if (e.mask >> (at(&self.pieces, e.w as usize) & 63)) & 1 != 0 {
+                    sink.add(e.moves as u64);
+                }
+            }
+            return;
+        }
         let s = &mut self.stamps[depth];
         *s = s.wrapping_add(1);
         if *s == 0 {
             self.reset_stamps(depth);
         }
         let stamp = self.stamps[depth];
-        let row = at(&prog.table, j as usize) as usize + v as usize;
-        let (lo, hi) = (
-            at(&prog.rows, row) as usize,
-            at(&prog.rows, row + 1) as usize,
-        );
         for e in &prog.row_entries[lo..hi] {
             if (e.mask >> (at(&self.pieces, e.w as usize) & 63)) & 1 != 0 {
                 // The row lists each (vertex, offs) once (`merge_drops`), so only the offs'

@@ -197,6 +197,7 @@ pub(crate) fn expand_classes(prog: &mut Program) {
                         mask: u64::MAX,
                         runs_now: false,
                         drops: false,
+                        moves: 0,
                     });
                 }
                 for &j in prog.class_succ_of(c) {
@@ -213,6 +214,7 @@ pub(crate) fn expand_classes(prog: &mut Program) {
                         mask,
                         runs_now,
                         drops: false,
+                        moves: 0,
                     });
                 }
             }
