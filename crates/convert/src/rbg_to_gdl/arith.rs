@@ -71,6 +71,8 @@ pub struct Tables {
     pub text: String,
     pub rows: usize,
     next: usize,
+    /// Tables already written, by what determines their rows: name and value range.
+    seen: std::collections::HashMap<String, (String, i64, i64)>,
     vertex_count: i64,
     bounds: Vec<i64>,
 }
@@ -81,6 +83,7 @@ impl Tables {
             text: String::new(),
             rows: 0,
             next: 0,
+            seen: Default::default(),
             vertex_count: vertex_count as i64,
             bounds,
         }
@@ -149,6 +152,20 @@ impl Tables {
                         op.symbol()
                     ));
                 }
+                let key = format!("{} {} {} {} {}", op.symbol(), pa.lo, pa.hi, pb.lo, pb.hi);
+                let mut steps = pa.steps;
+                steps.extend(pb.steps);
+                let t = *temps;
+                *temps += 1;
+                if let Some((name, lo, hi)) = self.seen.get(&key).cloned() {
+                    steps.push(Step::Table(name, pa.result, pb.result, t));
+                    return Ok(Plan {
+                        steps,
+                        result: Operand::Temp(t),
+                        lo,
+                        hi,
+                    });
+                }
                 let name = self.fresh_name("arith");
                 let (mut lo, mut hi) = (i64::MAX, i64::MIN);
                 let _ = writeln!(self.text, ";; {}", op.symbol());
@@ -167,10 +184,7 @@ impl Tables {
                 if lo > hi {
                     (lo, hi) = (0, -1);
                 }
-                let t = *temps;
-                *temps += 1;
-                let mut steps = pa.steps;
-                steps.extend(pb.steps);
+                self.seen.insert(key, (name.clone(), lo, hi));
                 steps.push(Step::Table(name, pa.result, pb.result, t));
                 Plan {
                     steps,
@@ -211,7 +225,12 @@ impl Tables {
         if rows.is_empty() {
             return Ok(Comparison::Never);
         }
+        let key = format!("{} {} {} {} {}", op.symbol(), a.lo, a.hi, b.lo, b.hi);
+        if let Some((name, _, _)) = self.seen.get(&key) {
+            return Ok(Comparison::Table(name.clone()));
+        }
         let name = self.fresh_name("cmp");
+        self.seen.insert(key, (name.clone(), 0, 0));
         let _ = writeln!(self.text, ";; {}", op.symbol());
         self.rows += rows.len();
         self.text.push_str(&wrapped(
@@ -231,7 +250,12 @@ impl Tables {
         if lo > hi {
             return Comparison::Never;
         }
+        let key = format!("fits {lo} {hi}");
+        if let Some((name, _, _)) = self.seen.get(&key) {
+            return Comparison::Table(name.clone());
+        }
         let name = self.fresh_name("fits");
+        self.seen.insert(key, (name.clone(), 0, 0));
         let _ = writeln!(self.text, ";; 0..={bound}");
         self.rows += (hi - lo + 1) as usize;
         self.text
