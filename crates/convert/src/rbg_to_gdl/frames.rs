@@ -94,9 +94,10 @@ impl Emitter<'_> {
         while let Some((p, _)) = self.frames[root].parent {
             root = p;
         }
-        let base = match self.frames[root].walk {
-            Walk::Keeper => format!("(true (cell {v} {x}))"),
-            _ => format!("(kf_cell {v} {x})"),
+        let base = match self.frames[root].name.as_str() {
+            "k" => format!("(true (cell {v} {x}))"),
+            "m" => format!("(kf_cell {v} {x})"),
+            _ => format!("(mf_cell {v} {x})"),
         };
         let mut cases = Vec::new();
         let mut unchanged = Vec::new();
@@ -110,6 +111,15 @@ impl Emitter<'_> {
         last.extend(unchanged);
         cases.push(last);
         cases
+    }
+
+    /// Whether frame `f` runs in `next` (frame `n` or a pattern frame below it).
+    pub(super) fn in_next(&self, f: usize) -> bool {
+        let mut f = f;
+        while let Some((p, _)) = self.frames[f].parent {
+            f = p;
+        }
+        self.frames[f].name == "n"
     }
 
     fn lead(&self, f: usize) -> &'static str {
@@ -155,6 +165,25 @@ impl Emitter<'_> {
                     "\n;;; Frame {}: patterns at level {b} of frame {}\n",
                     frame.name, self.frames[*p].name
                 ));
+            }
+            (None, Walk::Keeper) if frame.name == "n" => {
+                self.section(
+                    "Frame n: the keeper after a move ending with ->>, from the state the move \
+                     leaves (mf_*), for next",
+                );
+                self.rule("(n_ok0 nil)", &["(mf_keeper)".into()]);
+                self.rule(
+                    "(n_s0 nil ?q ?v)",
+                    &[
+                        "(mf_keeper)".into(),
+                        "(mf_at ?q)".into(),
+                        "(mf_pos ?v)".into(),
+                    ],
+                );
+                self.rule("(n_var0 nil ?x ?n)", &["(mf_var ?x ?n)".into()]);
+                if !self.counted.is_empty() {
+                    self.rule("(n_cnt0 nil ?x ?n)", &["(mf_cnt ?x ?n)".into()]);
+                }
             }
             (None, Walk::Keeper) => {
                 self.section(
@@ -211,8 +240,14 @@ impl Emitter<'_> {
         }
         if frame.unrolled {
             let lead = self.lead(f);
+            // Frames that run in `next` mark the next state instead.
+            let head = if self.in_next(f) {
+                "(next overflowed)"
+            } else {
+                "(overflow)"
+            };
             self.rule(
-                "(overflow)",
+                head,
                 &[
                     format!("({}_r{} ?pp{lead} ?q ?v)", frame.name, frame.levels),
                     "(tmod ?q ?q2)".into(),
@@ -232,7 +267,7 @@ impl Emitter<'_> {
         }
         let (name, depth, lead) = (frame.name.as_str(), frame.depth, self.lead(f));
         let pp = self.term(f, k);
-        if let Some((p, b)) = frame.parent {
+        if let (Some((p, b)), Walk::Pattern) = (frame.parent, frame.walk) {
             let base = self.term(p, b);
             if k == 0 {
                 self.rule(
@@ -324,7 +359,8 @@ impl Emitter<'_> {
             return;
         }
         let (name, lead, j) = (frame.name.as_str(), self.lead(f), k + 1);
-        let main = frame.parent.is_none();
+        // Frames over the rules (not pattern bodies): `k`, `m` and the `n` frames.
+        let main = frame.depth == 0;
         let pp = self.term(f, k);
         let pj = format!("(p ?q2 ?w {pp})");
         let ok = format!("({name}_ok{j} {pj})");
@@ -459,23 +495,30 @@ impl Emitter<'_> {
                 // The boundary (start of the current keeper move) of every prefix, to know
                 // which boundaries have a move.
                 if k == 0 {
-                    self.rule("(k_org0 nil nil)", &["(k_ok0 nil)".into()]);
+                    self.rule(
+                        &format!("({name}_org0 nil nil)"),
+                        &[format!("({name}_ok0 nil)")],
+                    );
                 }
                 self.rule(
-                    &format!("(k_org{j} {pj} {pj})"),
+                    &format!("({name}_org{j} {pj} {pj})"),
                     &[ok.clone(), "(kswitch ?q2)".into()],
                 );
                 self.rule(
-                    &format!("(k_org{j} {pj} ?b)"),
+                    &format!("({name}_org{j} {pj} ?b)"),
                     &[
                         ok.clone(),
                         "(plainmod ?q2)".into(),
-                        format!("(k_org{k} {pp} ?b)"),
+                        format!("({name}_org{k} {pp} ?b)"),
                     ],
                 );
                 self.rule(
-                    "(k_moved ?b)",
-                    &[ok, "(isswitch ?q2)".into(), format!("(k_org{k} {pp} ?b)")],
+                    &format!("({name}_moved ?b)"),
+                    &[
+                        ok,
+                        "(isswitch ?q2)".into(),
+                        format!("({name}_org{k} {pp} ?b)"),
+                    ],
                 );
             }
             (true, _) => {

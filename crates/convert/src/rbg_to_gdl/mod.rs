@@ -240,6 +240,24 @@ impl<'g> Emitter<'g> {
             let starts = levels::main_starts(game, &aut, walk);
             push_frame(&mut frames, name.into(), walk, None, 0, starts);
         }
+        // `n`: the keeper after a player's move that ends with `->>`, run in `next` (from
+        // the state the move leaves, `mf_*`) so that every state after a move is the state
+        // after the keeper.
+        let keeper_starts: std::collections::BTreeSet<State> =
+            levels::main_starts(game, &aut, Walk::Keeper)
+                .into_iter()
+                .filter(|s| *s != State::Start)
+                .collect();
+        if !keeper_starts.is_empty() {
+            push_frame(
+                &mut frames,
+                "n".into(),
+                Walk::Keeper,
+                None,
+                0,
+                keeper_starts,
+            );
+        }
         // Pattern frames, breadth first: where a level of a frame meets patterns.
         let mut children = HashMap::new();
         let mut f = 0;
@@ -302,6 +320,11 @@ impl<'g> Emitter<'g> {
         }
         self.keeper_result();
         self.player_moves();
+        for f in 0..self.frames.len() {
+            if self.frames[f].name == "n" {
+                self.next_after_keeper(f);
+            }
+        }
         self.end_of_play();
         let tables = std::mem::take(&mut self.tables.text);
         if !tables.is_empty() {
@@ -584,7 +607,9 @@ impl<'g> Emitter<'g> {
                 if end == "k_end" && j == 0 {
                     continue;
                 }
-                let e = format!("({end}{j} ?pp)");
+                // The control test first lets a top-down reasoner skip the keeper frame at
+                // once in the states where a player is in control (all but the first).
+                let e = format!("(true (control {keeper})) ({end}{j} ?pp)");
                 if j == 0 {
                     self.rule(
                         "(kf_cell ?v ?x)",
@@ -610,6 +635,74 @@ impl<'g> Emitter<'g> {
                 );
                 if counted {
                     self.rule("(kf_cnt ?x ?n)", &[e, format!("(k_cnt{j} ?pp ?x ?n)")]);
+                }
+            }
+        }
+    }
+
+    /// `next` after a move ending with `->>`: where the keeper of frame `n` hands over or
+    /// gets stuck.
+    fn next_after_keeper(&mut self, f: usize) {
+        let frame = self.frames[f].clone();
+        let keeper = self.names.keeper.clone();
+        let counted = !self.counted.is_empty();
+        self.section("next after frame n: the state where the keeper hands over or is stuck");
+        self.rule("(n_bound0 nil)", &["(mf_keeper)".into()]);
+        // Stuck right after the player's `->>`: the rules stay at that switch.
+        self.rule(
+            "(next (at ?q))",
+            &["(n_stuck0 nil)".into(), "(mf_at ?q)".into()],
+        );
+        self.rule(
+            "(next (pos ?v))",
+            &["(n_stuck0 nil)".into(), "(mf_pos ?v)".into()],
+        );
+        let pj = "(p ?q2 ?w ?pp)";
+        for j in 0..=frame.levels {
+            if j > 0 {
+                let ok = format!("(n_ok{j} {pj})");
+                self.rule(
+                    &format!("(n_bound{j} {pj})"),
+                    &[ok.clone(), "(kswitch ?q2)".into()],
+                );
+                self.rule(&format!("(n_end{j} {pj})"), &[ok, "(pswitch ?q2)".into()]);
+                for end in ["end", "stuck"] {
+                    let at = format!("(n_{end}{j} {pj})");
+                    self.rule("(next (at ?q2))", std::slice::from_ref(&at));
+                    self.rule("(next (pos ?w))", std::slice::from_ref(&at));
+                }
+                self.rule(
+                    "(next (control ?c))",
+                    &[format!("(n_end{j} {pj})"), "(switchto ?q2 ?c)".into()],
+                );
+            }
+            self.rule(
+                &format!("(n_stuck{j} ?pp)"),
+                &[format!("(n_bound{j} ?pp)"), "(not (n_moved ?pp))".into()],
+            );
+            self.rule(
+                &format!("(next (control {keeper}))"),
+                &[format!("(n_stuck{j} ?pp)")],
+            );
+            for end in ["end", "stuck"] {
+                if end == "end" && j == 0 {
+                    continue;
+                }
+                let at = format!("(n_{end}{j} ?pp)");
+                for case in self.lookup(f, j, "?u", "?x") {
+                    let mut body = vec![at.clone()];
+                    body.extend(case);
+                    self.rule("(next (cell ?u ?x))", &body);
+                }
+                self.rule(
+                    "(next (var ?x ?n))",
+                    &[at.clone(), format!("({} ?pp ?x ?n)", self.rel(f, "var", j))],
+                );
+                if counted {
+                    self.rule(
+                        "(next (count ?x ?n))",
+                        &[at, format!("({} ?pp ?x ?n)", self.rel(f, "cnt", j))],
+                    );
                 }
             }
         }
@@ -641,7 +734,35 @@ impl<'g> Emitter<'g> {
                 ],
             );
             self.rule("(mhas)", &[format!("(m_done{i} {p})")]);
-            let does = format!("(does ?r {mv})");
+            // A move ending with a switch to a player leaves its own state; one ending with
+            // `->>` leaves it to the keeper (mf_*, frame n), whose result is the next state.
+            let kdoes = format!("(does ?r {mv}) (kswitch ?m{i})");
+            self.rule(
+                "(mf_cell ?u ?x)",
+                &[kdoes.clone(), format!("(m_mod{i} {p} ?u ?x)")],
+            );
+            self.rule(
+                "(mf_cell ?u ?x)",
+                &[
+                    kdoes.clone(),
+                    "(kf_cell ?u ?x)".into(),
+                    format!("(not (m_chg{i} {p} ?u))"),
+                ],
+            );
+            self.rule(
+                "(mf_var ?x ?n)",
+                &[kdoes.clone(), format!("(m_var{i} {p} ?x ?n)")],
+            );
+            if counted {
+                self.rule(
+                    "(mf_cnt ?x ?n)",
+                    &[kdoes.clone(), format!("(m_cnt{i} {p} ?x ?n)")],
+                );
+            }
+            self.rule(&format!("(mf_at ?m{i})"), std::slice::from_ref(&kdoes));
+            self.rule(&format!("(mf_pos ?v{i})"), std::slice::from_ref(&kdoes));
+            self.rule("(mf_keeper)", std::slice::from_ref(&kdoes));
+            let does = format!("(does ?r {mv}) (pswitch ?m{i})");
             self.rule(
                 "(next (cell ?u ?x))",
                 &[does.clone(), format!("(m_mod{i} {p} ?u ?x)")],
@@ -693,7 +814,10 @@ impl<'g> Emitter<'g> {
             "(scale ?r ?s ?g)".into(),
         ];
         if self.unrolled() {
-            // The frames wrote their `overflow` rules.
+            // The frames wrote their `overflow` rules; those run in `next` mark the state.
+            if (0..self.frames.len()).any(|f| self.frames[f].unrolled && self.in_next(f)) {
+                self.rule("(overflow)", &["(true overflowed)".into()]);
+            }
             self.rule("(terminal)", &["(overflow)".into()]);
             self.rule("(goal ?r 0)", &["(role ?r)".into(), "(overflow)".into()]);
             goal.push("(not (overflow))".into());
