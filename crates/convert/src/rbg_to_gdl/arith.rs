@@ -69,7 +69,6 @@ pub struct Plan {
 /// The static tables written so far, and the counter that names them.
 pub struct Tables {
     pub text: String,
-    pub rows: usize,
     next: usize,
     /// Tables already written, by what determines their rows: name and value range.
     seen: std::collections::HashMap<String, (String, i64, i64)>,
@@ -81,7 +80,6 @@ impl Tables {
     pub fn new(vertex_count: usize, bounds: Vec<i64>) -> Tables {
         Tables {
             text: String::new(),
-            rows: 0,
             next: 0,
             seen: Default::default(),
             vertex_count: vertex_count as i64,
@@ -179,7 +177,6 @@ impl Tables {
                         }
                     }
                 }
-                self.rows += rows.len();
                 self.text.push_str(&wrapped(rows));
                 if lo > hi {
                     (lo, hi) = (0, -1);
@@ -232,7 +229,6 @@ impl Tables {
         let name = self.fresh_name("cmp");
         self.seen.insert(key, (name.clone(), 0, 0));
         let _ = writeln!(self.text, ";; {}", op.symbol());
-        self.rows += rows.len();
         self.text.push_str(&wrapped(
             rows.into_iter()
                 .map(|(x, y)| format!("({name} {} {})", num(x), num(y))),
@@ -257,7 +253,6 @@ impl Tables {
         let name = self.fresh_name("fits");
         self.seen.insert(key, (name.clone(), 0, 0));
         let _ = writeln!(self.text, ";; 0..={bound}");
-        self.rows += (hi - lo + 1) as usize;
         self.text
             .push_str(&wrapped((lo..=hi).map(|v| format!("({name} {})", num(v)))));
         Comparison::Table(name)

@@ -23,6 +23,7 @@ use super::arith::{num, Comparison, Operand, Plan, Step};
 use super::levels::{Level, Walk};
 use super::nfa::State;
 use super::{Emitter, InstanceKind};
+use std::fmt::Write as _;
 
 /// One frame.
 #[derive(Clone, Debug)]
@@ -528,5 +529,3 @@ impl Emitter<'_> {
         }
     }
 }
-
-use std::fmt::Write as _;
