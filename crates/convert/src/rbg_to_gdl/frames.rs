@@ -226,7 +226,7 @@ impl Emitter<'_> {
                 );
                 self.rule("(m_var0 nil ?x ?n)", &["(kf_var ?x ?n)".into()]);
                 if !self.counted.is_empty() {
-                    self.rule("(m_cnt0 nil ?x ?n)", &["(kf_cnt ?x ?n)".into()]);
+                    self.rule("(m_cnt0 nil ?x ?n)", &["(kf_count ?x ?n)".into()]);
                 }
             }
         }
