@@ -431,10 +431,26 @@ impl Core<'_> {
             self.count_drops(j, w, depth, stamp, sink);
             return Flow::Go;
         }
-        let prog: &Program = self.prog;
-        if !self.mark_c(at_ref(&prog.hot, j as usize).check, w, depth, stamp) {
+        let check = at_ref(&self.prog.hot, j as usize).check;
+        self.mark_then_successors(j, check, w, depth, stamp, sink)
+    }
+
+    /// Marks the valid action `(j, w)` (given j's `Hot::check`) and, if it was not visited in
+    /// this level, takes its successors at `w`.
+    #[inline(always)]
+    fn mark_then_successors<S: Sink>(
+        &mut self,
+        j: u32,
+        check: u32,
+        w: u32,
+        depth: usize,
+        stamp: u32,
+        sink: &mut S,
+    ) -> Flow {
+        if !self.mark_c(check, w, depth, stamp) {
             return Flow::Go;
         }
+        let prog: &Program = self.prog;
         for &k in prog.succ_of(j) {
             let f = self.step(k, w, depth, stamp, sink);
             if f != Flow::Go {
@@ -664,16 +680,7 @@ impl Core<'_> {
             self.count_drops(j, w, depth, stamp, sink);
             return Flow::Go;
         }
-        if !self.mark_c(h.check, w, depth, stamp) {
-            return Flow::Go;
-        }
-        for &k in prog.succ_of(j) {
-            let f = self.step(k, w, depth, stamp, sink);
-            if f != Flow::Go {
-                return f;
-            }
-        }
-        Flow::Go
+        self.mark_then_successors(j, h.check, w, depth, stamp, sink)
     }
 
     /// Takes action `j` at vertex `v`.
