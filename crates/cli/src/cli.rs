@@ -199,9 +199,9 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Draw a game's initial position (or an SBG piece's moves) as SVG, or as text.
+    /// Draw a game's position (the initial one, or --position/--moves) or an SBG piece's moves.
     #[command(
-        after_help = "Rectangle and cuboid boards are drawn as grids, hexagon boards as hexes, other graphs as\nnode-link diagrams. --piece draws an SBG piece's moves from the centre of an empty board.\n\nExamples:\n  rbgtool show corpus/sbg/gardner.sbg --svg gardner.svg\n  rbgtool show corpus/sbg/chess_breakthrough.sbg --piece N --svg knight.svg\n  rbgtool show corpus/rbg/yavalath.rbg --svg yavalath.svg\n  rbgtool show corpus/sbg/breakthrough.sbg --text"
+        after_help = "Rectangle and cuboid boards are drawn as grids, hexagon boards as hexes, other graphs as\nnode-link diagrams. --piece draws an SBG piece's moves from the centre of an empty board.\n\nExamples:\n  rbgtool show corpus/sbg/gardner.sbg --svg gardner.svg\n  rbgtool show corpus/sbg/chess_breakthrough.sbg --piece N --svg knight.svg\n  rbgtool show corpus/rbg/yavalath.rbg --svg yavalath.svg\n  rbgtool show corpus/sbg/breakthrough.sbg --text\n  rbgtool show corpus/rbg/chess.rbg --text --moves \"e2 e4\""
     )]
     Show {
         #[command(flatten)]
@@ -212,9 +212,11 @@ pub enum Command {
         /// Draw this SBG piece's moves instead of the position.
         #[arg(long)]
         piece: Option<char>,
-        /// Print the position as text (SBG games) instead of SVG.
+        /// Print the position as text (SBG games, RBG games on rectangle boards) instead of SVG.
         #[arg(long, conflicts_with_all = ["svg", "piece"])]
         text: bool,
+        #[command(flatten)]
+        start: StartArgs,
     },
     /// Record random games of an SBG game as logs for the learner.
     #[command(

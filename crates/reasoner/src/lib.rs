@@ -335,7 +335,8 @@ impl<'r> State<'r> {
     }
 
     /// Makes `s` the state and completes the keeper's moves from it; forgets the history.
-    /// On error the state is unchanged.
+    /// On error the state is unchanged. `s` must be valid for the game (as
+    /// [`position::parse`] returns it, with a reachable switch).
     pub fn load_snapshot(&mut self, s: &Snapshot) -> Result<(), GameError> {
         let prog = &self.r.prog;
         let mut core = Core::new(self.r);
@@ -468,6 +469,15 @@ impl game::GameState for State<'_> {
 
     fn set_position(&mut self, text: &str) -> Result<(), game::PositionError> {
         let snapshot = position::parse(&self.r.names, text)?;
+        if let Some((m, _)) = snapshot.rules {
+            if self.r.prog.mod_state[m as usize] == compile::NONE {
+                return Err(game::PositionError::new(
+                    format!("the rules can never reach switch {m}"),
+                    0..text.trim_end().len(),
+                    "this position",
+                ));
+            }
+        }
         self.load_snapshot(&snapshot).map_err(|e| {
             game::PositionError::new(
                 format!("the keeper cannot continue from this position: {e}"),

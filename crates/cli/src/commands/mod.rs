@@ -72,7 +72,8 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             svg,
             piece,
             text,
-        } => show::run(input, svg.as_deref(), *piece, *text, g),
+            start,
+        } => show::run(input, svg.as_deref(), *piece, *text, start, g),
         Command::Record {
             input,
             games,
