@@ -29,7 +29,8 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             depth,
             divide,
             json,
-        } => perft::run(input, *depth, *divide, *json, g),
+            count_leaves,
+        } => perft::run(input, *depth, *divide, *json, *count_leaves, g),
         Command::Bench {
             input,
             seconds,

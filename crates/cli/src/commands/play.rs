@@ -45,12 +45,15 @@ pub fn run(a: &PlayArgs, global: &Global) -> Result<(), CliError> {
             run_match(&mut e, &mut agents, &options, global)
         }
         Loaded::Rbg(g) => {
-            let r = super::bench::rbg_reasoner(g)?;
+            let r = super::bench::rbg_reasoner(g, global)?;
             let mut s = r
                 .initial_state()
-                .map_err(|e| super::bench::game_error(&loaded, &e))?;
+                .map_err(|e| super::bench::game_error(&loaded, &r, &e))?;
             let mut agents = [generic(&specs[0])?, generic(&specs[1])?];
-            run_match(&mut s, &mut agents, &options, global)
+            let report = run_match(&mut s, &mut agents, &options, global);
+            let warning = s.keeper_warning();
+            super::bench::keeper_warning(&loaded, &r, warning.as_ref(), global);
+            report
         }
         Loaded::Gdl(d) => {
             let mut e = gdl::Engine::new(d).map_err(|e| CliError::Game(format!("{e}")))?;
