@@ -3,7 +3,6 @@
 //! score bounds, turn limits, nested patterns, `--unroll`.
 
 use convert::{rbg_to_gdl, GdlOptions};
-use std::time::{Duration, Instant};
 
 /// A two-player game on a 3x1 board with these variables and rules.
 fn rbg(players: &str, variables: &str, rules: &str) -> ir::Game {
@@ -16,12 +15,10 @@ fn rbg(players: &str, variables: &str, rules: &str) -> ir::Game {
         .game
 }
 
-/// The translation's error message, checked to come within a second.
+/// The translation's error message (the CLI-level cases under `tests/hostile/inputs/` run
+/// with a time and memory limit).
 fn gdl_error(game: &ir::Game, opts: GdlOptions) -> String {
-    let began = Instant::now();
-    let err = rbg_to_gdl(game, opts).expect_err("refused").message;
-    assert!(began.elapsed() < Duration::from_secs(1), "{err}");
-    err
+    rbg_to_gdl(game, opts).expect_err("refused").message
 }
 
 const PLAYERS: &str = "white(100), black(100)";
