@@ -32,8 +32,9 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             depth,
             divide,
             json,
+            count_leaves,
             start,
-        } => perft::run(input, *depth, *divide, *json, start, g),
+        } => perft::run(input, *depth, *divide, *json, *count_leaves, start, g),
         Command::Bench {
             input,
             seconds,
