@@ -165,7 +165,7 @@ pub enum Command {
     },
     /// Flat Monte-Carlo benchmark: uniformly random playouts.
     #[command(
-        after_help = "Every visited state computes all legal moves and applies one picked uniformly; keeper states are not counted.\n\nExamples:\n  rbgtool bench corpus/rbg/breakthrough.rbg --seconds 10\n  rbgtool bench corpus/rbg/chess.rbg --playouts 100 --seed 7 --json"
+        after_help = "Every visited state computes all legal moves and applies one picked uniformly; keeper states are not counted.\n\nExamples:\n  rbgtool bench corpus/rbg/breakthrough.rbg --seconds 10\n  rbgtool bench corpus/rbg/chess.rbg --playouts 100 --seed 7 --json\n  rbgtool bench corpus/rbg/chess.rbg --playouts 100 --moves \"e2 e4; e7 e5\""
     )]
     Bench {
         #[command(flatten)]
@@ -182,6 +182,8 @@ pub enum Command {
         /// Print the report as one JSON object.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        start: StartArgs,
     },
     /// Play matches between agents and print a results table.
     #[command(

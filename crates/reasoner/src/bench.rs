@@ -56,7 +56,19 @@ impl BenchReport {
 
 /// Runs uniform random playouts from the initial state.
 pub fn flat_mc(reasoner: &Reasoner, budget: Budget, seed: u64) -> Result<BenchReport, GameError> {
-    let mut state = reasoner.initial_state()?;
+    flat_mc_from(&mut reasoner.initial_state()?, budget, seed)
+}
+
+/// Runs uniform random playouts from `state` (e.g. a loaded position); `state` is left as
+/// it was, without its undo history.
+pub fn flat_mc_from(
+    state: &mut crate::State<'_>,
+    budget: Budget,
+    seed: u64,
+) -> Result<BenchReport, GameError> {
+    if let Some(e) = state.error() {
+        return Err(e.clone());
+    }
     let core = state.core();
     let mut rng = game::rng_from_seed(seed);
     let nplayers = core.prog.nplayers as usize;

@@ -53,7 +53,7 @@ pub mod position;
 mod regions;
 mod state;
 
-pub use bench::{flat_mc, random_playout, BenchReport, Budget};
+pub use bench::{flat_mc, flat_mc_from, random_playout, BenchReport, Budget};
 pub use error::{CompileError, GameError, KeeperConflict};
 pub use names::GameNames;
 pub use perft::{

@@ -1,7 +1,7 @@
 //! `rbgtool bench`: flat Monte-Carlo playouts.
 
 use super::load::{load, Loaded, LoadedGame};
-use crate::cli::{Global, InputArgs, KeeperArg};
+use crate::cli::{Global, InputArgs, KeeperArg, StartArgs};
 use crate::diag::CliError;
 use codespan_reporting::diagnostic::{Diagnostic, Label, Severity};
 use serde::Serialize;
@@ -99,6 +99,7 @@ pub fn run(
     playouts: Option<u64>,
     seed: u64,
     json: bool,
+    start: &StartArgs,
     global: &Global,
 ) -> Result<(), CliError> {
     let loaded = load(input, global)?;
@@ -116,7 +117,10 @@ pub fn run(
                 game::playout::Budget::Seconds(s) => reasoner::Budget::Seconds(s),
                 game::playout::Budget::Playouts(n) => reasoner::Budget::Playouts(n),
             };
-            let rep = reasoner::flat_mc(&r, b, seed).map_err(|e| game_error(&loaded, &r, &e))?;
+            let mut state = r.initial_state().map_err(|e| game_error(&loaded, &r, &e))?;
+            super::start::go_to_start(&mut state, start)?;
+            let rep = reasoner::flat_mc_from(&mut state, b, seed)
+                .map_err(|e| game_error(&loaded, &r, &e))?;
             keeper_warning(&loaded, &r, rep.keeper_warning.as_ref(), global);
             let report = game::playout::FlatMcReport {
                 playouts: rep.playouts,
@@ -140,11 +144,13 @@ pub fn run(
         }
         Loaded::Sbg(g) => {
             let mut e = sbg::Engine::new(g).map_err(|e| CliError::Game(e.to_string()))?;
+            super::start::go_to_start(&mut e, start)?;
             let rep = game::playout::flat_monte_carlo(&mut e, budget, &mut rng, MAX_LENGTH);
             ("native sbg engine", rep)
         }
         Loaded::Gdl(d) => {
             let mut e = gdl::Engine::new(d).map_err(|e| CliError::Game(format!("{e}")))?;
+            super::start::go_to_start(&mut e, start)?;
             let rep = game::playout::flat_monte_carlo(&mut e, budget, &mut rng, MAX_LENGTH);
             ("gdl engine", rep)
         }

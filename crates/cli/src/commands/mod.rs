@@ -41,7 +41,8 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             playouts,
             seed,
             json,
-        } => bench::run(input, *seconds, *playouts, *seed, *json, g),
+            start,
+        } => bench::run(input, *seconds, *playouts, *seed, *json, start, g),
         Command::Play {
             input,
             white,
