@@ -218,11 +218,16 @@ impl Inner {
 
     /// Back to the initial state with every cache dropped and no budget.
     fn reset(&mut self) {
+        let init = self.init.clone();
+        self.reset_to(&init);
+    }
+
+    /// Makes `props` the state at level 0 with every cache dropped and no budget.
+    fn reset_to(&mut self, props: &[Id]) {
         self.budget = usize::MAX;
         self.join_limit = u64::MAX;
         self.overflowed = None;
-        let init = self.init.clone();
-        self.enter_level(0, &init);
+        self.enter_level(0, props);
     }
 
     fn text(&self, t: Id) -> String {
@@ -464,10 +469,7 @@ impl game::GameState for Engine {
     fn set_position(&mut self, text: &str) -> Result<(), game::PositionError> {
         let inner = self.inner.get_mut();
         let props = position::parse_props(text, &inner.symbols, &mut inner.store)?;
-        inner.budget = usize::MAX;
-        inner.join_limit = u64::MAX;
-        inner.overflowed = None;
-        inner.enter_level(0, &props);
+        inner.reset_to(&props);
         Ok(())
     }
 
