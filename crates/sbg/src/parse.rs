@@ -32,13 +32,16 @@ impl<T> Parsed<T> {
     pub fn into_result(self) -> Result<(T, Vec<Diagnostic<()>>), Vec<Diagnostic<()>>> {
         let warnings = self.warnings.iter().map(Warning::to_diagnostic);
         match self.value {
-            Some(v) if self.errors.is_empty() => Ok((v, warnings.collect())),
-            _ => Err(self
-                .errors
-                .iter()
-                .map(Error::to_diagnostic)
-                .chain(warnings)
-                .collect()),
+            Some(v) if self.errors.is_empty() => {
+                Ok((v, crate::diagnostics::cap_diagnostics(warnings.collect())))
+            }
+            _ => Err(crate::diagnostics::cap_diagnostics(
+                self.errors
+                    .iter()
+                    .map(Error::to_diagnostic)
+                    .chain(warnings)
+                    .collect(),
+            )),
         }
     }
 }
