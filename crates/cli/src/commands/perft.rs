@@ -1,7 +1,7 @@
 //! `rbgtool perft`: leaves and nodes per depth, timed.
 
 use super::load::{load, Loaded};
-use crate::cli::{Global, InputArgs};
+use crate::cli::{Global, InputArgs, StartArgs};
 use crate::diag::CliError;
 use game::GameState;
 use serde::Serialize;
@@ -41,6 +41,7 @@ pub fn run(
     divide: bool,
     json: bool,
     count_leaves: bool,
+    start: &StartArgs,
     global: &Global,
 ) -> Result<(), CliError> {
     let loaded = load(input, global)?;
@@ -56,6 +57,7 @@ pub fn run(
             let mut state = r
                 .initial_state()
                 .map_err(|e| super::bench::game_error(&loaded, &r, &e))?;
+            super::start::go_to_start(&mut state, start)?;
             let last = if count_leaves {
                 reasoner::LastLevel::Counted
             } else {
@@ -72,10 +74,12 @@ pub fn run(
         }
         Loaded::Sbg(g) => {
             let mut e = sbg::Engine::new(g).map_err(|e| CliError::Game(e.to_string()))?;
+            super::start::go_to_start(&mut e, start)?;
             report(&mut e, &how, global, |s, d| generic(s, d, count_leaves))
         }
         Loaded::Gdl(d) => {
             let mut e = gdl::Engine::new(d).map_err(|e| CliError::Game(format!("{e}")))?;
+            super::start::go_to_start(&mut e, start)?;
             report(&mut e, &how, global, |s, d| generic(s, d, count_leaves))
         }
     }
