@@ -27,7 +27,7 @@
 //!   five of them compared, and different results fail with `ImproperKeeper` (its
 //!   [`KeeperConflict`] says where and how; [`Reasoner::explain`] words it); with
 //!   [`KeeperMode::First`] (the reference engines' behaviour) the first
-//!   [`FIRST_MODE_CHECKS`] such choices are still checked, but a finding becomes a warning
+//!   [`FIRST_MODE_CHECKS`] keeper phases are still checked, but a finding becomes a warning
 //!   ([`State::keeper_warning`]) and checking stops; more than `Options::keeper_limit` keeper
 //!   moves in a row fail with `KeeperLoop`.
 //!
@@ -102,13 +102,13 @@ pub enum KeeperMode {
     #[default]
     Check,
     /// The reference engines' behaviour: take the first keeper move. The first
-    /// [`FIRST_MODE_CHECKS`] keeper choices a state meets are still checked (so the cost stays
-    /// bounded), and the first finding is kept as a warning instead of failing.
+    /// [`FIRST_MODE_CHECKS`] keeper phases a state runs are still checked as in `Check` (so the
+    /// cost stays bounded), and the first finding is kept as a warning instead of failing.
     First,
 }
 
-/// Keeper choices checked in [`KeeperMode::First`] per state (and the states cloned from it).
-pub const FIRST_MODE_CHECKS: u32 = 1000;
+/// Keeper phases checked in [`KeeperMode::First`] per state (and the states cloned from it).
+pub const FIRST_MODE_CHECKS: u32 = 10_000;
 
 /// A compiled game.
 #[derive(Clone, Debug)]

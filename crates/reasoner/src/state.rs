@@ -220,9 +220,17 @@ impl<'r> Core<'r> {
     /// Applies keeper moves until a player is to move or the keeper is stuck (terminal),
     /// checking the first choice of the phase as the options ask.
     pub(crate) fn complete_keeper(&mut self) -> Result<(), GameError> {
+        // In First mode every checked phase spends budget, choice or not: listing the keeper's
+        // moves costs as much as the comparison where most phases have a single move.
         let check = match self.opts.keeper {
             KeeperMode::Check => true,
-            KeeperMode::First => self.first_checks_left > 0,
+            KeeperMode::First => {
+                let phase = self.player == self.prog.nplayers && self.first_checks_left > 0;
+                if phase {
+                    self.first_checks_left -= 1;
+                }
+                phase
+            }
         };
         self.complete_keeper_as(check)
     }
@@ -279,13 +287,12 @@ impl<'r> Core<'r> {
     }
 
     /// [`Core::check_keeper_choice`]; in `KeeperMode::First` a finding is kept as the
-    /// warning, and the check budget shrinks.
+    /// warning, and checking stops.
     fn check_choice_as_asked(&mut self, buf: &MoveBuf) -> Result<(), GameError> {
         let r = self.check_keeper_choice(buf);
         if self.opts.keeper == KeeperMode::Check {
             return r;
         }
-        self.first_checks_left = self.first_checks_left.saturating_sub(1);
         match r {
             Err(e @ GameError::ImproperKeeper { .. }) => {
                 self.warning.get_or_insert(e);
