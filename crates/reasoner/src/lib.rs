@@ -10,6 +10,7 @@
 //! * `state`: semi-state, apply/undo, keeper completion and its checks; `keeper`: keeper
 //!   states that cannot branch, whose completion skips the check.
 //! * [`mod@perft`] and [`mod@bench`]: the fast perft and flat Monte-Carlo loops.
+//! * [`view`]: a read-only public view of the compiled automaton (for the compiled engine).
 //!
 //! Semantics beyond the paper (DESIGN.md §3), all reported as [`GameError`] values, never
 //! panics or hangs:
@@ -42,6 +43,7 @@ mod movegen;
 pub mod perft;
 mod regions;
 mod state;
+pub mod view;
 
 pub use bench::{flat_mc, random_playout, BenchReport, Budget};
 pub use error::{CompileError, GameError};

@@ -1,0 +1,509 @@
+//! The reasoner's automaton → Rust source of one game (a self-contained `cdylib` crate).
+//!
+//! Every NFA state becomes code. A level of the search (one modifier sequence, the paper's
+//! Algorithm 1) starts in `level_entry`, whose match arms are the states a level can start
+//! from (start states, modifiers, switches); the states that need a visited mark are pushed
+//! on the level's stack and dispatched by `run_state`. A state with a single predecessor and
+//! no shift into it is reached at most once per level and vertex when its predecessor is, so
+//! it needs no mark: its code is inlined into the predecessor's. Board neighbours are a
+//! static array, piece tests are bit masks, expressions are checked `i64` arithmetic written
+//! out per expression.
+//!
+//! Nothing from the game's text is emitted: pieces, variables, players and vertices are
+//! indices, so no game can inject code.
+
+use reasoner::view::{ActionView, ExprView, ProgramView};
+use std::fmt::Write as _;
+
+/// Bumped whenever the generated C ABI or the runtime's semantics change.
+pub const ABI_VERSION: u32 = 1;
+
+/// Deeper inlining of unmarked states is cut (the state is pushed instead) to keep the
+/// generated code shallow.
+const MAX_INLINE_DEPTH: usize = 24;
+
+/// Largest automaton (states) the generator accepts.
+const MAX_STATES: usize = 60_000;
+
+const RUNTIME: &str = include_str!("runtime.rs.in");
+
+/// Why a game is left to the interpreter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal(pub String);
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Generates the source of the game's library.
+pub fn generate(view: &ProgramView<'_>) -> Result<String, Refusal> {
+    let n = view.nstates();
+    if n > MAX_STATES {
+        return Err(Refusal(format!(
+            "{n} automaton states (the compiled engine takes at most {MAX_STATES})"
+        )));
+    }
+    if view.npieces() > u16::MAX as usize {
+        return Err(Refusal("more than 65535 pieces".into()));
+    }
+    if let Some(q) = modifier_on_cycle(view) {
+        return Err(Refusal(format!(
+            "a modifier (automaton state {q}) can repeat within one move (unbounded straightness)"
+        )));
+    }
+    let g = Gen::new(view);
+    let mut out = String::with_capacity(1 << 16);
+    g.prelude(&mut out);
+    g.exprs(&mut out);
+    g.dispatch(&mut out);
+    g.apply_mod(&mut out);
+    out.push_str(RUNTIME);
+    Ok(out)
+}
+
+/// A modifier state on a cycle of the automaton with the switches' successor edges removed
+/// (a level chain ends at a switch), i.e. one move could apply it unboundedly often.
+fn modifier_on_cycle(view: &ProgramView<'_>) -> Option<u32> {
+    let n = view.nstates();
+    let is_switch = |q: u32| matches!(view.action(q), ActionView::Switch { .. });
+    let is_mod = |q: u32| {
+        matches!(
+            view.action(q),
+            ActionView::Off { .. } | ActionView::Assign { .. }
+        )
+    };
+    // Tarjan-free check: a modifier q is on a cycle iff q is reachable from one of its own
+    // successors. Iterative DFS from each modifier (the automata are small).
+    let mut seen = vec![u32::MAX; n];
+    let mut stack = Vec::new();
+    for q in 0..n as u32 {
+        if !is_mod(q) {
+            continue;
+        }
+        stack.clear();
+        stack.extend_from_slice(view.successors(q));
+        while let Some(s) = stack.pop() {
+            if s == q {
+                return Some(q);
+            }
+            if seen[s as usize] == q || is_switch(s) {
+                continue;
+            }
+            seen[s as usize] = q;
+            stack.extend_from_slice(view.successors(s));
+        }
+    }
+    None
+}
+
+struct Gen<'a, 'v> {
+    view: &'a ProgramView<'v>,
+    actions: Vec<ActionView>,
+    /// Visited-array index of each state that needs a mark.
+    check: Vec<Option<u32>>,
+    ncheck: u32,
+    /// Whether `run_state` must have an arm for the state (it can be pushed).
+    pushed: Vec<bool>,
+    uses_counts: bool,
+}
+
+impl<'a, 'v> Gen<'a, 'v> {
+    fn new(view: &'a ProgramView<'v>) -> Self {
+        let n = view.nstates();
+        let actions: Vec<ActionView> = (0..n as u32).map(|q| view.action(q)).collect();
+        let mut preds = vec![0u32; n];
+        for p in 0..n as u32 {
+            for &j in view.successors(p) {
+                preds[j as usize] += 1;
+            }
+        }
+        let mut check = vec![None; n];
+        let mut ncheck = 0;
+        for q in 0..n {
+            let shift = matches!(actions[q], ActionView::Shift { .. });
+            // A shift changes the vertex, so two predecessors' vertices may meet; a merge point
+            // is reached from several paths. Everything else is reached at most once per
+            // level and vertex when its single predecessor is.
+            if shift || preds[q] > 1 {
+                check[q] = Some(ncheck);
+                ncheck += 1;
+            }
+        }
+        let uses_counts = expr_uses_counts(view);
+        let mut g = Gen {
+            view,
+            actions,
+            check,
+            ncheck,
+            pushed: vec![false; n],
+            uses_counts,
+        };
+        g.find_pushed();
+        g
+    }
+
+    fn is_entry(&self, q: u32) -> bool {
+        matches!(
+            self.actions[q as usize],
+            ActionView::Start
+                | ActionView::Off { .. }
+                | ActionView::Assign { .. }
+                | ActionView::Switch { .. }
+        )
+    }
+
+    /// Marks the states `run_state` dispatches: tests with a mark, and unmarked tests whose
+    /// inlining is cut at `MAX_INLINE_DEPTH`.
+    fn find_pushed(&mut self) {
+        let n = self.view.nstates() as u32;
+        let mut stack: Vec<(u32, usize)> = (0..n)
+            .filter(|&q| self.is_entry(q) || self.check[q as usize].is_some())
+            .map(|q| (q, 0))
+            .collect();
+        for &(q, _) in &stack {
+            if !self.is_entry(q) {
+                self.pushed[q as usize] = true;
+            }
+        }
+        while let Some((q, depth)) = stack.pop() {
+            for &j in self.view.successors(q) {
+                if self.is_entry(j) || self.check[j as usize].is_some() {
+                    continue;
+                }
+                if depth + 1 >= MAX_INLINE_DEPTH {
+                    if !self.pushed[j as usize] {
+                        self.pushed[j as usize] = true;
+                        stack.push((j, 0));
+                    }
+                } else {
+                    stack.push((j, depth + 1));
+                }
+            }
+        }
+    }
+
+    fn prelude(&self, out: &mut String) {
+        let v = self.view;
+        let nv = v.nvertices();
+        let nd = v.ndirs();
+        let piece_ty = if v.npieces() <= 256 { "u8" } else { "u16" };
+        let _ = writeln!(
+            out,
+            "// Generated by rbgtool's compiled engine (ABI {ABI_VERSION}). Game-specific part."
+        );
+        out.push_str(
+            "#![allow(dead_code, unused_variables, unused_mut, unused_parens, unused_braces, \
+             unused_assignments, unreachable_code, unused_unsafe, non_upper_case_globals, \
+             clippy::all)]\n",
+        );
+        let _ = writeln!(out, "pub const ABI_VERSION: u32 = {ABI_VERSION};");
+        let _ = writeln!(out, "const NV: usize = {nv};");
+        let _ = writeln!(out, "const ND: usize = {nd};");
+        let _ = writeln!(out, "const NP: usize = {};", v.npieces());
+        let _ = writeln!(out, "const NPLAYERS: u32 = {};", v.nplayers());
+        let _ = writeln!(out, "const NVARS: usize = {};", v.bounds().len());
+        let _ = writeln!(out, "const NSTATES: usize = {};", v.nstates());
+        let _ = writeln!(out, "const NMOD: usize = {};", v.nmodifiers());
+        let _ = writeln!(out, "const NCHECK: usize = {};", self.ncheck);
+        let _ = writeln!(out, "const USES_COUNTS: bool = {};", self.uses_counts);
+        let _ = writeln!(out, "type Piece = {piece_ty};");
+        out.push_str("static NB: [u32; NV * ND] = [");
+        for x in 0..nv as u32 {
+            for d in 0..nd as u32 {
+                match v.neighbour(x, d) {
+                    Some(w) => {
+                        let _ = write!(out, "{w},");
+                    }
+                    None => out.push_str("NONE,"),
+                }
+            }
+        }
+        out.push_str("];\nstatic INITIAL: [Piece; NV] = [");
+        for p in v.initial() {
+            let _ = write!(out, "{p},");
+        }
+        out.push_str("];\nstatic BOUNDS: [i64; NVARS] = [");
+        for b in v.bounds() {
+            let _ = write!(out, "{b},");
+        }
+        out.push_str("];\n");
+        out.push_str("fn is_rules_state(q: u32) -> bool {\n    matches!(q, 0");
+        for q in 1..v.nstates() as u32 {
+            if matches!(self.actions[q as usize], ActionView::Switch { .. }) {
+                let _ = write!(out, " | {q}");
+            }
+        }
+        out.push_str(")\n}\n");
+    }
+
+    /// One function per expression node: `Option<i64>`, `None` for division by zero or
+    /// overflow.
+    fn exprs(&self, out: &mut String) {
+        // The arena has no stated length: walk every index reached from the actions.
+        let mut roots = Vec::new();
+        for a in &self.actions {
+            match *a {
+                ActionView::Assign { expr, .. } => roots.push(expr),
+                ActionView::Compare { left, right, .. } => {
+                    roots.push(left);
+                    roots.push(right);
+                }
+                _ => {}
+            }
+        }
+        let mut all = std::collections::BTreeSet::new();
+        while let Some(e) = roots.pop() {
+            if all.insert(e) {
+                if let ExprView::Bin(_, a, b) = self.view.expr(e) {
+                    roots.push(a);
+                    roots.push(b);
+                }
+            }
+        }
+        for e in all {
+            let body = match self.view.expr(e) {
+                ExprView::Const(c) => format!("Some({c}i64)"),
+                ExprView::Var(x) => format!("Some(c.vars[{x}])"),
+                ExprView::Count(p) => format!("Some(c.counts[{p}] as i64)"),
+                ExprView::Bin(op, a, b) => {
+                    let f = match op {
+                        ir::ArithOp::Add => "checked_add",
+                        ir::ArithOp::Sub => "checked_sub",
+                        ir::ArithOp::Mul => "checked_mul",
+                        ir::ArithOp::Div => "checked_div",
+                    };
+                    format!("match (e{a}(c), e{b}(c)) {{ (Some(x), Some(y)) => x.{f}(y), _ => None }}")
+                }
+            };
+            let _ = writeln!(
+                out,
+                "#[inline(always)]\nfn e{e}(c: &St) -> Option<i64> {{ {body} }}"
+            );
+        }
+    }
+
+    fn dispatch(&self, out: &mut String) {
+        let n = self.view.nstates() as u32;
+        out.push_str(
+            "#[inline(always)]\nfn level_entry<S: Sink>(c: &mut St, q: u32, v: u32, d: usize, stamp: u32, k: &mut S) -> Flow {\n    match q {\n",
+        );
+        for q in 0..n {
+            if self.is_entry(q) {
+                let _ = writeln!(out, "        {q} => {{");
+                self.arm(out, q, 0);
+                out.push_str("        }\n");
+            }
+        }
+        out.push_str("        _ => {}\n    }\n    Flow::Go\n}\n");
+        out.push_str(
+            "#[inline(never)]\nfn run_state<S: Sink>(c: &mut St, q: u32, v: u32, d: usize, stamp: u32, k: &mut S) -> Flow {\n    match q {\n",
+        );
+        for q in 0..n {
+            if self.pushed[q as usize] {
+                let _ = writeln!(out, "        {q} => {{");
+                self.arm(out, q, 0);
+                out.push_str("        }\n");
+            }
+        }
+        out.push_str("        _ => {}\n    }\n    Flow::Go\n}\n");
+    }
+
+    /// The code of state `q` at vertex `v`: its successors' actions.
+    fn arm(&self, out: &mut String, q: u32, depth: usize) {
+        if self.view.accepting(q) {
+            out.push_str("if S::PATTERN { return Flow::Stop; }\n");
+        }
+        for &j in self.view.successors(q) {
+            self.successor(out, j, depth);
+        }
+    }
+
+    /// Takes action `j` at `v` and, if valid, continues in state `j`.
+    fn successor(&self, out: &mut String, j: u32, depth: usize) {
+        let mark = |w: &str| match self.check[j as usize] {
+            Some(c) => format!("c.mark({} * NV, {w}, d, stamp)", c),
+            None => "true".to_string(),
+        };
+        match &self.actions[j as usize] {
+            ActionView::Start => {}
+            ActionView::Shift { dir } => {
+                let _ = writeln!(out, "{{ let w = nb(v, {dir}); if w != NONE {{");
+                self.enter(out, j, "w", depth);
+                out.push_str("} }\n");
+            }
+            ActionView::On { pieces } => {
+                let test = self.piece_test(pieces, "c.piece(v)");
+                let _ = writeln!(out, "if {test} {{");
+                self.enter(out, j, "v", depth);
+                out.push_str("}\n");
+            }
+            ActionView::Compare { left, op, right } => {
+                let op = match op {
+                    ir::CmpOp::Lt => "<",
+                    ir::CmpOp::Le => "<=",
+                    ir::CmpOp::Eq => "==",
+                    ir::CmpOp::Ne => "!=",
+                    ir::CmpOp::Gt => ">",
+                    ir::CmpOp::Ge => ">=",
+                };
+                let _ = writeln!(
+                    out,
+                    "if let (Some(l), Some(r)) = (e{left}(c), e{right}(c)) {{ if l {op} r {{"
+                );
+                self.enter(out, j, "v", depth);
+                out.push_str("} }\n");
+            }
+            ActionView::Pattern { start, positive } => {
+                // Marked before the evaluation (a merge point evaluates it once).
+                let m = mark("v");
+                let _ = writeln!(
+                    out,
+                    "if {m} {{ match pattern(c, {start}, v, d) {{ None => return Flow::Err, Some(h) => if h == {positive} {{"
+                );
+                self.enter_marked(out, j, "v", depth);
+                out.push_str("} } }\n");
+            }
+            ActionView::Off { piece, modifier } => {
+                let m = mark("v");
+                let _ = writeln!(
+                    out,
+                    "if {m} {{ let old = c.piece(v); c.set_piece(v, {piece}); \
+                     if S::RECORD {{ c.path.push(({modifier}, v)); }} \
+                     let f = level(c, {j}, v, d + 1, k); \
+                     if S::RECORD {{ c.path.pop(); }} c.set_piece(v, old); \
+                     if f != Flow::Go {{ return f; }} }}"
+                );
+            }
+            ActionView::Assign {
+                var,
+                expr,
+                modifier,
+            } => {
+                let m = mark("v");
+                let bound = self.view.bounds()[*var as usize];
+                let _ = writeln!(
+                    out,
+                    "if {m} {{ if let Some(x) = e{expr}(c) {{ if x >= 0 && x <= {bound} {{ \
+                     let old = std::mem::replace(&mut c.vars[{var}], x); \
+                     if S::RECORD {{ c.path.push(({modifier}, v)); }} \
+                     let f = level(c, {j}, v, d + 1, k); \
+                     if S::RECORD {{ c.path.pop(); }} c.vars[{var}] = old; \
+                     if f != Flow::Go {{ return f; }} }} }} }}"
+                );
+            }
+            ActionView::Switch { modifier, .. } => {
+                let m = mark("v");
+                let _ = writeln!(
+                    out,
+                    "if {m} {{ if k.switch(&c.path, {modifier}, v) {{ return Flow::Stop; }} }}"
+                );
+            }
+        }
+    }
+
+    /// Continues in the non-modifier state `j` at vertex `w` after its action held.
+    fn enter(&self, out: &mut String, j: u32, w: &str, depth: usize) {
+        match self.check[j as usize] {
+            Some(c) => {
+                let _ = writeln!(out, "if c.mark({c} * NV, {w}, d, stamp) {{");
+                self.enter_marked(out, j, w, depth);
+                out.push_str("}\n");
+            }
+            None => self.enter_marked(out, j, w, depth),
+        }
+    }
+
+    /// `enter` once the mark (if any) is taken.
+    fn enter_marked(&self, out: &mut String, j: u32, w: &str, depth: usize) {
+        if self.pushed[j as usize] {
+            if self.view.accepting(j) {
+                out.push_str("if S::PATTERN { return Flow::Stop; }\n");
+            }
+            let _ = writeln!(out, "c.stack.push(({j}, {w}));");
+        } else {
+            let _ = writeln!(out, "{{ let v = {w};");
+            self.arm(out, j, depth + 1);
+            out.push_str("}\n");
+        }
+    }
+
+    fn piece_test(&self, pieces: &[u16], p: &str) -> String {
+        let np = self.view.npieces();
+        if pieces.len() == np {
+            return "true".into();
+        }
+        if pieces.is_empty() {
+            return "false".into();
+        }
+        if np <= 64 {
+            let mask = pieces.iter().fold(0u64, |m, &x| m | (1u64 << x));
+            format!("(({mask}u64 >> ({p} as u32)) & 1 != 0)")
+        } else if np <= 128 {
+            let mask = pieces.iter().fold(0u128, |m, &x| m | (1u128 << x));
+            format!("(({mask}u128 >> ({p} as u32)) & 1 != 0)")
+        } else {
+            let alts: Vec<String> = pieces.iter().map(|x| x.to_string()).collect();
+            format!("matches!({p}, {})", alts.join(" | "))
+        }
+    }
+
+    /// `apply_mod(c, m, v)`: applies modifier index `m` at `v`, pushing undo entries.
+    fn apply_mod(&self, out: &mut String) {
+        out.push_str("fn apply_mod(c: &mut St, m: u32, v: u32) {\n    match m {\n");
+        for m in 1..=self.view.nmodifiers() {
+            let Some(j) = self.view.modifier_state(m) else {
+                continue;
+            };
+            match &self.actions[j as usize] {
+                ActionView::Off { piece, .. } => {
+                    let _ = writeln!(
+                        out,
+                        "        {m} => {{ let old = c.piece(v); c.undo.push(Undo::Piece(v, old)); c.set_piece(v, {piece}); }}"
+                    );
+                }
+                ActionView::Assign { var, expr, .. } => {
+                    let _ = writeln!(
+                        out,
+                        "        {m} => {{ let x = e{expr}(c).unwrap_or(0); let old = std::mem::replace(&mut c.vars[{var}], x); c.undo.push(Undo::Var({var}, old)); }}"
+                    );
+                }
+                ActionView::Switch { player, .. } => {
+                    let p = player.unwrap_or(self.view.nplayers());
+                    let _ = writeln!(
+                        out,
+                        "        {m} => {{ c.player = {p}; c.rules = {j}; c.pos = v; }}"
+                    );
+                }
+                _ => {}
+            }
+        }
+        out.push_str("        _ => {}\n    }\n}\n");
+    }
+}
+
+fn expr_uses_counts(view: &ProgramView<'_>) -> bool {
+    let mut stack = Vec::new();
+    for q in 0..view.nstates() as u32 {
+        match view.action(q) {
+            ActionView::Assign { expr, .. } => stack.push(expr),
+            ActionView::Compare { left, right, .. } => {
+                stack.push(left);
+                stack.push(right);
+            }
+            _ => {}
+        }
+    }
+    while let Some(e) = stack.pop() {
+        match view.expr(e) {
+            ExprView::Count(_) => return true,
+            ExprView::Bin(_, a, b) => {
+                stack.push(a);
+                stack.push(b);
+            }
+            _ => {}
+        }
+    }
+    false
+}
