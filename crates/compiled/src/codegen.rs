@@ -48,11 +48,6 @@ pub fn generate(view: &ProgramView<'_>) -> Result<String, Refusal> {
     if view.npieces() > u16::MAX as usize {
         return Err(Refusal("more than 65535 pieces".into()));
     }
-    if let Some(q) = modifier_on_cycle(view) {
-        return Err(Refusal(format!(
-            "a modifier (automaton state {q}) can repeat within one move (unbounded straightness)"
-        )));
-    }
     let g = Gen::new(view);
     let mut out = String::with_capacity(1 << 16);
     g.prelude(&mut out);
@@ -63,41 +58,6 @@ pub fn generate(view: &ProgramView<'_>) -> Result<String, Refusal> {
     Ok(out)
 }
 
-/// A modifier state on a cycle of the automaton with the switches' successor edges removed
-/// (a level chain ends at a switch), i.e. one move could apply it unboundedly often.
-fn modifier_on_cycle(view: &ProgramView<'_>) -> Option<u32> {
-    let n = view.nstates();
-    let is_switch = |q: u32| matches!(view.action(q), ActionView::Switch { .. });
-    let is_mod = |q: u32| {
-        matches!(
-            view.action(q),
-            ActionView::Off { .. } | ActionView::Assign { .. }
-        )
-    };
-    // Tarjan-free check: a modifier q is on a cycle iff q is reachable from one of its own
-    // successors. Iterative DFS from each modifier (the automata are small).
-    let mut seen = vec![u32::MAX; n];
-    let mut stack = Vec::new();
-    for q in 0..n as u32 {
-        if !is_mod(q) {
-            continue;
-        }
-        stack.clear();
-        stack.extend_from_slice(view.successors(q));
-        while let Some(s) = stack.pop() {
-            if s == q {
-                return Some(q);
-            }
-            if seen[s as usize] == q || is_switch(s) {
-                continue;
-            }
-            seen[s as usize] = q;
-            stack.extend_from_slice(view.successors(s));
-        }
-    }
-    None
-}
-
 struct Gen<'a, 'v> {
     view: &'a ProgramView<'v>,
     actions: Vec<ActionView>,
@@ -106,6 +66,11 @@ struct Gen<'a, 'v> {
     ncheck: u32,
     /// Whether `run_state` must have an arm for the state (it can be pushed).
     pushed: Vec<bool>,
+    /// The state belongs to a pattern body (not to the rules' automaton).
+    in_pattern: Vec<bool>,
+    /// The state whose code runs for this one: states of structurally equal pattern bodies
+    /// share the code of the first such body.
+    rep: Vec<u32>,
     uses_counts: bool,
 }
 
@@ -119,9 +84,13 @@ impl<'a, 'v> Gen<'a, 'v> {
                 preds[j as usize] += 1;
             }
         }
+        let rep = canonical_patterns(view, &actions);
         let mut check = vec![None; n];
         let mut ncheck = 0;
         for q in 0..n {
+            if rep[q] != q as u32 {
+                continue; // no code: a copy of an equal pattern body
+            }
             let shift = matches!(actions[q], ActionView::Shift { .. });
             // A shift changes the vertex, so two predecessors' vertices may meet; a merge point
             // is reached from several paths. Everything else is reached at most once per
@@ -138,6 +107,8 @@ impl<'a, 'v> Gen<'a, 'v> {
             check,
             ncheck,
             pushed: vec![false; n],
+            in_pattern: pattern_states(view),
+            rep,
             uses_counts,
         };
         g.find_pushed();
@@ -145,7 +116,7 @@ impl<'a, 'v> Gen<'a, 'v> {
     }
 
     fn is_entry(&self, q: u32) -> bool {
-        matches!(
+        self.rep[q as usize] == q && matches!(
             self.actions[q as usize],
             ActionView::Start
                 | ActionView::Off { .. }
@@ -160,6 +131,7 @@ impl<'a, 'v> Gen<'a, 'v> {
         let n = self.view.nstates() as u32;
         let mut stack: Vec<(u32, usize)> = (0..n)
             .filter(|&q| self.is_entry(q) || self.check[q as usize].is_some())
+            .filter(|&q| self.rep[q as usize] == q)
             .map(|q| (q, 0))
             .collect();
         for &(q, _) in &stack {
@@ -286,34 +258,56 @@ impl<'a, 'v> Gen<'a, 'v> {
 
     fn dispatch(&self, out: &mut String) {
         let n = self.view.nstates() as u32;
-        out.push_str(
-            "#[inline(always)]\nfn level_entry<S: Sink>(c: &mut St, q: u32, v: u32, d: usize, stamp: u32, k: &mut S) -> Flow {\n    match q {\n",
-        );
-        for q in 0..n {
-            if self.is_entry(q) {
-                let _ = writeln!(out, "        {q} => {{");
-                self.arm(out, q, 0);
-                out.push_str("        }\n");
+        let rules_sig = "<S: Sink>(c: &mut St, q: u32, v: u32, d: usize, stamp: u32, k: &mut S) -> Flow";
+        let pat_sig = "(c: &mut St, q: u32, v: u32, d: usize, stamp: u32) -> Flow";
+        for (name, sig, pattern, entries) in [
+            ("level_entry", rules_sig, false, true),
+            ("run_state", rules_sig, false, false),
+            ("plevel_entry", pat_sig, true, true),
+            ("prun_state", pat_sig, true, false),
+        ] {
+            let _ = writeln!(out, "#[inline(always)]\nfn {name}{sig} {{\n    match q {{");
+            for q in 0..n {
+                let wanted = if entries {
+                    self.is_entry(q)
+                } else {
+                    self.pushed[q as usize]
+                };
+                if wanted && self.in_pattern[q as usize] == pattern {
+                    if pattern {
+                        let _ = writeln!(out, "        {q} => p{q}(c, v, d, stamp),");
+                    } else {
+                        let _ = writeln!(out, "        {q} => r{q}(c, v, d, stamp, k),");
+                    }
+                }
             }
+            out.push_str("        _ => Flow::Go,\n    }\n}\n");
         }
-        out.push_str("        _ => {}\n    }\n    Flow::Go\n}\n");
-        out.push_str(
-            "#[inline(never)]\nfn run_state<S: Sink>(c: &mut St, q: u32, v: u32, d: usize, stamp: u32, k: &mut S) -> Flow {\n    match q {\n",
-        );
         for q in 0..n {
-            if self.pushed[q as usize] {
-                let _ = writeln!(out, "        {q} => {{");
-                self.arm(out, q, 0);
-                out.push_str("        }\n");
+            if !(self.is_entry(q) || self.pushed[q as usize]) {
+                continue;
             }
+            if self.in_pattern[q as usize] {
+                let _ = writeln!(
+                    out,
+                    "fn p{q}(c: &mut St, v: u32, d: usize, stamp: u32) -> Flow {{"
+                );
+            } else {
+                let _ = writeln!(
+                    out,
+                    "fn r{q}<S: Sink>(c: &mut St, v: u32, d: usize, stamp: u32, k: &mut S) -> Flow {{"
+                );
+            }
+            self.arm(out, q, 0);
+            out.push_str("Flow::Go\n}\n");
         }
-        out.push_str("        _ => {}\n    }\n    Flow::Go\n}\n");
     }
 
     /// The code of state `q` at vertex `v`: its successors' actions.
     fn arm(&self, out: &mut String, q: u32, depth: usize) {
         if self.view.accepting(q) {
-            out.push_str("if S::PATTERN { return Flow::Stop; }\n");
+            out.push_str("return Flow::Stop;\n");
+            return;
         }
         for &j in self.view.successors(q) {
             self.successor(out, j, depth);
@@ -326,6 +320,7 @@ impl<'a, 'v> Gen<'a, 'v> {
             Some(c) => format!("c.mark({} * NV, {w}, d, stamp)", c),
             None => "true".to_string(),
         };
+        let pattern = self.in_pattern[j as usize];
         match &self.actions[j as usize] {
             ActionView::Start => {}
             ActionView::Shift { dir } => {
@@ -360,21 +355,19 @@ impl<'a, 'v> Gen<'a, 'v> {
                 let m = mark("v");
                 let _ = writeln!(
                     out,
-                    "if {m} {{ match pattern(c, {start}, v, d) {{ None => return Flow::Err, Some(h) => if h == {positive} {{"
+                    "if {m} {{ match pattern(c, {}, v, d) {{ None => return Flow::Err, Some(h) => if h == {positive} {{",
+                    self.rep[*start as usize]
                 );
                 self.enter_marked(out, j, "v", depth);
                 out.push_str("} } }\n");
             }
             ActionView::Off { piece, modifier } => {
                 let m = mark("v");
-                let _ = writeln!(
-                    out,
-                    "if {m} {{ let old = c.piece(v); c.set_piece(v, {piece}); \
-                     if S::RECORD {{ c.path.push(({modifier}, v)); }} \
-                     let f = level(c, {j}, v, d + 1, k); \
-                     if S::RECORD {{ c.path.pop(); }} c.set_piece(v, old); \
-                     if f != Flow::Go {{ return f; }} }}"
-                );
+                let _ = writeln!(out, "if {m} {{");
+                let apply = format!("let old = c.piece(v); c.set_piece(v, {piece});");
+                let revert = "c.set_piece(v, old);";
+                self.modifier(out, j, *modifier, &apply, revert, pattern);
+                out.push_str("}\n");
             }
             ActionView::Assign {
                 var,
@@ -385,13 +378,12 @@ impl<'a, 'v> Gen<'a, 'v> {
                 let bound = self.view.bounds()[*var as usize];
                 let _ = writeln!(
                     out,
-                    "if {m} {{ if let Some(x) = e{expr}(c) {{ if x >= 0 && x <= {bound} {{ \
-                     let old = std::mem::replace(&mut c.vars[{var}], x); \
-                     if S::RECORD {{ c.path.push(({modifier}, v)); }} \
-                     let f = level(c, {j}, v, d + 1, k); \
-                     if S::RECORD {{ c.path.pop(); }} c.vars[{var}] = old; \
-                     if f != Flow::Go {{ return f; }} }} }} }}"
+                    "if {m} {{ if let Some(x) = e{expr}(c) {{ if x >= 0 && x <= {bound} {{"
                 );
+                let apply = format!("let old = std::mem::replace(&mut c.vars[{var}], x);");
+                let revert = format!("c.vars[{var}] = old;");
+                self.modifier(out, j, *modifier, &apply, &revert, pattern);
+                out.push_str("} } }\n");
             }
             ActionView::Switch { modifier, .. } => {
                 let m = mark("v");
@@ -401,6 +393,53 @@ impl<'a, 'v> Gen<'a, 'v> {
                 );
             }
         }
+    }
+
+    /// A valid modifier `j` (index `m`) at `v`: applied, its level searched, reverted. In
+    /// the rules, one followed only by switches reports its moves without being applied
+    /// (their level would hold just those switches), unless that level is deep enough for
+    /// the limit or cycle checks.
+    fn modifier(&self, out: &mut String, j: u32, m: u32, apply: &str, revert: &str, pattern: bool) {
+        if pattern {
+            let _ = writeln!(
+                out,
+                "{apply} let f = plevel(c, {j}, v, d + 1); {revert} if f != Flow::Go {{ return f; }}"
+            );
+            return;
+        }
+        let slow = format!(
+            "{apply} if S::RECORD {{ c.path.push(({m}, v)); }} \
+             let f = level(c, {j}, v, d + 1, k); \
+             if S::RECORD {{ c.path.pop(); }} {revert} \
+             if f != Flow::Go {{ return f; }}"
+        );
+        let succ = self.view.successors(j);
+        let ends_move = !succ.is_empty()
+            && succ
+                .iter()
+                .all(|&s| matches!(self.actions[s as usize], ActionView::Switch { .. }));
+        if !ends_move {
+            out.push_str(&slow);
+            out.push('\n');
+            return;
+        }
+        let _ = writeln!(
+            out,
+            "if d + 1 < CYCLE_CHECK_DEPTH && d + 1 <= c.modifier_limit {{ if S::RECORD {{ c.path.push(({m}, v)); let mut stop = false;"
+        );
+        for &s in succ {
+            if let ActionView::Switch { modifier, .. } = self.actions[s as usize] {
+                let _ = writeln!(
+                    out,
+                    "if !stop {{ stop = k.switch(&c.path, {modifier}, v); }}"
+                );
+            }
+        }
+        let _ = writeln!(
+            out,
+            "c.path.pop(); if stop {{ return Flow::Stop; }} }} else if k.add({}) {{ return Flow::Stop; }} }} else {{ {slow} }}",
+            succ.len()
+        );
     }
 
     /// Continues in the non-modifier state `j` at vertex `w` after its action held.
@@ -417,10 +456,9 @@ impl<'a, 'v> Gen<'a, 'v> {
 
     /// `enter` once the mark (if any) is taken.
     fn enter_marked(&self, out: &mut String, j: u32, w: &str, depth: usize) {
-        if self.pushed[j as usize] {
-            if self.view.accepting(j) {
-                out.push_str("if S::PATTERN { return Flow::Stop; }\n");
-            }
+        if self.view.accepting(j) {
+            out.push_str("return Flow::Stop;\n");
+        } else if self.pushed[j as usize] {
             let _ = writeln!(out, "c.stack.push(({j}, {w}));");
         } else {
             let _ = writeln!(out, "{{ let v = {w};");
@@ -481,6 +519,100 @@ impl<'a, 'v> Gen<'a, 'v> {
         }
         out.push_str("        _ => {}\n    }\n}\n");
     }
+}
+
+/// Maps every state of a pattern body to the corresponding state of the first structurally
+/// equal body (its own id if none is earlier). Bodies are compared by their automata read in
+/// breadth-first order from the start: actions (modifier indices aside: patterns record no
+/// moves), expressions, successor lists and acceptance. Inner bodies (larger start ids) are
+/// canonicalised first, so nested patterns compare by their representatives.
+fn canonical_patterns(view: &ProgramView<'_>, actions: &[ActionView]) -> Vec<u32> {
+    let n = view.nstates();
+    let mut rep: Vec<u32> = (0..n as u32).collect();
+    let mut seen: std::collections::HashMap<String, Vec<u32>> = std::collections::HashMap::new();
+    let starts: Vec<u32> = (1..n as u32)
+        .rev()
+        .filter(|&q| matches!(actions[q as usize], ActionView::Start))
+        .collect();
+    let mut local = vec![u32::MAX; n];
+    for s in starts {
+        let mut order = vec![s];
+        local[s as usize] = 0;
+        let mut i = 0;
+        while i < order.len() {
+            for &j in view.successors(order[i]) {
+                if local[j as usize] == u32::MAX {
+                    local[j as usize] = order.len() as u32;
+                    order.push(j);
+                }
+            }
+            i += 1;
+        }
+        let mut sig = String::new();
+        for &q in &order {
+            let a = match &actions[q as usize] {
+                ActionView::Off { piece, .. } => format!("off{piece}"),
+                ActionView::Assign { var, expr, .. } => {
+                    format!("let{var}={}", expr_text(view, *expr))
+                }
+                ActionView::Compare { left, op, right } => format!(
+                    "cmp{}{op:?}{}",
+                    expr_text(view, *left),
+                    expr_text(view, *right)
+                ),
+                ActionView::Pattern { start, positive } => {
+                    format!("pat{}{positive}", rep[*start as usize])
+                }
+                other => format!("{other:?}"),
+            };
+            let succ: Vec<u32> = view.successors(q).iter().map(|&j| local[j as usize]).collect();
+            let _ = write!(sig, "{a}|{}|{succ:?};", view.accepting(q));
+        }
+        for &q in &order {
+            local[q as usize] = u32::MAX;
+        }
+        match seen.get(&sig) {
+            Some(first) => {
+                for (&q, &r) in order.iter().zip(first) {
+                    rep[q as usize] = r;
+                }
+            }
+            None => {
+                seen.insert(sig, order);
+            }
+        }
+    }
+    rep
+}
+
+fn expr_text(view: &ProgramView<'_>, e: u32) -> String {
+    match view.expr(e) {
+        ExprView::Bin(op, a, b) => {
+            format!("({}{op:?}{})", expr_text(view, a), expr_text(view, b))
+        }
+        other => format!("{other:?}"),
+    }
+}
+
+/// The states of pattern bodies: those reachable from a pattern's start state.
+fn pattern_states(view: &ProgramView<'_>) -> Vec<bool> {
+    let n = view.nstates();
+    let mut out = vec![false; n];
+    let mut stack: Vec<u32> = (1..n as u32)
+        .filter(|&q| matches!(view.action(q), ActionView::Start))
+        .collect();
+    for &q in &stack {
+        out[q as usize] = true;
+    }
+    while let Some(q) = stack.pop() {
+        for &j in view.successors(q) {
+            if !out[j as usize] {
+                out[j as usize] = true;
+                stack.push(j);
+            }
+        }
+    }
+    out
 }
 
 fn expr_uses_counts(view: &ProgramView<'_>) -> bool {
