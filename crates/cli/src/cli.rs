@@ -74,6 +74,27 @@ pub enum Target {
     Sbg,
 }
 
+/// Which RBG engine runs `perft` and `bench` (docs/compiled-engine.md).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum EngineKind {
+    /// The reasoner's interpreter.
+    #[default]
+    Interpreted,
+    /// Rust code generated for the game, built with rustc and cached; falls back to the
+    /// interpreter with a note when the game or the machine cannot compile it.
+    Compiled,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct EngineArgs {
+    /// RBG engine.
+    #[arg(long, value_enum, default_value_t = EngineKind::Interpreted)]
+    pub engine: EngineKind,
+    /// Compiled engine: build in a temporary folder instead of the artefact cache.
+    #[arg(long)]
+    pub no_cache: bool,
+}
+
 #[derive(Args, Debug, Clone)]
 pub struct InputArgs {
     /// The game file ('-' for standard input).
@@ -129,6 +150,8 @@ pub enum Command {
         /// One JSON object per depth: {"depth", "leaves", "nodes", "seconds"}.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        engine: EngineArgs,
     },
     /// Flat Monte-Carlo benchmark: uniformly random playouts.
     #[command(
@@ -149,6 +172,8 @@ pub enum Command {
         /// Print the report as one JSON object.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        engine: EngineArgs,
     },
     /// Play matches between agents and print a results table.
     #[command(

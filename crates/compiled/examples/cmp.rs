@@ -14,13 +14,19 @@ fn main() {
     }
     let t = Instant::now();
     let cg = compiled::CompiledGame::new(&game, &Default::default()).expect("compiles");
-    println!("build {:.2}s cache_hit={}", t.elapsed().as_secs_f64(), cg.cache_hit);
+    println!(
+        "build {:.2}s cache_hit={}",
+        t.elapsed().as_secs_f64(),
+        cg.cache_hit
+    );
     let r = reasoner::Reasoner::new(&game).expect("reasoner");
     if let Ok(secs) = std::env::var("BENCH") {
         let secs: f64 = secs.parse().expect("seconds");
         for _ in 0..2 {
             let a = reasoner::flat_mc(&r, reasoner::Budget::Seconds(secs), 1).expect("runs");
-            let b = cg.flat_mc(reasoner::Budget::Seconds(secs), 1).expect("runs");
+            let b = cg
+                .flat_mc(reasoner::Budget::Seconds(secs), 1)
+                .expect("runs");
             println!(
                 "playouts/s interp {:.1} (len {:.2})  compiled {:.1} (len {:.2})",
                 a.playouts_per_second(),
@@ -34,8 +40,18 @@ fn main() {
     let t = Instant::now();
     let mut s = r.initial_state().expect("initial");
     let a = reasoner::perft_by_depth(&mut s, depth);
-    println!("interp   {:?} {:.3}s", a.map(|v| v.last().copied()), t.elapsed().as_secs_f64());
+    println!(
+        "interp   {:?} {:.3}s",
+        a.map(|v| v.last().copied()),
+        t.elapsed().as_secs_f64()
+    );
     let t = Instant::now();
-    let b = cg.initial_state().and_then(|mut s| cg.perft_by_depth(&mut s, depth));
-    println!("compiled {:?} {:.3}s", b.map(|v| v.last().copied()), t.elapsed().as_secs_f64());
+    let b = cg
+        .initial_state()
+        .and_then(|mut s| cg.perft_by_depth(&mut s, depth));
+    println!(
+        "compiled {:?} {:.3}s",
+        b.map(|v| v.last().copied()),
+        t.elapsed().as_secs_f64()
+    );
 }

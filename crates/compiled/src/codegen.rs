@@ -116,13 +116,14 @@ impl<'a, 'v> Gen<'a, 'v> {
     }
 
     fn is_entry(&self, q: u32) -> bool {
-        self.rep[q as usize] == q && matches!(
-            self.actions[q as usize],
-            ActionView::Start
-                | ActionView::Off { .. }
-                | ActionView::Assign { .. }
-                | ActionView::Switch { .. }
-        )
+        self.rep[q as usize] == q
+            && matches!(
+                self.actions[q as usize],
+                ActionView::Start
+                    | ActionView::Off { .. }
+                    | ActionView::Assign { .. }
+                    | ActionView::Switch { .. }
+            )
     }
 
     /// Marks the states `run_state` dispatches: tests with a mark, and unmarked tests whose
@@ -246,7 +247,9 @@ impl<'a, 'v> Gen<'a, 'v> {
                         ir::ArithOp::Mul => "checked_mul",
                         ir::ArithOp::Div => "checked_div",
                     };
-                    format!("match (e{a}(c), e{b}(c)) {{ (Some(x), Some(y)) => x.{f}(y), _ => None }}")
+                    format!(
+                        "match (e{a}(c), e{b}(c)) {{ (Some(x), Some(y)) => x.{f}(y), _ => None }}"
+                    )
                 }
             };
             let _ = writeln!(
@@ -258,7 +261,8 @@ impl<'a, 'v> Gen<'a, 'v> {
 
     fn dispatch(&self, out: &mut String) {
         let n = self.view.nstates() as u32;
-        let rules_sig = "<S: Sink>(c: &mut St, q: u32, v: u32, d: usize, stamp: u32, k: &mut S) -> Flow";
+        let rules_sig =
+            "<S: Sink>(c: &mut St, q: u32, v: u32, d: usize, stamp: u32, k: &mut S) -> Flow";
         let pat_sig = "(c: &mut St, q: u32, v: u32, d: usize, stamp: u32) -> Flow";
         for (name, sig, pattern, entries) in [
             ("level_entry", rules_sig, false, true),
@@ -565,7 +569,11 @@ fn canonical_patterns(view: &ProgramView<'_>, actions: &[ActionView]) -> Vec<u32
                 }
                 other => format!("{other:?}"),
             };
-            let succ: Vec<u32> = view.successors(q).iter().map(|&j| local[j as usize]).collect();
+            let succ: Vec<u32> = view
+                .successors(q)
+                .iter()
+                .map(|&j| local[j as usize])
+                .collect();
             let _ = write!(sig, "{a}|{}|{succ:?};", view.accepting(q));
         }
         for &q in &order {

@@ -15,7 +15,10 @@ fn check_all(games: &[(String, ir::Game)]) {
         match cg {
             Ok(cg) => {
                 let d = assert_equal(name, g, cg, BUDGET);
-                println!("{name}: equal to depth {d} (built in {:.1}s)", cg.build_seconds);
+                println!(
+                    "{name}: equal to depth {d} (built in {:.1}s)",
+                    cg.build_seconds
+                );
             }
             Err(e) => refused.push(format!("{name}: {e}")),
         }

@@ -1,7 +1,7 @@
 //! `rbgtool bench`: flat Monte-Carlo playouts.
 
 use super::load::{load, Loaded, LoadedGame};
-use crate::cli::{Global, InputArgs};
+use crate::cli::{EngineArgs, Global, InputArgs};
 use crate::diag::CliError;
 use serde::Serialize;
 
@@ -51,6 +51,7 @@ pub fn run(
     playouts: Option<u64>,
     seed: u64,
     json: bool,
+    engine: &EngineArgs,
     global: &Global,
 ) -> Result<(), CliError> {
     let loaded = load(input, global)?;
@@ -63,12 +64,18 @@ pub fn run(
     let mut rng = game::rng_from_seed(seed);
     let (engine, r) = match &loaded.game {
         Loaded::Rbg(g) => {
-            let r = rbg_reasoner(g)?;
             let b = match budget {
                 game::playout::Budget::Seconds(s) => reasoner::Budget::Seconds(s),
                 game::playout::Budget::Playouts(n) => reasoner::Budget::Playouts(n),
             };
-            let rep = reasoner::flat_mc(&r, b, seed).map_err(|e| game_error(&loaded, &e))?;
+            let (rep, name) = match super::engine::compiled_game(g, engine, global) {
+                Some(cg) => (cg.flat_mc(b, seed), "rbg compiled"),
+                None => (
+                    reasoner::flat_mc(&rbg_reasoner(g)?, b, seed),
+                    "rbg reasoner",
+                ),
+            };
+            let rep = rep.map_err(|e| game_error(&loaded, &e))?;
             let report = game::playout::FlatMcReport {
                 playouts: rep.playouts,
                 states: rep.states,
@@ -87,7 +94,7 @@ pub fn run(
                     .collect(),
                 unfinished: rep.unfinished,
             };
-            ("rbg reasoner", report)
+            (name, report)
         }
         Loaded::Sbg(g) => {
             let mut e = sbg::Engine::new(g).map_err(|e| CliError::Game(e.to_string()))?;

@@ -3,6 +3,7 @@
 mod bench;
 mod check;
 mod convert;
+mod engine;
 mod evolve;
 mod human;
 mod learn;
@@ -29,14 +30,16 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             depth,
             divide,
             json,
-        } => perft::run(input, *depth, *divide, *json, g),
+            engine,
+        } => perft::run(input, *depth, *divide, *json, engine, g),
         Command::Bench {
             input,
             seconds,
             playouts,
             seed,
             json,
-        } => bench::run(input, *seconds, *playouts, *seed, *json, g),
+            engine,
+        } => bench::run(input, *seconds, *playouts, *seed, *json, engine, g),
         Command::Play {
             input,
             white,

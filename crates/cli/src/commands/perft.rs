@@ -1,7 +1,7 @@
 //! `rbgtool perft`: leaves and nodes per depth, timed.
 
 use super::load::{load, Loaded};
-use crate::cli::{Global, InputArgs};
+use crate::cli::{EngineArgs, Global, InputArgs};
 use crate::diag::CliError;
 use game::GameState;
 use serde::Serialize;
@@ -20,11 +20,22 @@ pub fn run(
     depth: u32,
     divide: bool,
     json: bool,
+    engine: &EngineArgs,
     global: &Global,
 ) -> Result<(), CliError> {
     let loaded = load(input, global)?;
     match &loaded.game {
         Loaded::Rbg(g) => {
+            if let Some(cg) = super::engine::compiled_game(g, engine, global) {
+                let mut state = cg
+                    .initial_state()
+                    .map_err(|e| super::bench::game_error(&loaded, &e))?;
+                return report(&mut state, depth, divide, json, global, |s, d| {
+                    cg.perft_by_depth(s, d)
+                        .map(|c| c.last().map_or((1, 1), |c| (c.leaves, c.nodes)))
+                        .map_err(|e| super::bench::game_error(&loaded, &e))
+                });
+            }
             let r = super::bench::rbg_reasoner(g)?;
             let mut state = r
                 .initial_state()
