@@ -68,6 +68,10 @@ struct Gen<'a, 'v> {
     pushed: Vec<bool>,
     /// The state belongs to a pattern body (not to the rules' automaton).
     in_pattern: Vec<bool>,
+    /// Per state: its whole-board shift region (see `full_regions`).
+    full: Vec<Option<FullRegion>>,
+    /// Shift states only reached inside a whole-board region: no code.
+    covered: Vec<bool>,
     /// The state whose code runs for this one: states of structurally equal pattern bodies
     /// share the code of the first such body.
     rep: Vec<u32>,
@@ -101,7 +105,10 @@ impl<'a, 'v> Gen<'a, 'v> {
             }
         }
         let uses_counts = expr_uses_counts(view);
+        let (full, covered) = full_regions(view, &actions, &rep, &check);
         let mut g = Gen {
+            full,
+            covered,
             view,
             actions,
             check,
@@ -132,13 +139,17 @@ impl<'a, 'v> Gen<'a, 'v> {
         let n = self.view.nstates() as u32;
         let mut stack: Vec<(u32, usize)> = (0..n)
             .filter(|&q| self.is_entry(q) || self.check[q as usize].is_some())
-            .filter(|&q| self.rep[q as usize] == q)
+            .filter(|&q| self.rep[q as usize] == q && !self.covered[q as usize])
             .map(|q| (q, 0))
             .collect();
         for &(q, _) in &stack {
             if !self.is_entry(q) {
                 self.pushed[q as usize] = true;
             }
+        }
+        // The exits of whole-board regions run their successors inside the region's owner.
+        for f in self.full.iter().flatten() {
+            stack.extend(f.exits.iter().map(|&s| (s, 1)));
         }
         while let Some((q, depth)) = stack.pop() {
             for &j in self.view.successors(q) {
@@ -181,6 +192,12 @@ impl<'a, 'v> Gen<'a, 'v> {
         let _ = writeln!(out, "const NMOD: usize = {};", v.nmodifiers());
         let _ = writeln!(out, "const NCHECK: usize = {};", self.ncheck);
         let _ = writeln!(out, "const USES_COUNTS: bool = {};", self.uses_counts);
+        let _ = writeln!(
+            out,
+            "const USES_PBITS: bool = {};",
+            self.full.iter().any(|f| f.is_some())
+        );
+        let _ = writeln!(out, "const WORDS: usize = {};", nv.div_ceil(64));
         let _ = writeln!(out, "type Piece = {piece_ty};");
         out.push_str("static NB: [u32; NV * ND] = [");
         for x in 0..nv as u32 {
@@ -313,8 +330,44 @@ impl<'a, 'v> Gen<'a, 'v> {
             out.push_str("return Flow::Stop;\n");
             return;
         }
-        for &j in self.view.successors(q) {
-            self.successor(out, j, depth);
+        let Some(region) = &self.full[q as usize] else {
+            for &j in self.view.successors(q) {
+                self.successor(out, j, depth);
+            }
+            return;
+        };
+        let exits = &region.exits;
+        if !region.direct_in_class {
+            for &j in self.view.successors(q) {
+                if !matches!(self.actions[j as usize], ActionView::Shift { .. }) {
+                    self.successor(out, j, depth);
+                }
+            }
+        }
+        // The shifts reach every vertex in these exit states: run their successors there,
+        // ons through the piece sets.
+        for &s in exits {
+            for &j in self.view.successors(s) {
+                match &self.actions[j as usize] {
+                    ActionView::Shift { .. } => {}
+                    ActionView::On { pieces } if pieces.len() < self.view.npieces() => {
+                        for p in pieces {
+                            let _ = writeln!(
+                                out,
+                                "for i in 0..WORDS {{ let mut b = c.pbits[{p} * WORDS + i]; while b != 0 {{ \
+                                 let w = (i * 64) as u32 + b.trailing_zeros(); b &= b - 1;"
+                            );
+                            self.enter(out, j, "w", depth + 1);
+                            out.push_str("} }\n");
+                        }
+                    }
+                    _ => {
+                        out.push_str("for w in 0..NV as u32 { let v = w;\n");
+                        self.successor(out, j, depth + 1);
+                        out.push_str("}\n");
+                    }
+                }
+            }
         }
     }
 
@@ -523,6 +576,193 @@ impl<'a, 'v> Gen<'a, 'v> {
         }
         out.push_str("        _ => {}\n    }\n}\n");
     }
+}
+
+/// A whole-board region (see `full_regions`).
+#[derive(Clone, Debug)]
+struct FullRegion {
+    /// One exit state per class.
+    exits: Vec<u32>,
+    /// The owner's own non-shift successors are one of the classes (taken at every vertex
+    /// with it, the owner's vertex included).
+    direct_in_class: bool,
+}
+
+/// Budget of (state, vertex, vertex) steps for finding whole-board regions.
+const REGION_BUDGET: usize = 1 << 25;
+
+/// Whole-board shift regions: for a state `q` whose shift successors, followed through shifts
+/// only, reach a set `S` of shift states entered only from `S` and `q`, where the states of
+/// `S` with other successors ("exits"), grouped by those successors ("classes"), reach every
+/// vertex from every vertex (e.g. `anySquare = (left* + right*)(up* + down*)`), the walk is
+/// replaced by running each class's successors at every vertex. That takes the same actions
+/// at the same vertices as the walk, each once (a successor shared by several exits has a
+/// mark), provided `q` itself runs once per level (an entry) or every successor of an exit
+/// keeps its mark. Returns per state one exit per class, and the states of `S` (which need
+/// no code).
+#[allow(clippy::type_complexity)]
+fn full_regions(
+    view: &ProgramView<'_>,
+    actions: &[ActionView],
+    rep: &[u32],
+    check: &[Option<u32>],
+) -> (Vec<Option<FullRegion>>, Vec<bool>) {
+    let n = view.nstates();
+    let nv = view.nvertices();
+    let is_shift = |q: u32| matches!(actions[q as usize], ActionView::Shift { .. });
+    let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for p in 0..n as u32 {
+        for &j in view.successors(p) {
+            preds[j as usize].push(p);
+        }
+    }
+    let mut full = vec![None; n];
+    let mut covered = vec![false; n];
+    let mut budget = REGION_BUDGET;
+    for q in 0..n as u32 {
+        if rep[q as usize] != q || is_shift(q) || nv == 0 {
+            continue;
+        }
+        // S: shift states reached from q through shifts.
+        let mut region: Vec<u32> = Vec::new();
+        let mut stack: Vec<u32> = view
+            .successors(q)
+            .iter()
+            .copied()
+            .filter(|&j| is_shift(j))
+            .collect();
+        while let Some(s) = stack.pop() {
+            if region.contains(&s) {
+                continue;
+            }
+            region.push(s);
+            stack.extend(view.successors(s).iter().copied().filter(|&j| is_shift(j)));
+        }
+        if region.is_empty()
+            || region.iter().any(|&s| {
+                view.accepting(s)
+                    || preds[s as usize]
+                        .iter()
+                        .any(|p| *p != q && !region.contains(p))
+            })
+        {
+            continue;
+        }
+        let exits: Vec<u32> = region
+            .iter()
+            .copied()
+            .filter(|&s| view.successors(s).iter().any(|&j| !is_shift(j)))
+            .collect();
+        let entry = matches!(
+            actions[q as usize],
+            ActionView::Start
+                | ActionView::Off { .. }
+                | ActionView::Assign { .. }
+                | ActionView::Switch { .. }
+        );
+        let exit_succ_marked = exits.iter().all(|&s| {
+            view.successors(s)
+                .iter()
+                .all(|&j| is_shift(j) || check[j as usize].is_some())
+        });
+        if exits.is_empty() || !(entry || exit_succ_marked) {
+            continue;
+        }
+        let cost = region.len().saturating_mul(nv).saturating_mul(nv);
+        if cost > budget {
+            continue;
+        }
+        budget -= cost;
+        // Exits with the same other successors form a class: the walk takes those successors
+        // once per vertex whichever exit reaches it (marks merge the rest).
+        let mut classes: Vec<Vec<u32>> = Vec::new();
+        let others = |s: u32| -> Vec<u32> {
+            view.successors(s)
+                .iter()
+                .copied()
+                .filter(|&j| !is_shift(j))
+                .collect()
+        };
+        for &s in &exits {
+            match classes.iter_mut().find(|c| others(c[0]) == others(s)) {
+                Some(c) => c.push(s),
+                None => classes.push(vec![s]),
+            }
+        }
+        // q's own other successors, taken at its vertex, may form one of the classes.
+        let direct = others(q);
+        let direct_class = classes.iter().position(|c| others(c[0]) == direct);
+        if region_is_full(view, actions, q, &region, &classes, direct_class) {
+            for &s in &region {
+                covered[s as usize] = true;
+            }
+            full[q as usize] = Some(FullRegion {
+                exits: classes.iter().map(|c| c[0]).collect(),
+                direct_in_class: direct_class.is_some(),
+            });
+        }
+    }
+    (full, covered)
+}
+
+/// Whether from every vertex the shifts of `region` (entered from `q`) reach every class of
+/// exits at every vertex.
+fn region_is_full(
+    view: &ProgramView<'_>,
+    actions: &[ActionView],
+    q: u32,
+    region: &[u32],
+    classes: &[Vec<u32>],
+    direct_class: Option<usize>,
+) -> bool {
+    let nv = view.nvertices();
+    let idx = |s: u32| region.iter().position(|&r| r == s).expect("in region");
+    let dir = |s: u32| match actions[s as usize] {
+        ActionView::Shift { dir } => dir,
+        _ => unreachable!("regions hold shifts"),
+    };
+    let mut seen = vec![false; region.len() * nv];
+    let mut queue: Vec<(u32, u32)> = Vec::new();
+    for v in 0..nv as u32 {
+        seen.iter_mut().for_each(|x| *x = false);
+        queue.clear();
+        for &j in view.successors(q) {
+            if matches!(actions[j as usize], ActionView::Shift { .. }) {
+                if let Some(w) = view.neighbour(v, dir(j)) {
+                    let i = idx(j) * nv + w as usize;
+                    if !seen[i] {
+                        seen[i] = true;
+                        queue.push((j, w));
+                    }
+                }
+            }
+        }
+        while let Some((s, w)) = queue.pop() {
+            for &t in view.successors(s) {
+                if !matches!(actions[t as usize], ActionView::Shift { .. }) {
+                    continue;
+                }
+                if let Some(x) = view.neighbour(w, dir(t)) {
+                    let i = idx(t) * nv + x as usize;
+                    if !seen[i] {
+                        seen[i] = true;
+                        queue.push((t, x));
+                    }
+                }
+            }
+        }
+        // Every class (exits with the same other successors) covers every vertex.
+        for (k, class) in classes.iter().enumerate() {
+            let covered = (0..nv).all(|w| {
+                (direct_class == Some(k) && w == v as usize)
+                    || class.iter().any(|&s| seen[idx(s) * nv + w])
+            });
+            if !covered {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// Maps every state of a pattern body to the corresponding state of the first structurally
