@@ -53,7 +53,9 @@ fn sbg_translations() {
         .iter()
         .map(|p| {
             let src = std::fs::read_to_string(p).unwrap();
-            let (g, _) = sbg::parse(&src).ok().expect("parses");
+            let Ok((g, _)) = sbg::parse(&src) else {
+                panic!("{} parses", p.display())
+            };
             let ir = convert::sbg_to_ir(&g).expect("translates");
             (p.file_name().unwrap().to_string_lossy().into_owned(), ir)
         })
