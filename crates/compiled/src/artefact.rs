@@ -14,7 +14,28 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// rustc flags of every build (part of the cache key).
+/// How hard rustc optimises the game's library (part of the cache key).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Optimise {
+    /// `opt-level=3`, one codegen unit: the fastest engine, the slowest build (chess: about
+    /// 30 s on an idle core).
+    #[default]
+    Full,
+    /// `opt-level=1`: builds several times faster, runs slower; the same semantics (used by
+    /// the equality tests, where build time dominates).
+    Quick,
+}
+
+impl Optimise {
+    fn flags(self) -> &'static [&'static str] {
+        match self {
+            Optimise::Full => &["-C", "opt-level=3", "-C", "codegen-units=1"],
+            Optimise::Quick => &["-C", "opt-level=1", "-C", "codegen-units=16"],
+        }
+    }
+}
+
+/// rustc flags of every build besides those of [`Optimise`] (part of the cache key).
 pub const RUSTC_FLAGS: &[&str] = &[
     "--edition",
     "2021",
@@ -23,15 +44,11 @@ pub const RUSTC_FLAGS: &[&str] = &[
     "--crate-name",
     "rbggame",
     "-C",
-    "opt-level=3",
-    "-C",
     "target-cpu=native",
     "-C",
     "panic=abort",
     "-C",
     "debuginfo=0",
-    "-C",
-    "codegen-units=1",
 ];
 
 /// Where the built library lives.
@@ -112,11 +129,11 @@ pub fn default_cache_dir() -> Option<PathBuf> {
     std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache/rbgtool/compiled"))
 }
 
-fn cache_key(abi: u32, version: &str, source: &str) -> String {
+fn cache_key(abi: u32, version: &str, opt: Optimise, source: &str) -> String {
     let mut h = Sha256::new();
     h.update(abi.to_le_bytes());
     h.update(version.as_bytes());
-    for f in RUSTC_FLAGS {
+    for f in RUSTC_FLAGS.iter().chain(opt.flags()) {
         h.update(f.as_bytes());
         h.update([0]);
     }
@@ -150,13 +167,14 @@ fn scratch_dir(parent: &Path) -> Result<PathBuf, BuildError> {
 }
 
 /// Compiles `source` in `dir` into `dir/lib`.
-fn compile(rustc: &Path, source: &str, dir: &Path) -> Result<PathBuf, BuildError> {
+fn compile(rustc: &Path, source: &str, opt: Optimise, dir: &Path) -> Result<PathBuf, BuildError> {
     let src = dir.join("game.rs");
     std::fs::write(&src, source)
         .map_err(|e| BuildError::Io(format!("cannot write {}: {e}", src.display())))?;
     let lib = dir.join(lib_name("out"));
     let out = Command::new(rustc)
         .args(RUSTC_FLAGS)
+        .args(opt.flags())
         .arg("-o")
         .arg(&lib)
         .arg(&src)
@@ -171,7 +189,7 @@ fn compile(rustc: &Path, source: &str, dir: &Path) -> Result<PathBuf, BuildError
 }
 
 /// The library for `source`: from the cache, or built (and cached).
-pub fn build(source: &str, abi: u32, cache: &Cache) -> Result<Artefact, BuildError> {
+pub fn build(source: &str, abi: u32, opt: Optimise, cache: &Cache) -> Result<Artefact, BuildError> {
     let rustc = find_rustc()?;
     let version = rustc_version(&rustc)?;
     let dir = match cache {
@@ -180,9 +198,9 @@ pub fn build(source: &str, abi: u32, cache: &Cache) -> Result<Artefact, BuildErr
         Cache::Default => default_cache_dir(),
     };
     let Some(dir) = dir else {
-        return build_uncached(&rustc, source);
+        return build_uncached(&rustc, source, opt);
     };
-    let key = cache_key(abi, &version, source);
+    let key = cache_key(abi, &version, opt, source);
     let path = dir.join(lib_name(&key));
     if path.is_file() {
         return Ok(Artefact {
@@ -194,7 +212,7 @@ pub fn build(source: &str, abi: u32, cache: &Cache) -> Result<Artefact, BuildErr
     std::fs::create_dir_all(&dir)
         .map_err(|e| BuildError::Io(format!("cannot create {}: {e}", dir.display())))?;
     let tmp = scratch_dir(&dir)?;
-    let result = compile(&rustc, source, &tmp).and_then(|lib| {
+    let result = compile(&rustc, source, opt, &tmp).and_then(|lib| {
         std::fs::rename(&lib, &path)
             .map_err(|e| BuildError::Io(format!("cannot move {}: {e}", lib.display())))
     });
@@ -206,9 +224,9 @@ pub fn build(source: &str, abi: u32, cache: &Cache) -> Result<Artefact, BuildErr
     })
 }
 
-fn build_uncached(rustc: &Path, source: &str) -> Result<Artefact, BuildError> {
+fn build_uncached(rustc: &Path, source: &str, opt: Optimise) -> Result<Artefact, BuildError> {
     let tmp = scratch_dir(&std::env::temp_dir())?;
-    match compile(rustc, source, &tmp) {
+    match compile(rustc, source, opt, &tmp) {
         Ok(path) => Ok(Artefact {
             path,
             cache_hit: false,

@@ -12,6 +12,7 @@ pub struct BuildOptions {
     pub cache: Cache,
     /// Limits and the keeper check, as for the interpreter.
     pub options: Options,
+    pub optimise: crate::Optimise,
 }
 
 impl Default for BuildOptions {
@@ -19,6 +20,7 @@ impl Default for BuildOptions {
         BuildOptions {
             cache: Cache::Default,
             options: Options::default(),
+            optimise: crate::Optimise::Full,
         }
     }
 }
@@ -54,6 +56,7 @@ pub struct CompiledGame {
     players: Vec<String>,
     vertices: Vec<String>,
     modifier_text: Vec<String>,
+    tables: crate::text::TextTables,
     nodes: Vec<ir::NodeId>,
     spans: ir::SpanTable,
     nv: usize,
@@ -108,7 +111,8 @@ impl CompiledGame {
         let r = reasoner::Reasoner::with_options(game, build.options).map_err(Error::Reasoner)?;
         let view = r.program();
         let source = codegen::generate(&view).map_err(Error::Refused)?;
-        let art = artefact::build(&source, ABI_VERSION, &build.cache).map_err(Error::Build)?;
+        let art = artefact::build(&source, ABI_VERSION, build.optimise, &build.cache)
+            .map_err(Error::Build)?;
         // SAFETY: the artefact was built from our generator's output (or is a cache entry
         // keyed by its hash) and exports the ABI `Api::load` checks.
         let api = unsafe { Api::load(&art.path, ABI_VERSION) };
@@ -136,6 +140,7 @@ impl CompiledGame {
             players: game.players.clone(),
             vertices: game.board.vertices.clone(),
             modifier_text: modifier_texts(game),
+            tables: crate::text::TextTables::new(&r),
             nodes: (0..nstates as u32).map(|q| view.node(q)).collect(),
             spans: game.spans.clone(),
             nv: view.nvertices(),
@@ -163,7 +168,7 @@ impl CompiledGame {
             (self.api.new)(
                 o.modifier_limit as u64,
                 o.keeper_limit as u64,
-                o.check_keeper as u32,
+                (o.keeper == reasoner::KeeperMode::Check) as u32,
             )
         };
         CompiledState {
@@ -203,6 +208,8 @@ impl CompiledGame {
                 node,
                 span,
                 moves: e[2] as usize,
+                // The library does not record which completions differed.
+                conflict: Box::default(),
             },
         }
     }
@@ -323,6 +330,20 @@ impl Clone for CompiledState<'_> {
 impl<'g> CompiledState<'g> {
     pub fn game(&self) -> &'g CompiledGame {
         self.g
+    }
+
+    pub(crate) fn tables(&self) -> &'g crate::text::TextTables {
+        &self.g.tables
+    }
+
+    /// Applies the keeper's moves from the current state (after [`Self::set_snapshot`]).
+    pub fn complete_keeper(&mut self) -> Result<(), GameError> {
+        // SAFETY: st is a live state of this library.
+        if unsafe { (self.g.api.complete_keeper)(self.st) } != 0 {
+            return Err(self.last_error());
+        }
+        self.fault = None;
+        Ok(())
     }
 
     fn last_error(&self) -> GameError {
@@ -565,6 +586,22 @@ impl game::GameState for CompiledState<'_> {
     fn state_hash(&self) -> u64 {
         // SAFETY: st is live.
         unsafe { (self.g.api.hash)(self.st) }
+    }
+
+    fn move_to_text(&mut self, mv: &Move) -> String {
+        crate::text::move_to_text(self, mv)
+    }
+
+    fn move_from_text(&mut self, text: &str) -> Result<Move, game::MoveError> {
+        crate::text::move_from_text(self, text)
+    }
+
+    fn position_text(&self) -> String {
+        crate::text::position_text(self)
+    }
+
+    fn set_position(&mut self, text: &str) -> Result<(), game::PositionError> {
+        crate::text::set_position(self, text)
     }
 
     fn move_text(&self, mv: &Move) -> String {

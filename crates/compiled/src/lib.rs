@@ -9,6 +9,7 @@
 //!   games it cannot run exactly like the interpreter ([`codegen::Refusal`]).
 //! * [`artefact`]: rustc invocation and the content-addressed cache (atomic writes).
 //! * [`library`]: loading, ABI version check, the C functions.
+//! * `text`: moves and positions as text, the interpreter's notation over the same moves.
 //! * [`engine`]: [`CompiledGame`] (perft, flat Monte-Carlo inside the library) and
 //!   [`CompiledState`] (moves, apply/undo, snapshots).
 //!
@@ -21,6 +22,7 @@ pub mod artefact;
 pub mod codegen;
 pub mod engine;
 pub mod library;
+mod text;
 
-pub use artefact::Cache;
+pub use artefact::{Cache, Optimise};
 pub use engine::{BuildOptions, CompiledGame, CompiledState, Error, Snapshot};

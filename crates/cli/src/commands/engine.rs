@@ -7,6 +7,7 @@ use crate::cli::{EngineArgs, EngineKind, Global};
 pub fn compiled_game(
     g: &ir::Game,
     args: &EngineArgs,
+    options: reasoner::Options,
     global: &Global,
 ) -> Option<compiled::CompiledGame> {
     if args.engine != EngineKind::Compiled {
@@ -18,6 +19,7 @@ pub fn compiled_game(
         } else {
             compiled::Cache::Default
         },
+        options,
         ..compiled::BuildOptions::default()
     };
     match compiled::CompiledGame::new(g, &opts) {

@@ -8,9 +8,12 @@ mod evolve;
 mod human;
 mod learn;
 mod load;
+mod moves;
 mod perft;
 mod play;
+mod replay;
 mod show;
+mod start;
 
 use crate::cli::{Cli, Command};
 use crate::diag::CliError;
@@ -30,8 +33,19 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             depth,
             divide,
             json,
+            count_leaves,
+            start,
             engine,
-        } => perft::run(input, *depth, *divide, *json, engine, g),
+        } => perft::run(
+            input,
+            *depth,
+            *divide,
+            *json,
+            *count_leaves,
+            start,
+            engine,
+            g,
+        ),
         Command::Bench {
             input,
             seconds,
@@ -49,6 +63,8 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             max_length,
             alternate,
             json,
+            start,
+            record,
         } => play::run(
             &play::PlayArgs {
                 input,
@@ -59,6 +75,8 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
                 max_length: *max_length,
                 alternate: *alternate,
                 json: *json,
+                start,
+                record: record.as_deref(),
             },
             g,
         ),
@@ -67,7 +85,8 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             svg,
             piece,
             text,
-        } => show::run(input, svg.as_deref(), *piece, *text, g),
+            start,
+        } => show::run(input, svg.as_deref(), *piece, *text, start, g),
         Command::Record {
             input,
             games,
@@ -117,6 +136,22 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             };
             evolve::run(&options, out, *resume, *json, g)
         }
+        Command::Moves { input, start, json } => moves::moves(input, start, *json, g),
+        Command::Apply { input, start } => moves::apply(input, start, g),
+        Command::Replay {
+            record,
+            game,
+            from,
+            final_only,
+        } => replay::run(
+            &replay::ReplayArgs {
+                record,
+                game: game.as_deref(),
+                from: *from,
+                final_only: *final_only,
+            },
+            g,
+        ),
         Command::Completions { shell } => {
             use clap::CommandFactory;
             let mut cmd = Cli::command();

@@ -24,6 +24,8 @@ pub fn external(sub: &str) -> Option<PathBuf> {
 pub fn build_options() -> BuildOptions {
     BuildOptions {
         cache: Cache::Dir(PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("compiled-cache")),
+        // Build time dominates these tests; the semantics do not depend on the level.
+        optimise: compiled::Optimise::Quick,
         ..BuildOptions::default()
     }
 }
