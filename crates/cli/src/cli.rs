@@ -89,6 +89,27 @@ pub enum Target {
     Sbg,
 }
 
+/// Which RBG engine runs `perft` and `bench` (docs/compiled-engine.md).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum EngineKind {
+    /// The reasoner's interpreter.
+    #[default]
+    Interpreted,
+    /// Rust code generated for the game, built with rustc and cached; falls back to the
+    /// interpreter with a note when the game or the machine cannot compile it.
+    Compiled,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct EngineArgs {
+    /// RBG engine.
+    #[arg(long, value_enum, default_value_t = EngineKind::Interpreted)]
+    pub engine: EngineKind,
+    /// Compiled engine: build in a temporary folder instead of the artefact cache.
+    #[arg(long)]
+    pub no_cache: bool,
+}
+
 #[derive(Args, Debug, Clone)]
 pub struct InputArgs {
     /// The game file ('-' for standard input).
@@ -162,6 +183,8 @@ pub enum Command {
         /// move is applied with its keeper completion, as the reference's perft does).
         #[arg(long)]
         count_leaves: bool,
+        #[command(flatten)]
+        engine: EngineArgs,
     },
     /// Flat Monte-Carlo benchmark: uniformly random playouts.
     #[command(
@@ -184,6 +207,8 @@ pub enum Command {
         json: bool,
         #[command(flatten)]
         start: StartArgs,
+        #[command(flatten)]
+        engine: EngineArgs,
     },
     /// Play matches between agents and print a results table.
     #[command(

@@ -10,6 +10,7 @@
 //! * `state`: semi-state, apply/undo, keeper completion and its checks; `keeper`: keeper
 //!   states that cannot branch, whose completion skips the check.
 //! * [`mod@perft`] and [`mod@bench`]: the fast perft and flat Monte-Carlo loops.
+//! * [`view`]: a read-only public view of the compiled automaton (for the compiled engine).
 //! * [`names`], [`notation`], [`position`]: moves and positions as text (docs/positions.md),
 //!   written against [`GameNames`] and [`Move`] only, so other engines with the same moves
 //!   can use them.
@@ -52,6 +53,7 @@ pub mod perft;
 pub mod position;
 mod regions;
 mod state;
+pub mod view;
 
 pub use bench::{flat_mc, flat_mc_from, random_playout, BenchReport, Budget};
 pub use error::{CompileError, GameError, KeeperConflict};

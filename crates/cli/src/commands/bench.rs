@@ -1,7 +1,7 @@
 //! `rbgtool bench`: flat Monte-Carlo playouts.
 
 use super::load::{load, Loaded, LoadedGame};
-use crate::cli::{Global, InputArgs, KeeperArg, StartArgs};
+use crate::cli::{EngineArgs, Global, InputArgs, KeeperArg, StartArgs};
 use crate::diag::CliError;
 use codespan_reporting::diagnostic::{Diagnostic, Label, Severity};
 use serde::Serialize;
@@ -100,6 +100,7 @@ pub fn run(
     seed: u64,
     json: bool,
     start: &StartArgs,
+    engine: &EngineArgs,
     global: &Global,
 ) -> Result<(), CliError> {
     let loaded = load(input, global)?;
@@ -117,10 +118,25 @@ pub fn run(
                 game::playout::Budget::Seconds(s) => reasoner::Budget::Seconds(s),
                 game::playout::Budget::Playouts(n) => reasoner::Budget::Playouts(n),
             };
-            let mut state = r.initial_state().map_err(|e| game_error(&loaded, &r, &e))?;
-            super::start::go_to_start(&mut state, start)?;
-            let rep = reasoner::flat_mc_from(&mut state, b, seed)
-                .map_err(|e| game_error(&loaded, &r, &e))?;
+            // The compiled library's playouts start at the initial position.
+            let from_initial = start.position.is_none() && start.moves.is_none();
+            let compiled = if from_initial {
+                super::engine::compiled_game(g, engine, r.options(), global)
+            } else {
+                if engine.engine == crate::cli::EngineKind::Compiled {
+                    eprintln!("note: using the interpreter: --position/--moves with bench");
+                }
+                None
+            };
+            let (rep, name) = match compiled {
+                Some(cg) => (cg.flat_mc(b, seed), "rbg compiled"),
+                None => {
+                    let mut state = r.initial_state().map_err(|e| game_error(&loaded, &r, &e))?;
+                    super::start::go_to_start(&mut state, start)?;
+                    (reasoner::flat_mc_from(&mut state, b, seed), "rbg reasoner")
+                }
+            };
+            let rep = rep.map_err(|e| game_error(&loaded, &r, &e))?;
             keeper_warning(&loaded, &r, rep.keeper_warning.as_ref(), global);
             let report = game::playout::FlatMcReport {
                 playouts: rep.playouts,
@@ -140,7 +156,7 @@ pub fn run(
                     .collect(),
                 unfinished: rep.unfinished,
             };
-            ("rbg reasoner", report)
+            (name, report)
         }
         Loaded::Sbg(g) => {
             let mut e = sbg::Engine::new(g).map_err(|e| CliError::Game(e.to_string()))?;

@@ -3,6 +3,7 @@
 mod bench;
 mod check;
 mod convert;
+mod engine;
 mod evolve;
 mod human;
 mod learn;
@@ -34,7 +35,17 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             json,
             count_leaves,
             start,
-        } => perft::run(input, *depth, *divide, *json, *count_leaves, start, g),
+            engine,
+        } => perft::run(
+            input,
+            *depth,
+            *divide,
+            *json,
+            *count_leaves,
+            start,
+            engine,
+            g,
+        ),
         Command::Bench {
             input,
             seconds,
@@ -42,7 +53,8 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             seed,
             json,
             start,
-        } => bench::run(input, *seconds, *playouts, *seed, *json, start, g),
+            engine,
+        } => bench::run(input, *seconds, *playouts, *seed, *json, start, engine, g),
         Command::Play {
             input,
             white,

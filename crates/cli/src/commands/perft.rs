@@ -1,7 +1,7 @@
 //! `rbgtool perft`: leaves and nodes per depth, timed.
 
 use super::load::{load, Loaded};
-use crate::cli::{Global, InputArgs, StartArgs};
+use crate::cli::{EngineArgs, Global, InputArgs, StartArgs};
 use crate::diag::CliError;
 use game::GameState;
 use serde::Serialize;
@@ -42,6 +42,7 @@ pub fn run(
     json: bool,
     count_leaves: bool,
     start: &StartArgs,
+    engine: &EngineArgs,
     global: &Global,
 ) -> Result<(), CliError> {
     let loaded = load(input, global)?;
@@ -54,6 +55,21 @@ pub fn run(
     match &loaded.game {
         Loaded::Rbg(g) => {
             let r = super::bench::rbg_reasoner(g, global)?;
+            if let Some(cg) = super::engine::compiled_game(g, engine, r.options(), global) {
+                let mut state = cg
+                    .initial_state()
+                    .map_err(|e| super::bench::game_error(&loaded, &r, &e))?;
+                super::start::go_to_start(&mut state, start)?;
+                return report(&mut state, &how, global, |s, d| {
+                    if count_leaves {
+                        cg.perft_by_depth(s, d)
+                            .map(|c| c.last().map_or((1, 1), |c| (c.leaves, c.nodes)))
+                            .map_err(|e| super::bench::game_error(&loaded, &r, &e))
+                    } else {
+                        generic(s, d, false)
+                    }
+                });
+            }
             let mut state = r
                 .initial_state()
                 .map_err(|e| super::bench::game_error(&loaded, &r, &e))?;

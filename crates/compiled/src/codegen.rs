@@ -1,0 +1,889 @@
+//! The reasoner's automaton → Rust source of one game (a self-contained `cdylib` crate).
+//!
+//! Every NFA state becomes code. A level of the search (one modifier sequence, the paper's
+//! Algorithm 1) starts in `level_entry`, whose match arms are the states a level can start
+//! from (start states, modifiers, switches); the states that need a visited mark are pushed
+//! on the level's stack and dispatched by `run_state`. A state with a single predecessor and
+//! no shift into it is reached at most once per level and vertex when its predecessor is, so
+//! it needs no mark: its code is inlined into the predecessor's. Board neighbours are a
+//! static array, piece tests are bit masks, expressions are checked `i64` arithmetic written
+//! out per expression.
+//!
+//! Nothing from the game's text is emitted: pieces, variables, players and vertices are
+//! indices, so no game can inject code.
+
+use reasoner::view::{ActionView, ExprView, ProgramView};
+use std::fmt::Write as _;
+
+/// Bumped whenever the generated C ABI or the runtime's semantics change.
+pub const ABI_VERSION: u32 = 1;
+
+/// Deeper inlining of unmarked states is cut (the state is pushed instead) to keep the
+/// generated code shallow.
+const MAX_INLINE_DEPTH: usize = 24;
+
+/// Largest automaton (states) the generator accepts.
+const MAX_STATES: usize = 60_000;
+
+const RUNTIME: &str = include_str!("runtime.rs.in");
+
+/// Why a game is left to the interpreter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal(pub String);
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Generates the source of the game's library.
+pub fn generate(view: &ProgramView<'_>) -> Result<String, Refusal> {
+    let n = view.nstates();
+    if n > MAX_STATES {
+        return Err(Refusal(format!(
+            "{n} automaton states (the compiled engine takes at most {MAX_STATES})"
+        )));
+    }
+    if view.npieces() > u16::MAX as usize {
+        return Err(Refusal("more than 65535 pieces".into()));
+    }
+    let g = Gen::new(view);
+    let mut out = String::with_capacity(1 << 16);
+    g.prelude(&mut out);
+    g.exprs(&mut out);
+    g.dispatch(&mut out);
+    g.apply_mod(&mut out);
+    out.push_str(RUNTIME);
+    Ok(out)
+}
+
+struct Gen<'a, 'v> {
+    view: &'a ProgramView<'v>,
+    actions: Vec<ActionView>,
+    /// Visited-array index of each state that needs a mark.
+    check: Vec<Option<u32>>,
+    ncheck: u32,
+    /// Whether `run_state` must have an arm for the state (it can be pushed).
+    pushed: Vec<bool>,
+    /// The state belongs to a pattern body (not to the rules' automaton).
+    in_pattern: Vec<bool>,
+    /// Per state: its whole-board shift region (see `full_regions`).
+    full: Vec<Option<FullRegion>>,
+    /// Shift states only reached inside a whole-board region: no code.
+    covered: Vec<bool>,
+    /// The state whose code runs for this one: states of structurally equal pattern bodies
+    /// share the code of the first such body.
+    rep: Vec<u32>,
+    uses_counts: bool,
+}
+
+impl<'a, 'v> Gen<'a, 'v> {
+    fn new(view: &'a ProgramView<'v>) -> Self {
+        let n = view.nstates();
+        let actions: Vec<ActionView> = (0..n as u32).map(|q| view.action(q)).collect();
+        let mut preds = vec![0u32; n];
+        for p in 0..n as u32 {
+            for &j in view.successors(p) {
+                preds[j as usize] += 1;
+            }
+        }
+        let rep = canonical_patterns(view, &actions);
+        let mut check = vec![None; n];
+        let mut ncheck = 0;
+        for q in 0..n {
+            if rep[q] != q as u32 {
+                continue; // no code: a copy of an equal pattern body
+            }
+            let shift = matches!(actions[q], ActionView::Shift { .. });
+            // A shift changes the vertex, so two predecessors' vertices may meet; a merge point
+            // is reached from several paths. Everything else is reached at most once per
+            // level and vertex when its single predecessor is.
+            if shift || preds[q] > 1 {
+                check[q] = Some(ncheck);
+                ncheck += 1;
+            }
+        }
+        let uses_counts = expr_uses_counts(view);
+        let (full, covered) = full_regions(view, &actions, &rep, &check);
+        let mut g = Gen {
+            full,
+            covered,
+            view,
+            actions,
+            check,
+            ncheck,
+            pushed: vec![false; n],
+            in_pattern: pattern_states(view),
+            rep,
+            uses_counts,
+        };
+        g.find_pushed();
+        g
+    }
+
+    fn is_entry(&self, q: u32) -> bool {
+        self.rep[q as usize] == q
+            && matches!(
+                self.actions[q as usize],
+                ActionView::Start
+                    | ActionView::Off { .. }
+                    | ActionView::Assign { .. }
+                    | ActionView::Switch { .. }
+            )
+    }
+
+    /// Marks the states `run_state` dispatches: tests with a mark, and unmarked tests whose
+    /// inlining is cut at `MAX_INLINE_DEPTH`.
+    fn find_pushed(&mut self) {
+        let n = self.view.nstates() as u32;
+        let mut stack: Vec<(u32, usize)> = (0..n)
+            .filter(|&q| self.is_entry(q) || self.check[q as usize].is_some())
+            .filter(|&q| self.rep[q as usize] == q && !self.covered[q as usize])
+            .map(|q| (q, 0))
+            .collect();
+        for &(q, _) in &stack {
+            if !self.is_entry(q) {
+                self.pushed[q as usize] = true;
+            }
+        }
+        // The exits of whole-board regions run their successors inside the region's owner.
+        for f in self.full.iter().flatten() {
+            stack.extend(f.exits.iter().map(|&s| (s, 1)));
+        }
+        while let Some((q, depth)) = stack.pop() {
+            for &j in self.view.successors(q) {
+                if self.is_entry(j) || self.check[j as usize].is_some() {
+                    continue;
+                }
+                if depth + 1 >= MAX_INLINE_DEPTH {
+                    if !self.pushed[j as usize] {
+                        self.pushed[j as usize] = true;
+                        stack.push((j, 0));
+                    }
+                } else {
+                    stack.push((j, depth + 1));
+                }
+            }
+        }
+    }
+
+    fn prelude(&self, out: &mut String) {
+        let v = self.view;
+        let nv = v.nvertices();
+        let nd = v.ndirs();
+        let piece_ty = if v.npieces() <= 256 { "u8" } else { "u16" };
+        let _ = writeln!(
+            out,
+            "// Generated by rbgtool's compiled engine (ABI {ABI_VERSION}). Game-specific part."
+        );
+        out.push_str(
+            "#![allow(dead_code, unused_variables, unused_mut, unused_parens, unused_braces, \
+             unused_assignments, unreachable_code, unused_unsafe, non_upper_case_globals, \
+             clippy::all)]\n",
+        );
+        let _ = writeln!(out, "pub const ABI_VERSION: u32 = {ABI_VERSION};");
+        let _ = writeln!(out, "const NV: usize = {nv};");
+        let _ = writeln!(out, "const ND: usize = {nd};");
+        let _ = writeln!(out, "const NP: usize = {};", v.npieces());
+        let _ = writeln!(out, "const NPLAYERS: u32 = {};", v.nplayers());
+        let _ = writeln!(out, "const NVARS: usize = {};", v.bounds().len());
+        let _ = writeln!(out, "const NSTATES: usize = {};", v.nstates());
+        let _ = writeln!(out, "const NMOD: usize = {};", v.nmodifiers());
+        let _ = writeln!(out, "const NCHECK: usize = {};", self.ncheck);
+        let _ = writeln!(out, "const USES_COUNTS: bool = {};", self.uses_counts);
+        let _ = writeln!(
+            out,
+            "const USES_PBITS: bool = {};",
+            self.full.iter().any(|f| f.is_some())
+        );
+        let _ = writeln!(out, "const WORDS: usize = {};", nv.div_ceil(64));
+        let _ = writeln!(out, "type Piece = {piece_ty};");
+        out.push_str("static NB: [u32; NV * ND] = [");
+        for x in 0..nv as u32 {
+            for d in 0..nd as u32 {
+                match v.neighbour(x, d) {
+                    Some(w) => {
+                        let _ = write!(out, "{w},");
+                    }
+                    None => out.push_str("NONE,"),
+                }
+            }
+        }
+        out.push_str("];\nstatic INITIAL: [Piece; NV] = [");
+        for p in v.initial() {
+            let _ = write!(out, "{p},");
+        }
+        out.push_str("];\nstatic BOUNDS: [i64; NVARS] = [");
+        for b in v.bounds() {
+            let _ = write!(out, "{b},");
+        }
+        out.push_str("];\n");
+        out.push_str("fn is_rules_state(q: u32) -> bool {\n    matches!(q, 0");
+        for q in 1..v.nstates() as u32 {
+            if matches!(self.actions[q as usize], ActionView::Switch { .. }) {
+                let _ = write!(out, " | {q}");
+            }
+        }
+        out.push_str(")\n}\n");
+    }
+
+    /// One function per expression node: `Option<i64>`, `None` for division by zero or
+    /// overflow.
+    fn exprs(&self, out: &mut String) {
+        // The arena has no stated length: walk every index reached from the actions.
+        let mut roots = Vec::new();
+        for a in &self.actions {
+            match *a {
+                ActionView::Assign { expr, .. } => roots.push(expr),
+                ActionView::Compare { left, right, .. } => {
+                    roots.push(left);
+                    roots.push(right);
+                }
+                _ => {}
+            }
+        }
+        let mut all = std::collections::BTreeSet::new();
+        while let Some(e) = roots.pop() {
+            if all.insert(e) {
+                if let ExprView::Bin(_, a, b) = self.view.expr(e) {
+                    roots.push(a);
+                    roots.push(b);
+                }
+            }
+        }
+        for e in all {
+            let body = match self.view.expr(e) {
+                ExprView::Const(c) => format!("Some({c}i64)"),
+                ExprView::Var(x) => format!("Some(c.vars[{x}])"),
+                ExprView::Count(p) => format!("Some(c.counts[{p}] as i64)"),
+                ExprView::Bin(op, a, b) => {
+                    let f = match op {
+                        ir::ArithOp::Add => "checked_add",
+                        ir::ArithOp::Sub => "checked_sub",
+                        ir::ArithOp::Mul => "checked_mul",
+                        ir::ArithOp::Div => "checked_div",
+                    };
+                    format!(
+                        "match (e{a}(c), e{b}(c)) {{ (Some(x), Some(y)) => x.{f}(y), _ => None }}"
+                    )
+                }
+            };
+            let _ = writeln!(
+                out,
+                "#[inline(always)]\nfn e{e}(c: &St) -> Option<i64> {{ {body} }}"
+            );
+        }
+    }
+
+    fn dispatch(&self, out: &mut String) {
+        let n = self.view.nstates() as u32;
+        let rules_sig =
+            "<S: Sink>(c: &mut St, q: u32, v: u32, d: usize, stamp: u32, k: &mut S) -> Flow";
+        let pat_sig = "(c: &mut St, q: u32, v: u32, d: usize, stamp: u32) -> Flow";
+        for (name, sig, pattern, entries) in [
+            ("level_entry", rules_sig, false, true),
+            ("run_state", rules_sig, false, false),
+            ("plevel_entry", pat_sig, true, true),
+            ("prun_state", pat_sig, true, false),
+        ] {
+            let _ = writeln!(out, "#[inline(always)]\nfn {name}{sig} {{\n    match q {{");
+            for q in 0..n {
+                let wanted = if entries {
+                    self.is_entry(q)
+                } else {
+                    self.pushed[q as usize]
+                };
+                if wanted && self.in_pattern[q as usize] == pattern {
+                    if pattern {
+                        let _ = writeln!(out, "        {q} => p{q}(c, v, d, stamp),");
+                    } else {
+                        let _ = writeln!(out, "        {q} => r{q}(c, v, d, stamp, k),");
+                    }
+                }
+            }
+            out.push_str("        _ => Flow::Go,\n    }\n}\n");
+        }
+        for q in 0..n {
+            if !(self.is_entry(q) || self.pushed[q as usize]) {
+                continue;
+            }
+            if self.in_pattern[q as usize] {
+                let _ = writeln!(
+                    out,
+                    "fn p{q}(c: &mut St, v: u32, d: usize, stamp: u32) -> Flow {{"
+                );
+            } else {
+                let _ = writeln!(
+                    out,
+                    "fn r{q}<S: Sink>(c: &mut St, v: u32, d: usize, stamp: u32, k: &mut S) -> Flow {{"
+                );
+            }
+            self.arm(out, q, 0);
+            out.push_str("Flow::Go\n}\n");
+        }
+    }
+
+    /// The code of state `q` at vertex `v`: its successors' actions.
+    fn arm(&self, out: &mut String, q: u32, depth: usize) {
+        if self.view.accepting(q) {
+            out.push_str("return Flow::Stop;\n");
+            return;
+        }
+        let Some(region) = &self.full[q as usize] else {
+            for &j in self.view.successors(q) {
+                self.successor(out, j, depth);
+            }
+            return;
+        };
+        let exits = &region.exits;
+        if !region.direct_in_class {
+            for &j in self.view.successors(q) {
+                if !matches!(self.actions[j as usize], ActionView::Shift { .. }) {
+                    self.successor(out, j, depth);
+                }
+            }
+        }
+        // The shifts reach every vertex in these exit states: run their successors there,
+        // ons through the piece sets.
+        for &s in exits {
+            for &j in self.view.successors(s) {
+                match &self.actions[j as usize] {
+                    ActionView::Shift { .. } => {}
+                    ActionView::On { pieces } if pieces.len() < self.view.npieces() => {
+                        for p in pieces {
+                            let _ = writeln!(
+                                out,
+                                "for i in 0..WORDS {{ let mut b = c.pbits[{p} * WORDS + i]; while b != 0 {{ \
+                                 let w = (i * 64) as u32 + b.trailing_zeros(); b &= b - 1;"
+                            );
+                            self.enter(out, j, "w", depth + 1);
+                            out.push_str("} }\n");
+                        }
+                    }
+                    _ => {
+                        out.push_str("for w in 0..NV as u32 { let v = w;\n");
+                        self.successor(out, j, depth + 1);
+                        out.push_str("}\n");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Takes action `j` at `v` and, if valid, continues in state `j`.
+    fn successor(&self, out: &mut String, j: u32, depth: usize) {
+        let mark = |w: &str| match self.check[j as usize] {
+            Some(c) => format!("c.mark({} * NV, {w}, d, stamp)", c),
+            None => "true".to_string(),
+        };
+        let pattern = self.in_pattern[j as usize];
+        match &self.actions[j as usize] {
+            ActionView::Start => {}
+            ActionView::Shift { dir } => {
+                let _ = writeln!(out, "{{ let w = nb(v, {dir}); if w != NONE {{");
+                self.enter(out, j, "w", depth);
+                out.push_str("} }\n");
+            }
+            ActionView::On { pieces } => {
+                let test = self.piece_test(pieces, "c.piece(v)");
+                let _ = writeln!(out, "if {test} {{");
+                self.enter(out, j, "v", depth);
+                out.push_str("}\n");
+            }
+            ActionView::Compare { left, op, right } => {
+                let op = match op {
+                    ir::CmpOp::Lt => "<",
+                    ir::CmpOp::Le => "<=",
+                    ir::CmpOp::Eq => "==",
+                    ir::CmpOp::Ne => "!=",
+                    ir::CmpOp::Gt => ">",
+                    ir::CmpOp::Ge => ">=",
+                };
+                let _ = writeln!(
+                    out,
+                    "if let (Some(l), Some(r)) = (e{left}(c), e{right}(c)) {{ if l {op} r {{"
+                );
+                self.enter(out, j, "v", depth);
+                out.push_str("} }\n");
+            }
+            ActionView::Pattern { start, positive } => {
+                // Marked before the evaluation (a merge point evaluates it once).
+                let m = mark("v");
+                let _ = writeln!(
+                    out,
+                    "if {m} {{ match pattern(c, {}, v, d) {{ None => return Flow::Err, Some(h) => if h == {positive} {{",
+                    self.rep[*start as usize]
+                );
+                self.enter_marked(out, j, "v", depth);
+                out.push_str("} } }\n");
+            }
+            ActionView::Off { piece, modifier } => {
+                let m = mark("v");
+                let _ = writeln!(out, "if {m} {{");
+                let apply = format!("let old = c.piece(v); c.set_piece(v, {piece});");
+                let revert = "c.set_piece(v, old);";
+                self.modifier(out, j, *modifier, &apply, revert, pattern);
+                out.push_str("}\n");
+            }
+            ActionView::Assign {
+                var,
+                expr,
+                modifier,
+            } => {
+                let m = mark("v");
+                let bound = self.view.bounds()[*var as usize];
+                let _ = writeln!(
+                    out,
+                    "if {m} {{ if let Some(x) = e{expr}(c) {{ if x >= 0 && x <= {bound} {{"
+                );
+                let apply = format!("let old = std::mem::replace(&mut c.vars[{var}], x);");
+                let revert = format!("c.vars[{var}] = old;");
+                self.modifier(out, j, *modifier, &apply, &revert, pattern);
+                out.push_str("} } }\n");
+            }
+            ActionView::Switch { modifier, .. } => {
+                let m = mark("v");
+                let _ = writeln!(
+                    out,
+                    "if {m} {{ if k.switch(&c.path, {modifier}, v) {{ return Flow::Stop; }} }}"
+                );
+            }
+        }
+    }
+
+    /// A valid modifier `j` (index `m`) at `v`: applied, its level searched, reverted. In
+    /// the rules, one followed only by switches reports its moves without being applied
+    /// (their level would hold just those switches), unless that level is deep enough for
+    /// the limit or cycle checks.
+    fn modifier(&self, out: &mut String, j: u32, m: u32, apply: &str, revert: &str, pattern: bool) {
+        if pattern {
+            let _ = writeln!(
+                out,
+                "{apply} let f = plevel(c, {j}, v, d + 1); {revert} if f != Flow::Go {{ return f; }}"
+            );
+            return;
+        }
+        let slow = format!(
+            "{apply} if S::RECORD {{ c.path.push(({m}, v)); }} \
+             let f = level(c, {j}, v, d + 1, k); \
+             if S::RECORD {{ c.path.pop(); }} {revert} \
+             if f != Flow::Go {{ return f; }}"
+        );
+        let succ = self.view.successors(j);
+        let ends_move = !succ.is_empty()
+            && succ
+                .iter()
+                .all(|&s| matches!(self.actions[s as usize], ActionView::Switch { .. }));
+        if !ends_move {
+            out.push_str(&slow);
+            out.push('\n');
+            return;
+        }
+        let _ = writeln!(
+            out,
+            "if d + 1 < CYCLE_CHECK_DEPTH && d + 1 <= c.modifier_limit {{ if S::RECORD {{ c.path.push(({m}, v)); let mut stop = false;"
+        );
+        for &s in succ {
+            if let ActionView::Switch { modifier, .. } = self.actions[s as usize] {
+                let _ = writeln!(
+                    out,
+                    "if !stop {{ stop = k.switch(&c.path, {modifier}, v); }}"
+                );
+            }
+        }
+        let _ = writeln!(
+            out,
+            "c.path.pop(); if stop {{ return Flow::Stop; }} }} else if k.add({}) {{ return Flow::Stop; }} }} else {{ {slow} }}",
+            succ.len()
+        );
+    }
+
+    /// Continues in the non-modifier state `j` at vertex `w` after its action held.
+    fn enter(&self, out: &mut String, j: u32, w: &str, depth: usize) {
+        match self.check[j as usize] {
+            Some(c) => {
+                let _ = writeln!(out, "if c.mark({c} * NV, {w}, d, stamp) {{");
+                self.enter_marked(out, j, w, depth);
+                out.push_str("}\n");
+            }
+            None => self.enter_marked(out, j, w, depth),
+        }
+    }
+
+    /// `enter` once the mark (if any) is taken.
+    fn enter_marked(&self, out: &mut String, j: u32, w: &str, depth: usize) {
+        if self.view.accepting(j) {
+            out.push_str("return Flow::Stop;\n");
+        } else if self.pushed[j as usize] {
+            let _ = writeln!(out, "c.stack.push(({j}, {w}));");
+        } else {
+            let _ = writeln!(out, "{{ let v = {w};");
+            self.arm(out, j, depth + 1);
+            out.push_str("}\n");
+        }
+    }
+
+    fn piece_test(&self, pieces: &[u16], p: &str) -> String {
+        let np = self.view.npieces();
+        if pieces.len() == np {
+            return "true".into();
+        }
+        if pieces.is_empty() {
+            return "false".into();
+        }
+        if np <= 64 {
+            let mask = pieces.iter().fold(0u64, |m, &x| m | (1u64 << x));
+            format!("(({mask}u64 >> ({p} as u32)) & 1 != 0)")
+        } else if np <= 128 {
+            let mask = pieces.iter().fold(0u128, |m, &x| m | (1u128 << x));
+            format!("(({mask}u128 >> ({p} as u32)) & 1 != 0)")
+        } else {
+            let alts: Vec<String> = pieces.iter().map(|x| x.to_string()).collect();
+            format!("matches!({p}, {})", alts.join(" | "))
+        }
+    }
+
+    /// `apply_mod(c, m, v)`: applies modifier index `m` at `v`, pushing undo entries.
+    fn apply_mod(&self, out: &mut String) {
+        out.push_str("fn apply_mod(c: &mut St, m: u32, v: u32) {\n    match m {\n");
+        for m in 1..=self.view.nmodifiers() {
+            let Some(j) = self.view.modifier_state(m) else {
+                continue;
+            };
+            match &self.actions[j as usize] {
+                ActionView::Off { piece, .. } => {
+                    let _ = writeln!(
+                        out,
+                        "        {m} => {{ let old = c.piece(v); c.undo.push(Undo::Piece(v, old)); c.set_piece(v, {piece}); }}"
+                    );
+                }
+                ActionView::Assign { var, expr, .. } => {
+                    let _ = writeln!(
+                        out,
+                        "        {m} => {{ let x = e{expr}(c).unwrap_or(0); let old = std::mem::replace(&mut c.vars[{var}], x); c.undo.push(Undo::Var({var}, old)); }}"
+                    );
+                }
+                ActionView::Switch { player, .. } => {
+                    let p = player.unwrap_or(self.view.nplayers());
+                    let _ = writeln!(
+                        out,
+                        "        {m} => {{ c.player = {p}; c.rules = {j}; c.pos = v; }}"
+                    );
+                }
+                _ => {}
+            }
+        }
+        out.push_str("        _ => {}\n    }\n}\n");
+    }
+}
+
+/// A whole-board region (see `full_regions`).
+#[derive(Clone, Debug)]
+struct FullRegion {
+    /// One exit state per class.
+    exits: Vec<u32>,
+    /// The owner's own non-shift successors are one of the classes (taken at every vertex
+    /// with it, the owner's vertex included).
+    direct_in_class: bool,
+}
+
+/// Budget of (state, vertex, vertex) steps for finding whole-board regions.
+const REGION_BUDGET: usize = 1 << 25;
+
+/// Whole-board shift regions: for a state `q` whose shift successors, followed through shifts
+/// only, reach a set `S` of shift states entered only from `S` and `q`, where the states of
+/// `S` with other successors ("exits"), grouped by those successors ("classes"), reach every
+/// vertex from every vertex (e.g. `anySquare = (left* + right*)(up* + down*)`), the walk is
+/// replaced by running each class's successors at every vertex. That takes the same actions
+/// at the same vertices as the walk, each once (a successor shared by several exits has a
+/// mark), provided `q` itself runs once per level (an entry) or every successor of an exit
+/// keeps its mark. Returns per state one exit per class, and the states of `S` (which need
+/// no code).
+#[allow(clippy::type_complexity)]
+fn full_regions(
+    view: &ProgramView<'_>,
+    actions: &[ActionView],
+    rep: &[u32],
+    check: &[Option<u32>],
+) -> (Vec<Option<FullRegion>>, Vec<bool>) {
+    let n = view.nstates();
+    let nv = view.nvertices();
+    let is_shift = |q: u32| matches!(actions[q as usize], ActionView::Shift { .. });
+    let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for p in 0..n as u32 {
+        for &j in view.successors(p) {
+            preds[j as usize].push(p);
+        }
+    }
+    let mut full = vec![None; n];
+    let mut covered = vec![false; n];
+    let mut budget = REGION_BUDGET;
+    for q in 0..n as u32 {
+        if rep[q as usize] != q || is_shift(q) || nv == 0 {
+            continue;
+        }
+        // S: shift states reached from q through shifts.
+        let mut region: Vec<u32> = Vec::new();
+        let mut stack: Vec<u32> = view
+            .successors(q)
+            .iter()
+            .copied()
+            .filter(|&j| is_shift(j))
+            .collect();
+        while let Some(s) = stack.pop() {
+            if region.contains(&s) {
+                continue;
+            }
+            region.push(s);
+            stack.extend(view.successors(s).iter().copied().filter(|&j| is_shift(j)));
+        }
+        if region.is_empty()
+            || region.iter().any(|&s| {
+                view.accepting(s)
+                    || preds[s as usize]
+                        .iter()
+                        .any(|p| *p != q && !region.contains(p))
+            })
+        {
+            continue;
+        }
+        let exits: Vec<u32> = region
+            .iter()
+            .copied()
+            .filter(|&s| view.successors(s).iter().any(|&j| !is_shift(j)))
+            .collect();
+        let entry = matches!(
+            actions[q as usize],
+            ActionView::Start
+                | ActionView::Off { .. }
+                | ActionView::Assign { .. }
+                | ActionView::Switch { .. }
+        );
+        let exit_succ_marked = exits.iter().all(|&s| {
+            view.successors(s)
+                .iter()
+                .all(|&j| is_shift(j) || check[j as usize].is_some())
+        });
+        if exits.is_empty() || !(entry || exit_succ_marked) {
+            continue;
+        }
+        let cost = region.len().saturating_mul(nv).saturating_mul(nv);
+        if cost > budget {
+            continue;
+        }
+        budget -= cost;
+        // Exits with the same other successors form a class: the walk takes those successors
+        // once per vertex whichever exit reaches it (marks merge the rest).
+        let mut classes: Vec<Vec<u32>> = Vec::new();
+        let others = |s: u32| -> Vec<u32> {
+            view.successors(s)
+                .iter()
+                .copied()
+                .filter(|&j| !is_shift(j))
+                .collect()
+        };
+        for &s in &exits {
+            match classes.iter_mut().find(|c| others(c[0]) == others(s)) {
+                Some(c) => c.push(s),
+                None => classes.push(vec![s]),
+            }
+        }
+        // q's own other successors, taken at its vertex, may form one of the classes.
+        let direct = others(q);
+        let direct_class = classes.iter().position(|c| others(c[0]) == direct);
+        if region_is_full(view, actions, q, &region, &classes, direct_class) {
+            for &s in &region {
+                covered[s as usize] = true;
+            }
+            full[q as usize] = Some(FullRegion {
+                exits: classes.iter().map(|c| c[0]).collect(),
+                direct_in_class: direct_class.is_some(),
+            });
+        }
+    }
+    (full, covered)
+}
+
+/// Whether from every vertex the shifts of `region` (entered from `q`) reach every class of
+/// exits at every vertex.
+fn region_is_full(
+    view: &ProgramView<'_>,
+    actions: &[ActionView],
+    q: u32,
+    region: &[u32],
+    classes: &[Vec<u32>],
+    direct_class: Option<usize>,
+) -> bool {
+    let nv = view.nvertices();
+    let idx = |s: u32| region.iter().position(|&r| r == s).expect("in region");
+    let dir = |s: u32| match actions[s as usize] {
+        ActionView::Shift { dir } => dir,
+        _ => unreachable!("regions hold shifts"),
+    };
+    let mut seen = vec![false; region.len() * nv];
+    let mut queue: Vec<(u32, u32)> = Vec::new();
+    for v in 0..nv as u32 {
+        seen.iter_mut().for_each(|x| *x = false);
+        queue.clear();
+        for &j in view.successors(q) {
+            if matches!(actions[j as usize], ActionView::Shift { .. }) {
+                if let Some(w) = view.neighbour(v, dir(j)) {
+                    let i = idx(j) * nv + w as usize;
+                    if !seen[i] {
+                        seen[i] = true;
+                        queue.push((j, w));
+                    }
+                }
+            }
+        }
+        while let Some((s, w)) = queue.pop() {
+            for &t in view.successors(s) {
+                if !matches!(actions[t as usize], ActionView::Shift { .. }) {
+                    continue;
+                }
+                if let Some(x) = view.neighbour(w, dir(t)) {
+                    let i = idx(t) * nv + x as usize;
+                    if !seen[i] {
+                        seen[i] = true;
+                        queue.push((t, x));
+                    }
+                }
+            }
+        }
+        // Every class (exits with the same other successors) covers every vertex.
+        for (k, class) in classes.iter().enumerate() {
+            let covered = (0..nv).all(|w| {
+                (direct_class == Some(k) && w == v as usize)
+                    || class.iter().any(|&s| seen[idx(s) * nv + w])
+            });
+            if !covered {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Maps every state of a pattern body to the corresponding state of the first structurally
+/// equal body (its own id if none is earlier). Bodies are compared by their automata read in
+/// breadth-first order from the start: actions (modifier indices aside: patterns record no
+/// moves), expressions, successor lists and acceptance. Inner bodies (larger start ids) are
+/// canonicalised first, so nested patterns compare by their representatives.
+fn canonical_patterns(view: &ProgramView<'_>, actions: &[ActionView]) -> Vec<u32> {
+    let n = view.nstates();
+    let mut rep: Vec<u32> = (0..n as u32).collect();
+    let mut seen: std::collections::HashMap<String, Vec<u32>> = std::collections::HashMap::new();
+    let starts: Vec<u32> = (1..n as u32)
+        .rev()
+        .filter(|&q| matches!(actions[q as usize], ActionView::Start))
+        .collect();
+    let mut local = vec![u32::MAX; n];
+    for s in starts {
+        let mut order = vec![s];
+        local[s as usize] = 0;
+        let mut i = 0;
+        while i < order.len() {
+            for &j in view.successors(order[i]) {
+                if local[j as usize] == u32::MAX {
+                    local[j as usize] = order.len() as u32;
+                    order.push(j);
+                }
+            }
+            i += 1;
+        }
+        let mut sig = String::new();
+        for &q in &order {
+            let a = match &actions[q as usize] {
+                ActionView::Off { piece, .. } => format!("off{piece}"),
+                ActionView::Assign { var, expr, .. } => {
+                    format!("let{var}={}", expr_text(view, *expr))
+                }
+                ActionView::Compare { left, op, right } => format!(
+                    "cmp{}{op:?}{}",
+                    expr_text(view, *left),
+                    expr_text(view, *right)
+                ),
+                ActionView::Pattern { start, positive } => {
+                    format!("pat{}{positive}", rep[*start as usize])
+                }
+                other => format!("{other:?}"),
+            };
+            let succ: Vec<u32> = view
+                .successors(q)
+                .iter()
+                .map(|&j| local[j as usize])
+                .collect();
+            let _ = write!(sig, "{a}|{}|{succ:?};", view.accepting(q));
+        }
+        for &q in &order {
+            local[q as usize] = u32::MAX;
+        }
+        match seen.get(&sig) {
+            Some(first) => {
+                for (&q, &r) in order.iter().zip(first) {
+                    rep[q as usize] = r;
+                }
+            }
+            None => {
+                seen.insert(sig, order);
+            }
+        }
+    }
+    rep
+}
+
+fn expr_text(view: &ProgramView<'_>, e: u32) -> String {
+    match view.expr(e) {
+        ExprView::Bin(op, a, b) => {
+            format!("({}{op:?}{})", expr_text(view, a), expr_text(view, b))
+        }
+        other => format!("{other:?}"),
+    }
+}
+
+/// The states of pattern bodies: those reachable from a pattern's start state.
+fn pattern_states(view: &ProgramView<'_>) -> Vec<bool> {
+    let n = view.nstates();
+    let mut out = vec![false; n];
+    let mut stack: Vec<u32> = (1..n as u32)
+        .filter(|&q| matches!(view.action(q), ActionView::Start))
+        .collect();
+    for &q in &stack {
+        out[q as usize] = true;
+    }
+    while let Some(q) = stack.pop() {
+        for &j in view.successors(q) {
+            if !out[j as usize] {
+                out[j as usize] = true;
+                stack.push(j);
+            }
+        }
+    }
+    out
+}
+
+fn expr_uses_counts(view: &ProgramView<'_>) -> bool {
+    let mut stack = Vec::new();
+    for q in 0..view.nstates() as u32 {
+        match view.action(q) {
+            ActionView::Assign { expr, .. } => stack.push(expr),
+            ActionView::Compare { left, right, .. } => {
+                stack.push(left);
+                stack.push(right);
+            }
+            _ => {}
+        }
+    }
+    while let Some(e) = stack.pop() {
+        match view.expr(e) {
+            ExprView::Count(_) => return true,
+            ExprView::Bin(_, a, b) => {
+                stack.push(a);
+                stack.push(b);
+            }
+            _ => {}
+        }
+    }
+    false
+}

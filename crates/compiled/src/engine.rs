@@ -1,0 +1,623 @@
+//! [`CompiledGame`] (one loaded library) and [`CompiledState`] (a game in progress).
+
+use crate::artefact::{self, Cache};
+use crate::codegen::{self, ABI_VERSION};
+use crate::library::{Api, St};
+use reasoner::{BenchReport, Budget, GameError, Move, Options, PerftCounts};
+use std::time::Instant;
+
+/// How to build a game.
+#[derive(Clone, Debug)]
+pub struct BuildOptions {
+    pub cache: Cache,
+    /// Limits and the keeper check, as for the interpreter.
+    pub options: Options,
+    pub optimise: crate::Optimise,
+}
+
+impl Default for BuildOptions {
+    fn default() -> Self {
+        BuildOptions {
+            cache: Cache::Default,
+            options: Options::default(),
+            optimise: crate::Optimise::Full,
+        }
+    }
+}
+
+/// Why a game could not be compiled; callers fall back to the interpreter.
+#[derive(Debug)]
+pub enum Error {
+    /// The reasoner rejected the game.
+    Reasoner(reasoner::CompileError),
+    /// The generator does not support the game.
+    Refused(codegen::Refusal),
+    Build(artefact::BuildError),
+    Load(String),
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::Reasoner(e) => write!(f, "{e}"),
+            Error::Refused(r) => write!(f, "not supported by the compiled engine: {r}"),
+            Error::Build(e) => write!(f, "{e}"),
+            Error::Load(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// A game compiled into a loaded library.
+pub struct CompiledGame {
+    api: Api,
+    opts: Options,
+    players: Vec<String>,
+    vertices: Vec<String>,
+    modifier_text: Vec<String>,
+    tables: crate::text::TextTables,
+    nodes: Vec<ir::NodeId>,
+    spans: ir::SpanTable,
+    nv: usize,
+    nvars: usize,
+    nplayers: usize,
+    /// Seconds spent generating, compiling (or finding in the cache) and loading.
+    pub build_seconds: f64,
+    /// The library came from the cache.
+    pub cache_hit: bool,
+}
+
+/// The state as the interpreter shows it: pieces per vertex, variables (players' scores
+/// first), player to move (`nplayers` = keeper), rules state (automaton state id, shared
+/// with the interpreter) and position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Snapshot {
+    pub pieces: Vec<u16>,
+    pub variables: Vec<i64>,
+    pub player: u32,
+    pub rules: u32,
+    pub position: u32,
+}
+
+impl Snapshot {
+    /// The snapshot of an interpreter state.
+    pub fn of_interpreter(s: &reasoner::State<'_>) -> Snapshot {
+        let r = s.reasoner();
+        let nvars = r.program().bounds().len();
+        let (position, rules) = s.position();
+        Snapshot {
+            pieces: s.pieces(),
+            variables: (0..nvars).map(|i| s.variable(i)).collect(),
+            player: s
+                .player_to_move()
+                .map_or(r.player_names().len() as u32, |p| p as u32),
+            rules,
+            position,
+        }
+    }
+}
+
+/// The source the generator writes for `game` (for inspection and snapshot tests).
+pub fn generate_source(game: &ir::Game) -> Result<String, Error> {
+    let r = reasoner::Reasoner::new(game).map_err(Error::Reasoner)?;
+    codegen::generate(&r.program()).map_err(Error::Refused)
+}
+
+impl CompiledGame {
+    /// Generates, builds (or finds in the cache) and loads the game's library.
+    pub fn new(game: &ir::Game, build: &BuildOptions) -> Result<CompiledGame, Error> {
+        let start = Instant::now();
+        let r = reasoner::Reasoner::with_options(game, build.options).map_err(Error::Reasoner)?;
+        let view = r.program();
+        let source = codegen::generate(&view).map_err(Error::Refused)?;
+        let art = artefact::build(&source, ABI_VERSION, build.optimise, &build.cache)
+            .map_err(Error::Build)?;
+        // SAFETY: the artefact was built from our generator's output (or is a cache entry
+        // keyed by its hash) and exports the ABI `Api::load` checks.
+        let api = unsafe { Api::load(&art.path, ABI_VERSION) };
+        if let Some(dir) = &art.scratch {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+        let api = api.map_err(Error::Load)?;
+        let nstates = view.nstates();
+        let expect = [
+            view.nvertices() as u64,
+            view.npieces() as u64,
+            view.nplayers() as u64,
+            view.bounds().len() as u64,
+            nstates as u64,
+            view.nmodifiers() as u64,
+        ];
+        if api.info != expect {
+            return Err(Error::Load(format!(
+                "library shape {:?} does not match the game {expect:?}",
+                api.info
+            )));
+        }
+        Ok(CompiledGame {
+            opts: build.options,
+            players: game.players.clone(),
+            vertices: game.board.vertices.clone(),
+            modifier_text: modifier_texts(game),
+            tables: crate::text::TextTables::new(&r),
+            nodes: (0..nstates as u32).map(|q| view.node(q)).collect(),
+            spans: game.spans.clone(),
+            nv: view.nvertices(),
+            nvars: view.bounds().len(),
+            nplayers: view.nplayers() as usize,
+            api,
+            build_seconds: start.elapsed().as_secs_f64(),
+            cache_hit: art.cache_hit,
+        })
+    }
+
+    pub fn player_names(&self) -> &[String] {
+        &self.players
+    }
+
+    pub fn options(&self) -> Options {
+        self.opts
+    }
+
+    /// The declared initial semi-state, keeper to move, nothing applied.
+    pub fn raw_state(&self) -> CompiledState<'_> {
+        let o = self.opts;
+        // SAFETY: `new` returns a fresh state owned by the CompiledState.
+        let st = unsafe {
+            (self.api.new)(
+                o.modifier_limit as u64,
+                o.keeper_limit as u64,
+                (o.keeper == reasoner::KeeperMode::Check) as u32,
+            )
+        };
+        CompiledState {
+            g: self,
+            st,
+            fault: None,
+        }
+    }
+
+    /// The initial state after the keeper's opening moves.
+    pub fn initial_state(&self) -> Result<CompiledState<'_>, GameError> {
+        let mut s = self.raw_state();
+        // SAFETY: s.st is a live state of this library.
+        if unsafe { (self.api.complete_keeper)(s.st) } != 0 {
+            return Err(s.last_error());
+        }
+        s.fault = None;
+        Ok(s)
+    }
+
+    fn error(&self, e: [u64; 4]) -> GameError {
+        let state = e[1] as usize;
+        let node = self.nodes.get(state).copied().unwrap_or(self.nodes[0]);
+        let span = self.spans.node(node);
+        match e[0] {
+            1 => GameError::ModifierLimit {
+                limit: e[3] as usize,
+                node,
+                span,
+            },
+            2 => GameError::KeeperLoop {
+                limit: e[3] as usize,
+                node,
+                span,
+            },
+            _ => GameError::ImproperKeeper {
+                node,
+                span,
+                moves: e[2] as usize,
+                // The library does not record which completions differed.
+                conflict: Box::default(),
+            },
+        }
+    }
+
+    /// Perft counts of every depth `0..=depth` (entry k is perft(k)), run inside the library.
+    pub fn perft_by_depth(
+        &self,
+        state: &mut CompiledState<'_>,
+        depth: u32,
+    ) -> Result<Vec<PerftCounts>, GameError> {
+        if let Some((_, e)) = &state.fault {
+            return Err(e.clone());
+        }
+        let mut per = vec![0u64; depth as usize + 1];
+        // SAFETY: `per` has depth + 1 entries, as rbg_perft writes.
+        if unsafe { (self.api.perft)(state.st, depth, per.as_mut_ptr()) } != 0 {
+            return Err(state.last_error());
+        }
+        let mut nodes = 0;
+        Ok(per
+            .iter()
+            .map(|&leaves| {
+                nodes += leaves;
+                PerftCounts { leaves, nodes }
+            })
+            .collect())
+    }
+
+    /// Flat Monte-Carlo from the initial state, the interpreter's `reasoner::flat_mc`
+    /// convention (all legal moves listed, one picked uniformly); each playout runs inside
+    /// the library. A time budget is checked between playouts.
+    pub fn flat_mc(&self, budget: Budget, seed: u64) -> Result<BenchReport, GameError> {
+        let mut state = self.initial_state()?;
+        let mut rng = game::rng_from_seed(seed);
+        state.seed_from(&mut rng);
+        let mut report = BenchReport {
+            score_sums: vec![0; self.nplayers],
+            ..BenchReport::default()
+        };
+        let start = Instant::now();
+        let mut finished_states = 0u64;
+        let mut scores = vec![0i64; self.nplayers];
+        loop {
+            match budget {
+                Budget::Playouts(n) if report.playouts + report.unfinished >= n => break,
+                Budget::Seconds(s) if start.elapsed().as_secs_f64() >= s => break,
+                _ => {}
+            }
+            let (length, finished) =
+                state.playout_raw(reasoner::bench::MAX_PLAYOUT_LENGTH, &mut scores)?;
+            report.states += length;
+            if !finished {
+                report.unfinished += 1;
+                continue;
+            }
+            report.playouts += 1;
+            finished_states += length;
+            for (s, x) in report.score_sums.iter_mut().zip(&scores) {
+                *s += x;
+            }
+            *report.histogram.entry(scores.clone()).or_insert(0) += 1;
+        }
+        report.seconds = start.elapsed().as_secs_f64();
+        report.avg_length = finished_states as f64 / report.playouts.max(1) as f64;
+        Ok(report)
+    }
+}
+
+/// `[piece]`, `[$ var]`, `->player`, `->>` per modifier index, as the interpreter's
+/// `move_text` writes them.
+fn modifier_texts(game: &ir::Game) -> Vec<String> {
+    let mut out = vec![String::new()];
+    for &id in game.rules.modifiers() {
+        out.push(match game.rules.node(id) {
+            ir::Node::Action(ir::Action::Off(p)) => format!("[{}]", game.piece_name(*p)),
+            ir::Node::Action(ir::Action::Assign { var, .. }) => {
+                format!("[${}]", game.variable_name(*var))
+            }
+            ir::Node::Action(ir::Action::Switch(ir::SwitchTarget::Player(p))) => {
+                format!("->{}", game.player_name(*p))
+            }
+            _ => "->>".to_string(),
+        });
+    }
+    out
+}
+
+/// A game in progress in a compiled library.
+pub struct CompiledState<'g> {
+    g: &'g CompiledGame,
+    st: *mut St,
+    /// An error from the keeper completion of a move, with the number of moves applied then.
+    fault: Option<(u64, GameError)>,
+}
+
+// SAFETY: the library state is owned exclusively by this value; the library keeps no global
+// mutable state.
+unsafe impl Send for CompiledState<'_> {}
+
+impl Drop for CompiledState<'_> {
+    fn drop(&mut self) {
+        // SAFETY: st is live and freed once.
+        unsafe { (self.g.api.free)(self.st) }
+    }
+}
+
+impl Clone for CompiledState<'_> {
+    fn clone(&self) -> Self {
+        CompiledState {
+            g: self.g,
+            // SAFETY: st is live.
+            st: unsafe { (self.g.api.clone)(self.st) },
+            fault: self.fault.clone(),
+        }
+    }
+}
+
+impl<'g> CompiledState<'g> {
+    pub fn game(&self) -> &'g CompiledGame {
+        self.g
+    }
+
+    pub(crate) fn tables(&self) -> &'g crate::text::TextTables {
+        &self.g.tables
+    }
+
+    /// Applies the keeper's moves from the current state (after [`Self::set_snapshot`]).
+    pub fn complete_keeper(&mut self) -> Result<(), GameError> {
+        // SAFETY: st is a live state of this library.
+        if unsafe { (self.g.api.complete_keeper)(self.st) } != 0 {
+            return Err(self.last_error());
+        }
+        self.fault = None;
+        Ok(())
+    }
+
+    fn last_error(&self) -> GameError {
+        let mut e = [0u64; 4];
+        // SAFETY: e has the 4 entries rbg_error writes.
+        unsafe { (self.g.api.error)(self.st, e.as_mut_ptr()) };
+        self.g.error(e)
+    }
+
+    fn frames(&self) -> u64 {
+        // SAFETY: st is live.
+        unsafe { (self.g.api.frames)(self.st) }
+    }
+
+    /// The error that stopped this state, if any.
+    pub fn error(&self) -> Option<&GameError> {
+        self.fault.as_ref().map(|(_, e)| e)
+    }
+
+    /// Seeds the library's playout generator (xoshiro256++) from `rng`.
+    pub fn seed_from(&mut self, rng: &mut game::Rng) {
+        use rand::RngCore;
+        let seed = [
+            rng.next_u64(),
+            rng.next_u64(),
+            rng.next_u64(),
+            rng.next_u64(),
+        ];
+        // SAFETY: seed has 4 entries.
+        unsafe { (self.g.api.seed)(self.st, seed.as_ptr()) }
+    }
+
+    /// One playout inside the library: (length, finished), final scores into `scores`.
+    fn playout_raw(&mut self, max_len: u64, scores: &mut [i64]) -> Result<(u64, bool), GameError> {
+        if let Some((_, e)) = &self.fault {
+            return Err(e.clone());
+        }
+        let mut out = [0u64; 2];
+        // SAFETY: scores has nplayers entries, out 2.
+        let r = unsafe {
+            (self.g.api.playout)(self.st, max_len, scores.as_mut_ptr(), out.as_mut_ptr())
+        };
+        if r != 0 {
+            return Err(self.last_error());
+        }
+        Ok((out[0], out[1] != 0))
+    }
+
+    /// One uniformly random playout (all moves listed, one picked), the counterpart of
+    /// `reasoner::random_playout`; the state is restored afterwards.
+    pub fn random_playout(
+        &mut self,
+        rng: &mut game::Rng,
+        max_length: u64,
+    ) -> Result<game::playout::Playout, GameError> {
+        self.seed_from(rng);
+        let mut scores = vec![0i64; self.g.nplayers];
+        let (length, finished) = self.playout_raw(max_length, &mut scores)?;
+        Ok(game::playout::Playout {
+            length,
+            scores,
+            finished,
+        })
+    }
+
+    /// All legal moves, or the error that prevents computing them.
+    pub fn legal_moves_checked(&mut self) -> Result<Vec<Move>, GameError> {
+        if let Some((_, e)) = &self.fault {
+            return Err(e.clone());
+        }
+        let api = &self.g.api;
+        // SAFETY: st is live; the buffers read below stay valid until the next call on st.
+        unsafe {
+            if (api.gen)(self.st) < 0 {
+                return Err(self.last_error());
+            }
+            let (mut steps, mut ends, mut n) = (std::ptr::null(), std::ptr::null(), 0u64);
+            (api.moves)(self.st, &mut steps, &mut ends, &mut n);
+            let n = n as usize;
+            if n == 0 {
+                return Ok(Vec::new());
+            }
+            let ends = std::slice::from_raw_parts(ends, n);
+            let total = ends[n - 1] as usize;
+            let steps = std::slice::from_raw_parts(steps, 2 * total);
+            let mut out = Vec::with_capacity(n);
+            let mut lo = 0usize;
+            for &e in ends {
+                let e = e as usize;
+                out.push(Move {
+                    steps: (lo..e).map(|i| (steps[2 * i], steps[2 * i + 1])).collect(),
+                });
+                lo = e;
+            }
+            Ok(out)
+        }
+    }
+
+    /// Number of legal moves.
+    pub fn count_moves(&mut self) -> Result<u64, GameError> {
+        if let Some((_, e)) = &self.fault {
+            return Err(e.clone());
+        }
+        // SAFETY: st is live.
+        let n = unsafe { (self.g.api.count)(self.st) };
+        if n < 0 {
+            return Err(self.last_error());
+        }
+        Ok(n as u64)
+    }
+
+    /// Applies a legal move and the keeper's completion. On error the move stays applied
+    /// (take it back with `undo`) and the state reports no moves. Panics on a move whose
+    /// modifier index or vertex does not exist (a caller bug, as in the interpreter).
+    pub fn try_apply(&mut self, mv: &Move) -> Result<(), GameError> {
+        let flat: Vec<u32> = mv.steps.iter().flat_map(|&(m, v)| [m, v]).collect();
+        // SAFETY: flat has 2 * steps entries; the library checks every index.
+        let r = unsafe { (self.g.api.apply)(self.st, flat.as_ptr(), mv.steps.len() as u64) };
+        match r {
+            0 => Ok(()),
+            -2 => panic!("malformed move {mv:?}"),
+            _ => {
+                let e = self.last_error();
+                if self.fault.is_none() {
+                    self.fault = Some((self.frames(), e.clone()));
+                }
+                Err(e)
+            }
+        }
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self) {
+        // SAFETY: st is live.
+        let r = unsafe { (self.g.api.undo)(self.st) };
+        assert!(r == 0, "undo without a move to take back");
+        let frames = self.frames();
+        if matches!(&self.fault, Some((n, _)) if *n > frames) {
+            self.fault = None;
+        }
+    }
+
+    /// The state as the interpreter shows it.
+    pub fn snapshot(&self) -> Snapshot {
+        let mut pieces = vec![0u16; self.g.nv];
+        let mut variables = vec![0i64; self.g.nvars];
+        let mut meta = [0u32; 3];
+        // SAFETY: buffers sized as rbg_get writes (NV, NVARS, 3).
+        unsafe {
+            (self.g.api.get)(
+                self.st,
+                pieces.as_mut_ptr(),
+                variables.as_mut_ptr(),
+                meta.as_mut_ptr(),
+            )
+        };
+        Snapshot {
+            pieces,
+            variables,
+            player: meta[0],
+            rules: meta[1],
+            position: meta[2],
+        }
+    }
+
+    /// Sets the state from a snapshot (the undo history is dropped). No keeper move is
+    /// applied: a snapshot with the keeper to move stays so.
+    pub fn set_snapshot(&mut self, s: &Snapshot) -> Result<(), String> {
+        if s.pieces.len() != self.g.nv || s.variables.len() != self.g.nvars {
+            return Err("snapshot sizes do not match the game".into());
+        }
+        let meta = [s.player, s.rules, s.position];
+        // SAFETY: buffers sized as rbg_set reads.
+        let r = unsafe {
+            (self.g.api.set)(
+                self.st,
+                s.pieces.as_ptr(),
+                s.variables.as_ptr(),
+                meta.as_ptr(),
+            )
+        };
+        if r != 0 {
+            return Err("snapshot value out of range for the game".into());
+        }
+        self.fault = None;
+        Ok(())
+    }
+
+    /// The player to move, `None` when the keeper is to move.
+    pub fn player_to_move(&self) -> Option<usize> {
+        let p = self.snapshot().player as usize;
+        (p < self.g.nplayers).then_some(p)
+    }
+
+    fn has_move(&self) -> bool {
+        if self.fault.is_some() {
+            return false;
+        }
+        // SAFETY: st is live; rbg_has_move leaves the state as it was.
+        unsafe { (self.g.api.has_move)(self.st) == 1 }
+    }
+}
+
+impl game::GameState for CompiledState<'_> {
+    type Move = Move;
+
+    fn player_names(&self) -> Vec<String> {
+        self.g.players.clone()
+    }
+
+    fn current_player(&self) -> Option<usize> {
+        let p = self.player_to_move()?;
+        self.has_move().then_some(p)
+    }
+
+    fn legal_moves(&mut self, out: &mut Vec<Move>) {
+        out.clear();
+        match self.legal_moves_checked() {
+            Ok(moves) => *out = moves,
+            Err(e) => {
+                if self.fault.is_none() {
+                    self.fault = Some((self.frames(), e));
+                }
+            }
+        }
+    }
+
+    fn apply(&mut self, mv: &Move) {
+        let _ = self.try_apply(mv);
+    }
+
+    fn undo(&mut self) {
+        CompiledState::undo(self)
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        self.snapshot().variables[..self.g.nplayers].to_vec()
+    }
+
+    fn state_hash(&self) -> u64 {
+        // SAFETY: st is live.
+        unsafe { (self.g.api.hash)(self.st) }
+    }
+
+    fn move_to_text(&mut self, mv: &Move) -> String {
+        crate::text::move_to_text(self, mv)
+    }
+
+    fn move_from_text(&mut self, text: &str) -> Result<Move, game::MoveError> {
+        crate::text::move_from_text(self, text)
+    }
+
+    fn position_text(&self) -> String {
+        crate::text::position_text(self)
+    }
+
+    fn set_position(&mut self, text: &str) -> Result<(), game::PositionError> {
+        crate::text::set_position(self, text)
+    }
+
+    fn move_text(&self, mv: &Move) -> String {
+        let mut s = String::new();
+        for (i, &(m, v)) in mv.steps.iter().enumerate() {
+            if i > 0 {
+                s.push(' ');
+            }
+            let vertex = self.g.vertices.get(v as usize).map_or("?", String::as_str);
+            let text = self
+                .g
+                .modifier_text
+                .get(m as usize)
+                .map_or("?", String::as_str);
+            s.push_str(&format!("{vertex}:{text}"));
+        }
+        s
+    }
+}

@@ -1,0 +1,28 @@
+//! The compiled RBG engine: one game's rules turned into Rust source, built with the user's
+//! `rustc` into a library loaded at run time, behind the same game-state interface as the
+//! interpreter (`game::GameState` with `Move = reasoner::Move`).
+//!
+//! Data flow: `ir::Game → reasoner::Reasoner (automaton) → codegen (Rust source) →
+//! artefact (rustc, cache) → library (C ABI) → CompiledGame / CompiledState`.
+//!
+//! * [`codegen`]: the automaton's states as code, static board tables, piece masks; refuses
+//!   games it cannot run exactly like the interpreter ([`codegen::Refusal`]).
+//! * [`artefact`]: rustc invocation and the content-addressed cache (atomic writes).
+//! * [`library`]: loading, ABI version check, the C functions.
+//! * `text`: moves and positions as text, the interpreter's notation over the same moves.
+//! * [`engine`]: [`CompiledGame`] (perft, flat Monte-Carlo inside the library) and
+//!   [`CompiledState`] (moves, apply/undo, snapshots).
+//!
+//! Semantics equal the interpreter's (DESIGN.md §3), checked by the tests against it: moves
+//! are (modifier index, vertex) sequences ending in a switch, found once each; the keeper
+//! completes automatically (with the improper-keeper check of `reasoner::Options`); checked
+//! `i64` arithmetic; patterns; limits reported as `reasoner::GameError`.
+
+pub mod artefact;
+pub mod codegen;
+pub mod engine;
+pub mod library;
+mod text;
+
+pub use artefact::{Cache, Optimise};
+pub use engine::{BuildOptions, CompiledGame, CompiledState, Error, Snapshot};

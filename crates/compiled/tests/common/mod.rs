@@ -1,0 +1,125 @@
+//! Shared by the equality tests: building many games at once (two threads, one cache per
+//! test target) and comparing the compiled engine with the interpreter.
+#![allow(dead_code)]
+
+use compiled::{BuildOptions, Cache, CompiledGame};
+use game::perft::perft_stats;
+use std::path::PathBuf;
+
+pub fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The external corpus, or None with a message (the whole test is then skipped).
+pub fn external(sub: &str) -> Option<PathBuf> {
+    let dir = repo_root().join("../shared/corpus-external").join(sub);
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        println!("SKIPPED: {} is absent", dir.display());
+        None
+    }
+}
+
+pub fn build_options() -> BuildOptions {
+    BuildOptions {
+        cache: Cache::Dir(PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("compiled-cache")),
+        // Build time dominates these tests; the semantics do not depend on the level.
+        optimise: compiled::Optimise::Quick,
+        ..BuildOptions::default()
+    }
+}
+
+/// Builds every game, two at a time (CI has two cores).
+pub fn build_all(games: &[(String, ir::Game)]) -> Vec<Result<CompiledGame, compiled::Error>> {
+    let opts = build_options();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results: Vec<std::sync::Mutex<Option<Result<CompiledGame, compiled::Error>>>> =
+        games.iter().map(|_| std::sync::Mutex::new(None)).collect();
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some((_, g)) = games.get(i) else { break };
+                let r = CompiledGame::new(g, &opts);
+                *results[i].lock().unwrap() = Some(r);
+            });
+        }
+    });
+    results
+        .into_iter()
+        .map(|m| m.into_inner().unwrap().expect("built"))
+        .collect()
+}
+
+/// Reads every `.rbg` file of a folder, sorted.
+pub fn rbg_games(dir: &std::path::Path) -> Vec<(String, ir::Game)> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("readable folder")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rbg"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let src = std::fs::read_to_string(&p).expect("readable");
+            let g = rbg::parse_game(&src)
+                .unwrap_or_else(|_| panic!("{} parses", p.display()))
+                .game;
+            (p.file_name().unwrap().to_string_lossy().into_owned(), g)
+        })
+        .collect()
+}
+
+/// Interpreter and compiled engine agree on perft (leaves and nodes per depth, or the same
+/// kind of error) up to the deepest depth with at most `budget` leaves, and on terminal
+/// counts and score histograms (through `game::GameState`) up to `budget / 20` leaves.
+/// Returns the depth compared.
+pub fn assert_equal(name: &str, g: &ir::Game, cg: &CompiledGame, budget: u64) -> u32 {
+    let r = reasoner::Reasoner::new(g).expect("interpreter compiles");
+    let interp = |d: u32| {
+        r.initial_state()
+            .and_then(|mut s| reasoner::perft_by_depth(&mut s, d))
+    };
+    let comp = |d: u32| {
+        cg.initial_state()
+            .and_then(|mut s| cg.perft_by_depth(&mut s, d))
+    };
+    let mut depth = 0;
+    let mut stats_depth = 0;
+    for d in 1..=8 {
+        let a = interp(d);
+        let b = comp(d);
+        match (&a, &b) {
+            (Ok(a), Ok(b)) => assert_eq!(a, b, "{name}: perft {d}"),
+            (Err(x), Err(y)) => {
+                assert_eq!(
+                    std::mem::discriminant(x),
+                    std::mem::discriminant(y),
+                    "{name}: errors at depth {d}: {x} / {y}"
+                );
+                return d;
+            }
+            _ => panic!("{name}: depth {d}: interpreter {a:?}, compiled {b:?}"),
+        }
+        let leaves = a.as_ref().unwrap().last().unwrap().leaves;
+        depth = d;
+        if leaves * 20 <= budget {
+            stats_depth = d;
+        }
+        if leaves > budget / 8 || leaves == 0 {
+            break;
+        }
+    }
+    if stats_depth > 0 {
+        let mut a = r.initial_state().unwrap();
+        let mut b = cg.initial_state().unwrap();
+        assert_eq!(
+            perft_stats(&mut a, stats_depth),
+            perft_stats(&mut b, stats_depth),
+            "{name}: perft statistics"
+        );
+    }
+    depth
+}
