@@ -93,6 +93,8 @@ const MAX_LENGTH: u64 = 1_000_000;
 /// The label of every bench report (the same measure as the reference's flat-MC benchmark).
 const MEASURE: &str = "flat Monte-Carlo: every state lists all legal moves and applies one";
 
+// One parameter per flag of the subcommand, as clap parsed them.
+#[allow(clippy::too_many_arguments)]
 pub fn run(
     input: &InputArgs,
     seconds: Option<f64>,

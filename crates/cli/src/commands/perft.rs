@@ -35,6 +35,8 @@ impl How {
     }
 }
 
+// One parameter per flag of the subcommand, as clap parsed them.
+#[allow(clippy::too_many_arguments)]
 pub fn run(
     input: &InputArgs,
     depth: u32,
