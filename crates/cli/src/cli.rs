@@ -275,6 +275,11 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Rate a game from play: decisiveness, balance, skill gradient, lengths, pieces (docs/rate.md).
+    #[command(
+        after_help = "Examples:\n  rbgtool rate corpus/sbg/gardner.sbg\n  rbgtool rate corpus/sbg/breakthrough.sbg --games 20 --json\n  rbgtool rate corpus/rbg/ticTacToe.rbg --strong mcts:500 --weak random --html t.html"
+    )]
+    Rate(crate::commands::rate::RateArgs),
     /// Print a shell completion script.
     #[command(
         after_help = "Examples:\n  rbgtool completions bash > /etc/bash_completion.d/rbgtool"

@@ -9,6 +9,7 @@ mod learn;
 mod load;
 mod perft;
 mod play;
+pub mod rate;
 mod show;
 
 use crate::cli::{Cli, Command};
@@ -114,6 +115,7 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             };
             evolve::run(&options, out, *resume, *json, g)
         }
+        Command::Rate(args) => rate::run(args, g),
         Command::Completions { shell } => {
             use clap::CommandFactory;
             let mut cmd = Cli::command();
