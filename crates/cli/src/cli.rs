@@ -244,7 +244,7 @@ pub enum Command {
     },
     /// Evolve new chess-like SBG games scored by simulated play (docs/evolver.md).
     #[command(
-        after_help = "Each generation is written atomically to DIR (gen-NNN.json with population, fitness and\nfeatures; the best games as .sbg); --resume continues an interrupted run; report.html at the end.\n\nExamples:\n  rbgtool evolve --width 6 --height 6 --population 50 --generations 20 --seed 1 --out runs/r1\n  rbgtool evolve --width 6 --height 6 --population 50 --generations 30 --out runs/r1 --resume"
+        after_help = "Each generation is written atomically to DIR (gen-NNN.json with population, fitness and\nfeatures; the best games as .sbg); Ctrl-C finishes the current generation and stops (twice: stops\nat once, losing only that generation); --resume continues with the same options.\n\nExamples:\n  rbgtool evolve --width 6 --height 6 --population 50 --generations 20 --seed 1 --out runs/r1\n  rbgtool evolve --width 6 --height 6 --population 50 --generations 30 --out runs/r1 --resume"
     )]
     Evolve {
         /// Board width.
@@ -268,9 +268,12 @@ pub enum Command {
         /// Output folder.
         #[arg(long)]
         out: PathBuf,
-        /// Continue the run found in the output folder.
+        /// Continue the run found in the output folder (its options must match).
         #[arg(long)]
         resume: bool,
+        /// With --resume: continue even if the options differ from the run's.
+        #[arg(long = "override", requires = "resume")]
+        override_options: bool,
         /// Print the summary as one JSON object.
         #[arg(long)]
         json: bool,

@@ -102,6 +102,7 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             turn_limit,
             out,
             resume,
+            override_options,
             json,
         } => {
             let options = ::evolve::Options {
@@ -113,7 +114,7 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
                 turn_limit: *turn_limit,
                 ..::evolve::Options::default()
             };
-            evolve::run(&options, out, *resume, *json, g)
+            evolve::run(&options, out, (*resume, *override_options), *json, g)
         }
         Command::Rate(args) => rate::run(args, g),
         Command::Completions { shell } => {
