@@ -31,8 +31,8 @@ impl Default for SimOptions {
         SimOptions {
             strong_depth: 2,
             weak_depth: 1,
-            equal_games: 16,
-            gradient_games: 12,
+            equal_games: 24,
+            gradient_games: 16,
             strategy_games: 8,
             opening_plies: 2,
             target_branching: 12.0,

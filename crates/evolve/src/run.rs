@@ -34,6 +34,9 @@ pub struct Options {
     pub best_games: usize,
     pub sim: SimOptions,
     pub weights: Weights,
+    /// Every building block with a sideways step is mirrored left-right.
+    #[serde(default = "yes")]
+    pub symmetric_rules: bool,
     /// Each individual is evaluated at most this many times (once at birth, then once per
     /// generation it survives, each time with a new seed); its fitness is the mean.
     pub evaluations: u32,
@@ -53,8 +56,13 @@ impl Default for Options {
             sim: SimOptions::default(),
             weights: Weights::default(),
             evaluations: 3,
+            symmetric_rules: true,
         }
     }
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// One evaluated individual.
@@ -387,11 +395,12 @@ fn initial_generation(
 ) -> Result<(BlockPool, Vec<Individual>, GenerationSummary), EvolveError> {
     let t0 = Instant::now();
     let mut rng = Prng::seed_from_u64(mix(options.seed, 0, 0));
-    let pool = BlockPool::generate(
+    let pool = BlockPool::generate_with(
         &mut rng,
         options.blocks_per_class.max(1),
         options.width,
         options.height,
+        options.symmetric_rules,
     );
     let params = GenomeParams {
         width: options.width,
