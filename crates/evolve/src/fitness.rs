@@ -282,9 +282,9 @@ pub fn evaluate_game(
 fn features(r: &Report, stats: &Stats, n: usize, sim: &SimOptions) -> Features {
     let limit = f64::from(r.turn_limit.unwrap_or(1).max(1));
     let eq = r.pairing(Pairing::Equal);
-    let gr = r.pairing(Pairing::Gradient);
     let st = r.pairing(Pairing::Strategy);
-    let decisive_searches = eq.first_wins + eq.second_wins + gr.first_wins + gr.second_wins;
+    // Equal players must be able to win: a decisive gradient game may only be a blunder.
+    let decisive_equal = eq.first_wins + eq.second_wins;
     let l_eq = eq.decisive_length.mean / limit;
     let l_st = st.length.mean / limit;
     let mu = sim.target_branching.max(1.0);
@@ -296,7 +296,7 @@ fn features(r: &Report, stats: &Stats, n: usize, sim: &SimOptions) -> Features {
         .fold(f64::INFINITY, f64::min);
     let b = r.balance.value;
     Features {
-        playability: if decisive_searches > 0 { 1.0 } else { 0.0 },
+        playability: if decisive_equal > 0 { 1.0 } else { 0.0 },
         decisiveness: (r.decisiveness.value / r.options.thresholds.decisive).min(1.0),
         length: if eq.decisive_length.n == 0 {
             0.0

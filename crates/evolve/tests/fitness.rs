@@ -32,8 +32,9 @@ fn gardner_ranks_above_kings_only_and_queen_duel() {
         show(&gardner),
         show(&queens)
     );
-    // Kings never win against each other: unplayable, or at least no decisiveness.
-    assert!(kings.features.decisiveness == 0.0 || kings.fitness == 0.0);
+    // Equal kings never win against each other: unplayable.
+    assert_eq!(kings.fitness, 0.0);
+    assert!(kings.stats.unplayable.is_some());
 }
 
 #[test]
