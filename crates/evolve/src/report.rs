@@ -10,7 +10,13 @@ pub fn fitness_svg(history: &[GenerationSummary]) -> String {
     let (w, h, m) = (480.0, 240.0, 36.0);
     let n = history.last().map_or(1, |g| g.generation.max(1));
     let x = |g: usize| m + (w - 2.0 * m) * g as f64 / n as f64;
-    let y = |f: f64| h - m - (h - 2.0 * m) * f.clamp(0.0, 1.0);
+    // The y axis starts a little below the lowest mean, so progress near 1 stays visible.
+    let lowest = history
+        .iter()
+        .map(|g| g.mean_fitness)
+        .fold(1.0f64, f64::min);
+    let lo = ((lowest * 10.0).floor() / 10.0).clamp(0.0, 0.9);
+    let y = |f: f64| h - m - (h - 2.0 * m) * ((f - lo) / (1.0 - lo)).clamp(0.0, 1.0);
     let mut s = format!(
         r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"##
     );
@@ -20,10 +26,10 @@ pub fn fitness_svg(history: &[GenerationSummary]) -> String {
         w - 2.0 * m,
         h - 2.0 * m
     );
-    for t in [0.0, 0.5, 1.0] {
+    for t in [lo, (lo + 1.0) / 2.0, 1.0] {
         let _ = write!(
             s,
-            r##"<text x="4" y="{}" font-size="11">{t:.1}</text>"##,
+            r##"<text x="4" y="{}" font-size="11">{t:.2}</text>"##,
             y(t) + 4.0
         );
     }
