@@ -42,6 +42,8 @@ pub struct PairingStats {
     /// Results by player: A's wins, B's wins.
     pub a_wins: u32,
     pub b_wins: u32,
+    /// A's wins when it played first (its wins as second player are `a_wins - a_first_wins`).
+    pub a_first_wins: u32,
     /// How the games ended (only ends that happened, in a fixed order).
     pub ends: Vec<(End, u32)>,
     pub length: LengthStats,
@@ -138,6 +140,7 @@ fn pairing_stats(
         draws: count(&|r| r.winner_side.is_none()),
         a_wins: count(&|r| r.winner_player() == Some(0)),
         b_wins: count(&|r| r.winner_player() == Some(1)),
+        a_first_wins: count(&|r| r.winner_side == Some(0) && r.seats[0] == 0),
         ends,
         length: LengthStats::new(&lengths, turn_limit),
         decisive_length: LengthStats::new(&decisive, turn_limit),

@@ -79,7 +79,7 @@ impl fmt::Display for Report {
         writeln!(f)?;
         writeln!(
             f,
-            "{:<9} {:<24} {:>5} {:>6} {:>6} {:>5} {:>6} {:>6} {:>18} {:>8}",
+            "{:<9} {:<26} {:>5} {:>6} {:>6} {:>5} {:>6} {:>6} {:>18} {:>8}",
             "pairing",
             "players (A vs B)",
             "games",
@@ -94,7 +94,7 @@ impl fmt::Display for Report {
         for p in &self.pairings {
             writeln!(
                 f,
-                "{:<9} {:<24} {:>5} {:>6} {:>6} {:>5} {:>6} {:>6} {:>18} {:>8}",
+                "{:<9} {:<26} {:>5} {:>6} {:>6} {:>5} {:>6} {:>6} {:>18} {:>8}",
                 format!("{:?}", p.pairing).to_lowercase(),
                 format!("{} vs {}", p.players[0], p.players[1]),
                 p.games,
