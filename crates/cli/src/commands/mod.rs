@@ -7,10 +7,13 @@ mod evolve;
 mod human;
 mod learn;
 mod load;
+mod moves;
 mod perft;
 mod play;
 pub mod rate;
+mod replay;
 mod show;
+mod start;
 
 use crate::cli::{Cli, Command};
 use crate::diag::CliError;
@@ -30,7 +33,9 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             depth,
             divide,
             json,
-        } => perft::run(input, *depth, *divide, *json, g),
+            count_leaves,
+            start,
+        } => perft::run(input, *depth, *divide, *json, *count_leaves, start, g),
         Command::Bench {
             input,
             seconds,
@@ -47,6 +52,8 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             max_length,
             alternate,
             json,
+            start,
+            record,
         } => play::run(
             &play::PlayArgs {
                 input,
@@ -57,6 +64,8 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
                 max_length: *max_length,
                 alternate: *alternate,
                 json: *json,
+                start,
+                record: record.as_deref(),
             },
             g,
         ),
@@ -65,7 +74,8 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             svg,
             piece,
             text,
-        } => show::run(input, svg.as_deref(), *piece, *text, g),
+            start,
+        } => show::run(input, svg.as_deref(), *piece, *text, start, g),
         Command::Record {
             input,
             games,
@@ -117,6 +127,22 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             evolve::run(&options, out, (*resume, *override_options), *json, g)
         }
         Command::Rate(args) => rate::run(args, g),
+        Command::Moves { input, start, json } => moves::moves(input, start, *json, g),
+        Command::Apply { input, start } => moves::apply(input, start, g),
+        Command::Replay {
+            record,
+            game,
+            from,
+            final_only,
+        } => replay::run(
+            &replay::ReplayArgs {
+                record,
+                game: game.as_deref(),
+                from: *from,
+                final_only: *final_only,
+            },
+            g,
+        ),
         Command::Completions { shell } => {
             use clap::CommandFactory;
             let mut cmd = Cli::command();
