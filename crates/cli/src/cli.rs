@@ -312,7 +312,7 @@ pub enum Command {
     },
     /// Evolve new chess-like SBG games scored by simulated play (docs/evolver.md).
     #[command(
-        after_help = "Each generation is written atomically to DIR (gen-NNN.json with population, fitness and\nfeatures; the best games as .sbg); --resume continues an interrupted run; report.html at the end.\n\nExamples:\n  rbgtool evolve --width 6 --height 6 --population 50 --generations 20 --seed 1 --out runs/r1\n  rbgtool evolve --width 6 --height 6 --population 50 --generations 30 --out runs/r1 --resume"
+        after_help = "Each generation is written atomically to DIR (gen-NNN.json with population, fitness and\nfeatures; the best games as .sbg); Ctrl-C finishes the current generation and stops (twice: stops\nat once, losing only that generation); --resume continues with the same options.\n\nExamples:\n  rbgtool evolve --width 6 --height 6 --population 50 --generations 20 --seed 1 --out runs/r1\n  rbgtool evolve --width 6 --height 6 --population 50 --generations 30 --out runs/r1 --resume"
     )]
     Evolve {
         /// Board width.
@@ -336,13 +336,21 @@ pub enum Command {
         /// Output folder.
         #[arg(long)]
         out: PathBuf,
-        /// Continue the run found in the output folder.
+        /// Continue the run found in the output folder (its options must match).
         #[arg(long)]
         resume: bool,
+        /// With --resume: continue even if the options differ from the run's.
+        #[arg(long = "override", requires = "resume")]
+        override_options: bool,
         /// Print the summary as one JSON object.
         #[arg(long)]
         json: bool,
     },
+    /// Rate a game from play: decisiveness, balance, skill gradient, lengths, pieces (docs/rate.md).
+    #[command(
+        after_help = "Examples:\n  rbgtool rate corpus/sbg/gardner.sbg\n  rbgtool rate corpus/sbg/breakthrough.sbg --games 20 --json\n  rbgtool rate corpus/rbg/ticTacToe.rbg --strong mcts:500 --weak random --html t.html"
+    )]
+    Rate(crate::commands::rate::RateArgs),
     /// List the legal moves of a position, in notation, with whose turn it is.
     #[command(
         after_help = "Notation: SBG `b2-b3`; RBG the squares the move changes (`e2 e4`), longer forms only where\nneeded to tell moves apart; GDL the KIF move term (`(mark 1 1)`). See docs/positions.md.\n\nExamples:\n  rbgtool moves corpus/rbg/chess.rbg\n  rbgtool moves corpus/rbg/chess.rbg --moves \"e2 e4; e7 e5\" --json\n  rbgtool moves corpus/sbg/breakthrough.sbg --position pos.txt"

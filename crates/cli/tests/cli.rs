@@ -618,3 +618,36 @@ fn seeded_outputs_snapshots() {
     snapshot!("evolve_json", json);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn rate_prints_a_table_json_and_html_deterministically() {
+    let dir = scratch("rate");
+    let html = dir.join("r.html");
+    let args = [
+        "rate",
+        &data("tiny.sbg"),
+        "--games",
+        "6",
+        "--strong",
+        "alphabeta:2",
+        "--seed",
+        "4",
+    ];
+    let (code, table, err) = run(&[&args[..], &["--html", html.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::read_to_string(&html).unwrap().contains("<svg"));
+    snapshot!("rate_table", table);
+    let (code, json, err) = run(&[&args[..], &["--json"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["games"], 15);
+    assert_eq!(v["pieces"][0]["kind"], "P");
+    // Same seed, same report.
+    let (_, again, _) = run(&[&args[..], &["--json"]].concat());
+    assert_eq!(json, again);
+    // Time budgets would make ratings irreproducible: refused as a usage error.
+    let (code, _, err) = run(&["rate", &data("tiny.sbg"), "--strong", "mcts:1s"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("time budgets"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

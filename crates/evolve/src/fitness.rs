@@ -1,23 +1,27 @@
-//! Fitness from simulations: alpha-beta vs alpha-beta games, alpha-beta vs random games (both
-//! seatings) and random playouts give the paper's features; the fitness is their weighted mean
-//! times playability. Every formula and default weight is in `docs/evolver.md`.
+//! Fitness from `rate`'s measurements. A game is first checked statically (it converts, white
+//! can move, every piece type can move and, unless a goal gives it a square to reach, capture);
+//! then `rate` plays equal strong players, stronger vs weaker and search vs random, and the
+//! paper's features are scored on those games with the draw loophole closed (length and balance
+//! on decisive games, a decisiveness feature) and a skill-gradient feature. The evaluation is a
+//! pure function of (game, options, seed): a distributed evaluation gives the same bytes.
+//! Every formula and default weight is in `docs/evolver.md`.
 
-use crate::genome::{Class, Feedback, Genome};
-use agents::{Agent, AlphaBeta, AlphaBetaOptions, Random, SbgHeuristic, SbgWeights};
-use game::{rng_from_seed, GameState};
+use crate::genome::{class_of, Class, Feedback, Genome};
+use rate::{Pairing, Player, RateOptions, Report};
 use serde::{Deserialize, Serialize};
 
-/// How many simulations of each kind, and the players' strength.
+/// How a game is simulated for its fitness (the `rate` pairings and players).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SimOptions {
-    /// Alpha-beta search depth (plies).
-    pub ab_depth: u32,
-    /// Alpha-beta vs alpha-beta games.
-    pub ab_vs_ab: u32,
-    /// Alpha-beta vs random games (half with alpha-beta as white, half as black).
-    pub ab_vs_random: u32,
-    /// Random vs random playouts.
-    pub random_playouts: u32,
+    /// Depth of the strong alpha-beta player (equal games, and the stronger of the gradient).
+    pub strong_depth: u32,
+    /// Depth of the weaker player of the gradient games.
+    pub weak_depth: u32,
+    pub equal_games: u32,
+    pub gradient_games: u32,
+    pub strategy_games: u32,
+    /// Random plies at the start of every game (so games differ).
+    pub opening_plies: u32,
     /// The branching factor the width feature aims at.
     pub target_branching: f64,
 }
@@ -25,11 +29,34 @@ pub struct SimOptions {
 impl Default for SimOptions {
     fn default() -> Self {
         SimOptions {
-            ab_depth: 2,
-            ab_vs_ab: 6,
-            ab_vs_random: 8,
-            random_playouts: 20,
+            strong_depth: 2,
+            weak_depth: 1,
+            equal_games: 24,
+            gradient_games: 16,
+            strategy_games: 8,
+            opening_plies: 2,
             target_branching: 12.0,
+        }
+    }
+}
+
+impl SimOptions {
+    /// The rating options of one evaluation.
+    pub fn rate_options(&self, seed: u64) -> RateOptions {
+        RateOptions {
+            seed,
+            equal_games: self.equal_games,
+            gradient_games: self.gradient_games,
+            strategy_games: self.strategy_games,
+            strong: Player::AlphaBeta {
+                depth: self.strong_depth.max(1),
+            },
+            weak: Player::AlphaBeta {
+                depth: self.weak_depth.max(1),
+            },
+            opening_plies: self.opening_plies,
+            tt_bits: 12,
+            ..RateOptions::default()
         }
     }
 }
@@ -38,12 +65,14 @@ impl Default for SimOptions {
 /// their sum).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Weights {
+    pub decisiveness: f64,
     pub length: f64,
     pub length_difference: f64,
     pub width: f64,
-    pub minmax_balance: f64,
+    pub balance: f64,
     pub random_balance: f64,
     pub strategy: f64,
+    pub skill: f64,
     pub complexity: f64,
     pub reducibility: f64,
 }
@@ -51,12 +80,14 @@ pub struct Weights {
 impl Default for Weights {
     fn default() -> Self {
         Weights {
+            decisiveness: 1.0,
             length: 1.0,
             length_difference: 1.0,
             width: 1.0,
-            minmax_balance: 1.0,
+            balance: 1.0,
             random_balance: 1.0,
             strategy: 1.0,
+            skill: 1.0,
             complexity: 1.0,
             reducibility: 1.0,
         }
@@ -67,48 +98,59 @@ impl Default for Weights {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Features {
     pub playability: f64,
+    pub decisiveness: f64,
     pub length: f64,
     pub length_difference: f64,
     pub width: f64,
-    pub minmax_balance: f64,
+    pub balance: f64,
     pub random_balance: f64,
     pub strategy: f64,
+    pub skill: f64,
     pub complexity: f64,
     pub reducibility: f64,
 }
 
-/// Raw measurements behind the features.
+impl Features {
+    /// `(name, value)` of every feature but playability, in the order of [`Weights`].
+    pub fn named(&self) -> [(&'static str, f64); 10] {
+        [
+            ("decisiveness", self.decisiveness),
+            ("length", self.length),
+            ("length difference", self.length_difference),
+            ("width", self.width),
+            ("balance", self.balance),
+            ("random balance", self.random_balance),
+            ("strategy", self.strategy),
+            ("skill", self.skill),
+            ("complexity", self.complexity),
+            ("reducibility", self.reducibility),
+        ]
+    }
+}
+
+/// Raw measurements behind the features that are not in the rating report.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Stats {
-    /// Mean length of alpha-beta vs alpha-beta games, over the turn limit.
-    pub minmax_length: f64,
-    /// Mean length of alpha-beta vs random games, over the turn limit.
-    pub random_length: f64,
-    /// Mean number of legal moves over all states visited by all simulations.
-    pub branching: f64,
-    /// Alpha-beta vs alpha-beta: white wins, black wins, draws.
-    pub minmax_results: [u32; 3],
-    /// Alpha-beta vs random: alpha-beta wins as white, as black; games as white, as black.
-    pub ab_wins_as: [u32; 2],
-    pub ab_games_as: [u32; 2],
-    /// Random playouts: white wins, black wins, draws.
-    pub random_results: [u32; 3],
     /// Letters in the rules, and the size the complexity feature aims at.
     pub rules_size: usize,
     pub target_size: f64,
-    /// Games simulated (all kinds).
+    /// Piece types with pairwise different rules.
+    pub distinct_rules: usize,
+    /// Games simulated.
     pub simulations: u32,
     /// Why the game is unplayable, if it is.
     pub unplayable: Option<String>,
 }
 
-/// The result of evaluating a genome.
+/// The result of evaluating a game.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Evaluation {
     pub fitness: f64,
     pub features: Features,
     pub stats: Stats,
     pub feedback: Feedback,
+    /// The rating the features come from (absent when the static checks failed).
+    pub report: Option<Report>,
 }
 
 /// Checks what every generated game must satisfy: `parse(print(g))` gives `g` back, the engine
@@ -130,268 +172,208 @@ fn gaussian(x: f64, mu: f64, sigma: f64) -> f64 {
     (-(x - mu).powi(2) / (2.0 * sigma * sigma)).exp()
 }
 
-/// Desired letters in a piece's rule, by class (about a chess piece's description).
+/// Letters of the chess pieces' rules in SBG (corpus/sbg/gardner.sbg): pawn 3, knight 16,
+/// bishop 12, rook 12, queen 24, king 16. A class aims at its chess pieces' mean: weak the
+/// pawn (3), light knight and bishop (14), strong rook and queen (18).
 pub fn desired_size(class: Class) -> f64 {
     match class {
         Class::Weak => 3.0,
-        Class::Light => 8.0,
-        Class::Strong => 8.0,
+        Class::Light => 14.0,
+        Class::Strong => 18.0,
     }
 }
 
-#[derive(Default)]
-struct Tracker {
-    states: u64,
-    moves_sum: u64,
-    /// Moves made per piece letter (alpha-beta games only).
-    piece_moves: Vec<(char, u64)>,
+/// The class of a piece letter of any game: the evolver's letters have theirs; any other
+/// letter (a king, say) counts as light.
+pub fn class_of_letter(kind: char) -> Class {
+    if crate::genome::LETTERS.iter().any(|(k, _)| *k == kind) {
+        class_of(kind)
+    } else {
+        Class::Light
+    }
 }
 
-/// Plays one game; `who[p]` is `None` for a random player. Returns the white-minus-black
-/// margin sign (1, 0, -1) and the length in plies.
-fn play(
-    engine: &mut sbg::Engine,
-    start: &[Option<char>],
-    who: [&mut dyn Agent<sbg::Engine>; 2],
-    count_pieces: bool,
-    seed: u64,
-    t: &mut Tracker,
-) -> (i64, u32) {
-    let mut rng = rng_from_seed(seed);
-    let mut cells: Vec<Option<char>> = start.to_vec();
-    let mut moves = Vec::new();
-    let mut plies = 0u32;
-    loop {
-        engine.legal_moves(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        t.states += 1;
-        t.moves_sum += moves.len() as u64;
-        let p = engine.current_player().unwrap_or(0);
-        let Some(mv) = who[p].choose(engine, &mut rng) else {
-            break;
-        };
-        let (from, to) = (mv.from as usize, mv.to as usize);
-        let kind = cells[from];
-        if count_pieces {
-            if let Some(k) = kind {
-                match t.piece_moves.iter_mut().find(|(c, _)| *c == k) {
-                    Some(e) => e.1 += 1,
-                    None => t.piece_moves.push((k, 1)),
-                }
-            }
-        }
-        cells[from] = None;
-        cells[to] = kind;
-        engine.apply(&mv);
-        plies += 1;
-    }
-    let s = engine.scores();
-    let margin = (s[0] - s[1]).signum();
-    for _ in 0..plies {
-        engine.undo();
-    }
-    (margin, plies)
+fn letters(e: &sbg::Expr) -> usize {
+    let mut n = 0;
+    e.for_each_letter(&mut |_| n += 1);
+    n
 }
 
-/// Evaluates a genome by simulation. Deterministic given `seed`.
+/// Evaluates a genome: [`evaluate_game`] on its game.
 pub fn evaluate(genome: &Genome, sim: &SimOptions, weights: &Weights, seed: u64) -> Evaluation {
-    let game = genome.to_game("evolved");
+    evaluate_game(&genome.to_game("evolved"), sim, weights, seed)
+}
+
+/// The static checks: the game converts, white can move, every piece type can move and capture
+/// (unless a goal gives it a square to reach).
+pub fn static_check(game: &sbg::Game) -> Result<(), String> {
+    check_game(game)?;
+    let mut engine = sbg::Engine::new(game).map_err(|e| e.to_string())?;
+    if game::GameState::is_terminal(&mut engine) {
+        return Err("no move at the start".into());
+    }
+    for p in rate::piece_statics(game) {
+        if !p.can_move {
+            return Err(format!("piece {} can never move", p.kind));
+        }
+        if !p.can_capture && p.needs_capture {
+            return Err(format!("piece {} can never capture", p.kind));
+        }
+    }
+    Ok(())
+}
+
+/// Evaluates any SBG game. Pure: the result depends only on the arguments.
+pub fn evaluate_game(
+    game: &sbg::Game,
+    sim: &SimOptions,
+    weights: &Weights,
+    seed: u64,
+) -> Evaluation {
     let mut ev = Evaluation::default();
-    let n = genome.pieces.len();
-    ev.stats.rules_size = genome.rules_size();
-    ev.stats.target_size = genome
-        .pieces
+    let kinds = rate::sbg::piece_kinds(game);
+    ev.stats.rules_size = game.rules.iter().map(|r| letters(&r.expr)).sum();
+    ev.stats.target_size = kinds
         .iter()
-        .map(|p| desired_size(p.class))
+        .map(|&k| desired_size(class_of_letter(k)))
         .sum::<f64>()
         .max(1.0);
-    let unplayable = |mut ev: Evaluation, why: String| {
-        ev.stats.unplayable = Some(why);
-        ev
-    };
-    if let Err(e) = check_game(&game) {
-        return unplayable(ev, e);
-    }
-    let Ok(mut engine) = sbg::Engine::new(&game) else {
-        return unplayable(ev, "engine".into());
-    };
-    if engine.is_terminal() {
-        return unplayable(ev, "no move at the start".into());
-    }
-    let Ok(heur) = SbgHeuristic::new(&game, SbgWeights::default()) else {
-        return unplayable(ev, "heuristic".into());
-    };
-    let ab_opts = AlphaBetaOptions {
-        depth: sim.ab_depth,
-        time: None,
-        tt_bits: 12,
-    };
-    let mut ab0 = AlphaBeta::new(ab_opts, heur.clone());
-    let mut ab1 = AlphaBeta::new(ab_opts, heur);
-    let mut r0 = Random;
-    let mut r1 = Random;
-    let start: Vec<Option<char>> = game.board.cells.iter().map(|c| c.map(|p| p.kind)).collect();
-    let limit = f64::from(genome.turn_limit.max(1));
-    let mut t = Tracker::default();
-    let mut seeds = 0u64;
-    let mut next_seed = || {
-        seeds += 1;
-        seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(seeds)
-    };
-    let mut decisive = 0;
-    // Alpha-beta vs alpha-beta.
-    let mut mm_len = 0.0;
-    for _ in 0..sim.ab_vs_ab {
-        let (m, len) = play(
-            &mut engine,
-            &start,
-            [&mut ab0, &mut ab1],
-            true,
-            next_seed(),
-            &mut t,
-        );
-        mm_len += f64::from(len);
-        ev.stats.minmax_results[match m {
-            1 => 0,
-            -1 => 1,
-            _ => 2,
-        }] += 1;
-        decisive += i32::from(m != 0);
-    }
-    // Alpha-beta vs random, alternating seats.
-    let mut ar_len = 0.0;
-    for i in 0..sim.ab_vs_random {
-        let ab_white = i % 2 == 0;
-        let (m, len) = if ab_white {
-            play(
-                &mut engine,
-                &start,
-                [&mut ab0, &mut r1],
-                false,
-                next_seed(),
-                &mut t,
-            )
-        } else {
-            play(
-                &mut engine,
-                &start,
-                [&mut r0, &mut ab1],
-                false,
-                next_seed(),
-                &mut t,
-            )
-        };
-        ar_len += f64::from(len);
-        let side = usize::from(!ab_white);
-        ev.stats.ab_games_as[side] += 1;
-        let ab_won = (ab_white && m == 1) || (!ab_white && m == -1);
-        ev.stats.ab_wins_as[side] += u32::from(ab_won);
-        decisive += i32::from(m != 0);
-    }
-    // Random playouts.
-    for _ in 0..sim.random_playouts {
-        let (m, _) = play(
-            &mut engine,
-            &start,
-            [&mut r0, &mut r1],
-            false,
-            next_seed(),
-            &mut t,
-        );
-        ev.stats.random_results[match m {
-            1 => 0,
-            -1 => 1,
-            _ => 2,
-        }] += 1;
-        decisive += i32::from(m != 0);
-    }
-    ev.stats.simulations = sim.ab_vs_ab + sim.ab_vs_random + sim.random_playouts;
-    let n_mm = f64::from(sim.ab_vs_ab.max(1));
-    let n_ar = f64::from(sim.ab_vs_random.max(1));
-    ev.stats.minmax_length = mm_len / n_mm / limit;
-    ev.stats.random_length = ar_len / n_ar / limit;
-    ev.stats.branching = if t.states == 0 {
-        0.0
-    } else {
-        t.moves_sum as f64 / t.states as f64
-    };
-    // Feedback for the mutation.
-    let total_moves: u64 = t.piece_moves.iter().map(|(_, c)| c).sum();
-    ev.feedback.usefulness = genome
-        .pieces
-        .iter()
-        .map(|p| {
-            let c = t
-                .piece_moves
-                .iter()
-                .find(|(k, _)| *k == p.kind)
-                .map_or(0, |(_, c)| *c);
-            (p.kind, c as f64 / total_moves.max(1) as f64)
-        })
-        .collect();
-    let [ww, bw, _] = ev.stats.minmax_results;
-    ev.feedback.white_advantage = (f64::from(ww) - f64::from(bw)) / n_mm;
-
-    // Features.
-    let s = &ev.stats;
-    let f = &mut ev.features;
-    f.playability = if decisive > 0 { 1.0 } else { 0.0 };
-    f.length = (s.minmax_length / 0.3).min(1.0);
-    f.length_difference = ((s.minmax_length - s.random_length) / 0.2).clamp(0.0, 1.0);
-    let mu = sim.target_branching.max(1.0);
-    f.width = gaussian(s.branching, mu, mu / 2.0);
-    f.minmax_balance = 1.0 - (f64::from(ww) - f64::from(bw)).abs() / n_mm;
-    let rate = |side: usize| f64::from(s.ab_wins_as[side]) / f64::from(s.ab_games_as[side].max(1));
-    f.random_balance = 1.0 - (rate(0) - rate(1)).abs();
-    f.strategy = f64::from(s.ab_wins_as[0] + s.ab_wins_as[1]) / n_ar;
-    f.complexity = gaussian(s.rules_size as f64, s.target_size, s.target_size / 2.0);
-    let u_min = ev
-        .feedback
-        .usefulness
-        .iter()
-        .map(|(_, u)| *u)
-        .fold(f64::INFINITY, f64::min);
-    // Two types with the same rule are one type under two names: only distinct rules count.
-    let mut distinct: Vec<sbg::Expr> = Vec::new();
-    for p in &genome.pieces {
-        let e = p.expr(genome.width, genome.height);
-        if !distinct.contains(&e) {
-            distinct.push(e);
+    let mut distinct: Vec<&sbg::Expr> = Vec::new();
+    for r in &game.rules {
+        if !distinct.contains(&&r.expr) {
+            distinct.push(&r.expr);
         }
     }
-    let share = distinct.len() as f64 / n.max(1) as f64;
-    f.reducibility = share
-        * if n == 0 || sim.ab_vs_ab == 0 {
-            1.0
-        } else {
-            (n as f64 * u_min / 0.5).min(1.0)
-        };
-    ev.fitness = fitness_of(f, weights);
-    if f.playability == 0.0 {
-        ev.stats.unplayable = Some("no simulation reached a decisive end".into());
+    ev.stats.distinct_rules = distinct.len();
+    if let Err(why) = static_check(game) {
+        ev.stats.unplayable = Some(why);
+        return ev;
     }
+    let report = match rate::rate_sbg(game, &sim.rate_options(seed)) {
+        Ok(r) => r,
+        Err(why) => {
+            ev.stats.unplayable = Some(why);
+            return ev;
+        }
+    };
+    ev.stats.simulations = report.games;
+    ev.feedback = Feedback {
+        usefulness: report
+            .pieces
+            .iter()
+            .map(|p| (p.fixed.kind, p.usefulness))
+            .collect(),
+        white_advantage: {
+            let eq = report.pairing(Pairing::Equal);
+            (f64::from(eq.first_wins) - f64::from(eq.second_wins)) / f64::from(eq.games.max(1))
+        },
+    };
+    ev.features = features(&report, &ev.stats, kinds.len(), sim);
+    ev.fitness = fitness_of(&ev.features, weights);
+    if ev.features.playability == 0.0 {
+        ev.stats.unplayable = Some("no game between the search players ended decisively".into());
+    }
+    ev.report = Some(report);
     ev
+}
+
+/// The features from a rating (see docs/evolver.md for each formula).
+fn features(r: &Report, stats: &Stats, n: usize, sim: &SimOptions) -> Features {
+    let limit = f64::from(r.turn_limit.unwrap_or(1).max(1));
+    let eq = r.pairing(Pairing::Equal);
+    let st = r.pairing(Pairing::Strategy);
+    // Equal players must be able to win: a decisive gradient game may only be a blunder.
+    let decisive_equal = eq.first_wins + eq.second_wins;
+    let l_eq = eq.decisive_length.mean / limit;
+    let l_st = st.length.mean / limit;
+    let mu = sim.target_branching.max(1.0);
+    let (a_first, a_second) = strategy_by_side(r);
+    let u_min = r
+        .pieces
+        .iter()
+        .map(|p| p.usefulness)
+        .fold(f64::INFINITY, f64::min);
+    let b = r.balance.value;
+    Features {
+        playability: if decisive_equal > 0 { 1.0 } else { 0.0 },
+        decisiveness: (r.decisiveness.value / r.options.thresholds.decisive).min(1.0),
+        length: if eq.decisive_length.n == 0 {
+            0.0
+        } else {
+            (l_eq / 0.3).min(1.0)
+        },
+        length_difference: if eq.decisive_length.n == 0 {
+            0.0
+        } else {
+            ((l_eq - l_st) / 0.2).clamp(0.0, 1.0)
+        },
+        width: gaussian(r.branching, mu, mu / 2.0),
+        balance: if r.balance.n == 0 {
+            0.0
+        } else {
+            1.0 - (2.0 * b - 1.0).abs()
+        },
+        random_balance: 1.0 - (a_first - a_second).abs(),
+        strategy: r.strategy.value,
+        skill: (r.skill.value / r.options.thresholds.skill).min(1.0),
+        complexity: gaussian(
+            stats.rules_size as f64,
+            stats.target_size,
+            stats.target_size / 2.0,
+        ),
+        reducibility: if n == 0 {
+            0.0
+        } else {
+            stats.distinct_rules.min(n) as f64 / n as f64 * (n as f64 * u_min / 0.5).min(1.0)
+        },
+    }
+}
+
+/// The searching player's win rate against random as first and as second player.
+fn strategy_by_side(r: &Report) -> (f64, f64) {
+    let st = r.pairing(Pairing::Strategy);
+    // A sits first in the even games: ceil(n/2) games first, floor(n/2) second.
+    let first_games = st.games.div_ceil(2);
+    let second_games = st.games / 2;
+    let a_first_wins = st.a_first_wins;
+    let a_second_wins = st.a_wins - st.a_first_wins;
+    let rate = |w: u32, g: u32| {
+        if g == 0 {
+            0.0
+        } else {
+            f64::from(w) / f64::from(g)
+        }
+    };
+    (
+        rate(a_first_wins, first_games),
+        rate(a_second_wins, second_games),
+    )
 }
 
 /// `playability × Σ wᵢ fᵢ / Σ wᵢ`.
 pub fn fitness_of(f: &Features, w: &Weights) -> f64 {
-    let terms = [
-        (w.length, f.length),
-        (w.length_difference, f.length_difference),
-        (w.width, f.width),
-        (w.minmax_balance, f.minmax_balance),
-        (w.random_balance, f.random_balance),
-        (w.strategy, f.strategy),
-        (w.complexity, f.complexity),
-        (w.reducibility, f.reducibility),
+    let ws = [
+        w.decisiveness,
+        w.length,
+        w.length_difference,
+        w.width,
+        w.balance,
+        w.random_balance,
+        w.strategy,
+        w.skill,
+        w.complexity,
+        w.reducibility,
     ];
-    let total: f64 = terms.iter().map(|(w, _)| w.max(0.0)).sum();
+    let total: f64 = ws.iter().map(|w| w.max(0.0)).sum();
     if total <= 0.0 {
         return f.playability;
     }
-    f.playability * terms.iter().map(|(w, v)| w.max(0.0) * v).sum::<f64>() / total
+    let sum: f64 = ws
+        .iter()
+        .zip(f.named())
+        .map(|(w, (_, v))| w.max(0.0) * v)
+        .sum();
+    f.playability * sum / total
 }
 
 /// The fitness as genevo sees it: `fitness × 10 000`, rounded, from a fresh evaluation.

@@ -60,6 +60,10 @@ pub struct Block {
     pub mirror_v: bool,
     /// Also the word rotated by 90°, 180° and 270°.
     pub rotate: bool,
+    /// An intermediate step whose square must hold one of the mover's own pieces (`w`): the
+    /// piece jumps over a friend there.
+    #[serde(default)]
+    pub own_at: Option<usize>,
 }
 
 impl Block {
@@ -108,7 +112,12 @@ impl Block {
                 parts.push(Expr::Star(Box::new(letter(s, On::Empty))));
             }
             if i + 1 < steps.len() {
-                parts.push(letter(s, On::Empty));
+                let on = if self.own_at == Some(i) {
+                    On::Own
+                } else {
+                    On::Empty
+                };
+                parts.push(letter(s, on));
             } else {
                 parts.push(match self.capture {
                     Capture::MoveOnly => letter(s, On::Empty),
@@ -147,14 +156,24 @@ impl Block {
                     .iter()
                     .enumerate()
                     .map(|(i, &s)| {
-                        if star == Some(i) {
+                        let s = if star == Some(i) {
                             format!("any number of {} then {}", step(s), step(s))
                         } else {
                             step(s)
+                        };
+                        if self.own_at == Some(i) {
+                            format!("{s} (onto a friendly piece)")
+                        } else {
+                            s
                         }
                     })
                     .collect();
-                format!("by the steps {} over empty squares", parts.join(", "))
+                let over = if self.own_at.is_some() {
+                    "jumping a friendly piece, other squares empty"
+                } else {
+                    "over empty squares"
+                };
+                format!("by the steps {} {over}", parts.join(", "))
             }
         };
         let mut mods = Vec::new();
@@ -199,19 +218,35 @@ impl BlockPool {
         }
     }
 
-    /// Draws `per_class` blocks for every class, each fitting a `width x height` board.
+    /// Draws `per_class` blocks for every class, each fitting a `width x height` board, all
+    /// left-right symmetric.
     pub fn generate<R: Rng>(
         rng: &mut R,
         per_class: usize,
         width: usize,
         height: usize,
     ) -> BlockPool {
+        Self::generate_with(rng, per_class, width, height, true)
+    }
+
+    /// [`BlockPool::generate`]; `symmetric` mirrors every block with a sideways step
+    /// left-right (otherwise a block is mirrored only sometimes).
+    pub fn generate_with<R: Rng>(
+        rng: &mut R,
+        per_class: usize,
+        width: usize,
+        height: usize,
+        symmetric: bool,
+    ) -> BlockPool {
         let mut gen = |class| {
             let mut v: Vec<Block> = Vec::new();
             let mut tries = 0;
             while v.len() < per_class && tries < per_class * 50 {
                 tries += 1;
-                let b = random_block(rng, class);
+                let mut b = random_block(rng, class);
+                if symmetric && b.steps.iter().any(|&(dx, _)| dx != 0) {
+                    b.mirror_h = true;
+                }
                 if b.fits(width, height) && !v.contains(&b) {
                     v.push(b);
                 }
@@ -256,16 +291,21 @@ pub fn random_block<R: Rng>(rng: &mut R, class: Class) -> Block {
                 mirror_h: dx != 0 && rng.gen_bool(0.7),
                 mirror_v: false,
                 rotate: false,
+                own_at: None,
             }
         }
         Class::Light => {
             let len = if rng.gen_bool(0.7) { 1 } else { 2 };
-            let steps = (0..len)
+            let steps: Vec<(i32, i32)> = (0..len)
                 .map(|_| nonzero(rng, if len == 1 { 2 } else { 1 }))
                 .collect();
+            // The Kleene star on any letter of a two-step word, or a jump over a friend.
+            let star = (len == 2 && rng.gen_bool(0.2)).then(|| rng.gen_range(0..len));
+            let own_at = (len == 2 && rng.gen_bool(0.25)).then_some(0);
             Block {
                 steps,
-                star: None,
+                star,
+                own_at,
                 capture: if rng.gen_bool(0.6) {
                     Capture::Both
                 } else {
@@ -282,6 +322,7 @@ pub fn random_block<R: Rng>(rng: &mut R, class: Class) -> Block {
             Block {
                 steps,
                 star: rider.then_some(0),
+                own_at: None,
                 capture: if rng.gen_bool(0.7) {
                     Capture::Both
                 } else {
@@ -535,7 +576,13 @@ impl Genome {
         };
         for _ in 0..rng.gen_range(0..=2) {
             let (kind, g) = goal(rng);
-            for white in [true, false] {
+            // Asymmetric goals: a quarter of the goals are one side's only.
+            let sides: &[bool] = match (rng.gen_bool(0.25), rng.gen_bool(0.5)) {
+                (true, true) => &[true],
+                (true, false) => &[false],
+                _ => &[true, false],
+            };
+            for &white in sides {
                 let gene = GoalGene {
                     kind,
                     white,
@@ -691,7 +738,40 @@ mod tests {
             mirror_h: false,
             mirror_v: false,
             rotate: false,
+            own_at: None,
         }
+    }
+
+    #[test]
+    fn pools_are_left_right_symmetric_and_use_stars_and_friends() {
+        use genevo::random::{Prng, SeedableRng};
+        let mut rng = Prng::seed_from_u64(4);
+        let pool = BlockPool::generate(&mut rng, 40, 6, 6);
+        let all: Vec<&Block> = pool
+            .weak
+            .iter()
+            .chain(&pool.light)
+            .chain(&pool.strong)
+            .collect();
+        for b in &all {
+            if b.steps.iter().any(|&(dx, _)| dx != 0) {
+                assert!(b.mirror_h, "{b:?}");
+            }
+        }
+        // Stars on a letter of a two-step word, and jumps over a friendly piece.
+        assert!(pool
+            .light
+            .iter()
+            .any(|b| b.steps.len() == 2 && b.star.is_some()));
+        let jump = pool
+            .light
+            .iter()
+            .find(|b| b.own_at.is_some())
+            .expect("a jump");
+        let mut own = 0;
+        jump.expr()
+            .for_each_letter(&mut |l| own += usize::from(l.on == On::Own));
+        assert!(own > 0);
     }
 
     #[test]

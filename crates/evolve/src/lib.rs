@@ -13,11 +13,14 @@ pub mod fitness;
 pub mod genome;
 pub mod operators;
 pub mod report;
+pub mod report_designer;
 pub mod run;
 
-pub use fitness::{check_game, evaluate, Evaluation, Features, SimOptions, Weights};
+pub use fitness::{
+    check_game, evaluate, evaluate_game, static_check, Evaluation, Features, SimOptions, Weights,
+};
 pub use genome::{BlockPool, Genome, GenomeParams};
 pub use run::{
-    last_generation, run, EvolveError, GenerationFile, GenerationSummary, Individual, Options,
-    Summary,
+    changed_options, last_generation, load_last_generation, run, run_with, Control, EvolveError,
+    GenerationFile, GenerationSummary, Individual, Options, Summary,
 };

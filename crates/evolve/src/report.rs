@@ -2,20 +2,21 @@
 //! games: start position drawn as an SVG board, piece rules, goals and feature values.
 
 use crate::run::{GenerationSummary, Individual, Options};
-use std::fmt::Write;
 
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
+use std::fmt::Write;
 
 /// The fitness plot.
 pub fn fitness_svg(history: &[GenerationSummary]) -> String {
     let (w, h, m) = (480.0, 240.0, 36.0);
     let n = history.last().map_or(1, |g| g.generation.max(1));
     let x = |g: usize| m + (w - 2.0 * m) * g as f64 / n as f64;
-    let y = |f: f64| h - m - (h - 2.0 * m) * f.clamp(0.0, 1.0);
+    // The y axis starts a little below the lowest mean, so progress near 1 stays visible.
+    let lowest = history
+        .iter()
+        .map(|g| g.mean_fitness)
+        .fold(1.0f64, f64::min);
+    let lo = ((lowest * 10.0).floor() / 10.0).clamp(0.0, 0.9);
+    let y = |f: f64| h - m - (h - 2.0 * m) * ((f - lo) / (1.0 - lo)).clamp(0.0, 1.0);
     let mut s = format!(
         r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"##
     );
@@ -25,10 +26,10 @@ pub fn fitness_svg(history: &[GenerationSummary]) -> String {
         w - 2.0 * m,
         h - 2.0 * m
     );
-    for t in [0.0, 0.5, 1.0] {
+    for t in [lo, (lo + 1.0) / 2.0, 1.0] {
         let _ = write!(
             s,
-            r##"<text x="4" y="{}" font-size="11">{t:.1}</text>"##,
+            r##"<text x="4" y="{}" font-size="11">{t:.2}</text>"##,
             y(t) + 4.0
         );
     }
@@ -126,91 +127,33 @@ pub fn html(options: &Options, history: &[GenerationSummary], best: &[Individual
          <style>body{font-family:sans-serif;max-width:60em;margin:1em auto}td,th{padding:2px 8px;text-align:left}\
          pre{background:#f4f4f4;padding:6px}</style></head><body>\n",
     );
+    let sim = &options.sim;
     let _ = writeln!(
         s,
         "<h1>Evolution report</h1><p>{}x{} boards, population {}, {} generations, seed {}, \
-         turn limit {}; alpha-beta depth {}, {} alpha-beta games, {} alpha-beta vs random games, \
-         {} random playouts per game.</p>",
+         turn limit {}; per evaluation {} games between equal alpha-beta:{} players, {} \
+         alpha-beta:{} vs alpha-beta:{}, {} alpha-beta:{} vs random ({} random opening plies); \
+         each individual evaluated up to {} times.</p>",
         options.width,
         options.height,
         options.population,
         options.generations,
         options.seed,
         options.turn_limit,
-        options.sim.ab_depth,
-        options.sim.ab_vs_ab,
-        options.sim.ab_vs_random,
-        options.sim.random_playouts
+        sim.equal_games,
+        sim.strong_depth,
+        sim.gradient_games,
+        sim.strong_depth,
+        sim.weak_depth,
+        sim.strategy_games,
+        sim.strong_depth,
+        sim.opening_plies,
+        options.evaluations
     );
     s.push_str("<h2>Fitness per generation</h2>\n");
     s.push_str(&fitness_svg(history));
-    s.push_str("\n<table><tr><th>generation</th><th>best</th><th>mean</th><th>evaluated</th><th>unplayable</th><th>simulations</th><th>seconds</th></tr>\n");
-    for g in history {
-        let _ = writeln!(
-            s,
-            "<tr><td>{}</td><td>{:.4}</td><td>{:.4}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.1}</td></tr>",
-            g.generation, g.best_fitness, g.mean_fitness, g.evaluated, g.unplayable, g.simulations, g.seconds
-        );
-    }
-    s.push_str("</table>\n<h2>Best games</h2>\n");
-    let last = history.last().map_or(0, |g| g.generation);
-    for (k, ind) in best.iter().take(options.best_games.max(1)).enumerate() {
-        let game = ind.genome.to_game(&crate::run::game_name(last, k + 1));
-        let _ = writeln!(
-            s,
-            "<h3>{} — fitness {:.4}</h3>",
-            esc(&game.name),
-            ind.evaluation.fitness
-        );
-        s.push_str(&board_svg(&game));
-        s.push_str("\n<ul>");
-        for p in &ind.genome.pieces {
-            let words: Vec<String> = p.blocks.iter().map(|b| b.describe()).collect();
-            let _ = write!(
-                s,
-                "<li><b>{}</b> ({:?}): {}</li>",
-                p.kind,
-                p.class,
-                esc(&words.join("; "))
-            );
-        }
-        s.push_str("</ul>");
-        let _ = writeln!(s, "\n<pre>{}</pre>", esc(&sbg::print(&game)));
-        let f = &ind.evaluation.features;
-        s.push_str("<table><tr><th>feature</th><th>value</th></tr>");
-        for (name, v) in [
-            ("playability", f.playability),
-            ("min-max length", f.length),
-            ("length difference", f.length_difference),
-            ("width", f.width),
-            ("min-max balance", f.minmax_balance),
-            ("random balance", f.random_balance),
-            ("strategy", f.strategy),
-            ("complexity", f.complexity),
-            ("reducibility", f.reducibility),
-        ] {
-            let _ = write!(s, "<tr><td>{name}</td><td>{v:.3}</td></tr>");
-        }
-        let st = &ind.evaluation.stats;
-        let _ = writeln!(
-            s,
-            "</table><p>branching {:.1}; min-max length {:.2}, vs-random length {:.2} (of the turn limit); \
-             min-max results W/B/D {:?}; alpha-beta wins vs random as white/black {:?} of {:?}; \
-             usefulness {:?}</p>",
-            st.branching,
-            st.minmax_length,
-            st.random_length,
-            st.minmax_results,
-            st.ab_wins_as,
-            st.ab_games_as,
-            ind.evaluation
-                .feedback
-                .usefulness
-                .iter()
-                .map(|(k, u)| format!("{k} {u:.2}"))
-                .collect::<Vec<_>>()
-        );
-    }
+    s.push_str(&crate::report_designer::trends_table(history));
+    s.push_str(&crate::report_designer::best_games(options, history, best));
     s.push_str("</body></html>\n");
     s
 }

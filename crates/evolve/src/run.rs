@@ -12,8 +12,10 @@ use genevo::operator::{CrossoverOp, MutationOp};
 use genevo::random::{Prng, SeedableRng};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// Everything a run depends on.
@@ -32,6 +34,12 @@ pub struct Options {
     pub best_games: usize,
     pub sim: SimOptions,
     pub weights: Weights,
+    /// Every building block with a sideways step is mirrored left-right.
+    #[serde(default = "yes")]
+    pub symmetric_rules: bool,
+    /// Each individual is evaluated at most this many times (once at birth, then once per
+    /// generation it survives, each time with a new seed); its fitness is the mean.
+    pub evaluations: u32,
 }
 
 impl Default for Options {
@@ -47,15 +55,35 @@ impl Default for Options {
             best_games: 3,
             sim: SimOptions::default(),
             weights: Weights::default(),
+            evaluations: 3,
+            symmetric_rules: true,
         }
     }
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// One evaluated individual.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Individual {
     pub genome: Genome,
+    /// The latest evaluation.
     pub evaluation: Evaluation,
+    /// The fitness of every evaluation so far (different seeds).
+    pub samples: Vec<f64>,
+}
+
+impl Individual {
+    /// The mean fitness over the evaluations: what selection uses.
+    pub fn fitness(&self) -> f64 {
+        if self.samples.is_empty() {
+            self.evaluation.fitness
+        } else {
+            self.samples.iter().sum::<f64>() / self.samples.len() as f64
+        }
+    }
 }
 
 /// What the progress callback and the report see of a generation.
@@ -71,6 +99,26 @@ pub struct GenerationSummary {
     /// Games simulated in this generation and the wall-clock seconds it took.
     pub simulations: u64,
     pub seconds: f64,
+    /// Survivors evaluated again with a new seed in this generation.
+    #[serde(default)]
+    pub reevaluated: usize,
+    /// Measurement noise: the pooled standard deviation of one evaluation's fitness around
+    /// its individual's mean (individuals evaluated at least twice); `None` before any.
+    #[serde(default)]
+    pub noise_sd: Option<f64>,
+    /// Standard deviation of the (mean) fitness across the population: the differences
+    /// selection acts on.
+    #[serde(default)]
+    pub fitness_sd: f64,
+    /// Individuals (all distinct) and their diversity: mean pairwise distance in `0..=1`
+    /// (half the share of differing squares, half the share of differing piece rules).
+    #[serde(default)]
+    pub individuals: usize,
+    #[serde(default)]
+    pub diversity: f64,
+    /// The features of the best individual (its latest evaluation): per-feature trends.
+    #[serde(default)]
+    pub best_features: Option<crate::fitness::Features>,
 }
 
 /// The contents of `gen-NNN.json`.
@@ -92,7 +140,22 @@ pub struct Summary {
     pub best: Vec<Individual>,
     /// The generation a resumed run started from.
     pub resumed_from: Option<usize>,
+    /// True when the stop flag ended the run early (after a finished generation).
+    pub interrupted: bool,
+    /// Things the caller should tell the user (a truncated generation file skipped, ...).
+    pub warnings: Vec<String>,
     pub out_dir: PathBuf,
+}
+
+/// How [`run_with`] starts and stops.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Control<'a> {
+    /// Continue the run found in the output folder.
+    pub resume: bool,
+    /// Resume even when the options differ from the run's (other than `generations`).
+    pub allow_changed_options: bool,
+    /// Checked after every generation: once set, the run stops after writing it.
+    pub stop: Option<&'a AtomicBool>,
 }
 
 #[derive(Debug)]
@@ -133,12 +196,22 @@ fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> EvolveError + '_ {
     }
 }
 
-/// Writes `text` to `dir/name` atomically (temporary file, then rename).
+/// Writes `text` to `dir/name` atomically and durably: a temporary file is written and
+/// fsynced, renamed over the target, and the folder fsynced.
 fn write_atomic(dir: &Path, name: &str, text: &str) -> Result<(), EvolveError> {
+    use std::io::Write;
     let path = dir.join(name);
     let tmp = dir.join(format!(".{name}.tmp"));
-    std::fs::write(&tmp, text).map_err(io_err(&tmp))?;
-    std::fs::rename(&tmp, &path).map_err(io_err(&path))
+    let mut f = std::fs::File::create(&tmp).map_err(io_err(&tmp))?;
+    f.write_all(text.as_bytes()).map_err(io_err(&tmp))?;
+    f.sync_all().map_err(io_err(&tmp))?;
+    drop(f);
+    std::fs::rename(&tmp, &path).map_err(io_err(&path))?;
+    // The rename is durable once the folder is synced (not possible on every platform).
+    if let Ok(d) = std::fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
 }
 
 fn mix(seed: u64, a: u64, b: u64) -> u64 {
@@ -161,20 +234,71 @@ pub fn run(
     resume: bool,
     progress: &mut dyn FnMut(&GenerationSummary),
 ) -> Result<Summary, EvolveError> {
+    let control = Control {
+        resume,
+        ..Control::default()
+    };
+    run_with(options, out_dir, &control, progress)
+}
+
+/// The options that differ between a run's file and the caller's, by name (`generations` may
+/// differ: a resumed run can be extended).
+pub fn changed_options(saved: &Options, now: &Options) -> Vec<String> {
+    let a = serde_json::to_value(saved).unwrap_or_default();
+    let b = serde_json::to_value(now).unwrap_or_default();
+    let (Some(a), Some(b)) = (a.as_object(), b.as_object()) else {
+        return vec!["options".into()];
+    };
+    let mut keys: Vec<&String> = a.keys().chain(b.keys()).collect();
+    keys.sort();
+    keys.dedup();
+    keys.into_iter()
+        .filter(|k| *k != "generations" && a.get(*k) != b.get(*k))
+        .map(|k| {
+            format!(
+                "{k}: run has {}, now {}",
+                a.get(k).map_or("nothing".into(), |v| v.to_string()),
+                b.get(k).map_or("nothing".into(), |v| v.to_string())
+            )
+        })
+        .collect()
+}
+
+/// Like [`run`], with resume, option checks and a stop flag.
+pub fn run_with(
+    options: &Options,
+    out_dir: &Path,
+    control: &Control,
+    progress: &mut dyn FnMut(&GenerationSummary),
+) -> Result<Summary, EvolveError> {
     if options.width < 2 || options.height < 3 || options.population < 2 {
         return Err(EvolveError::BadOptions(
             "the board needs at least 2x3 squares and the population 2 individuals".into(),
         ));
     }
     std::fs::create_dir_all(out_dir).map_err(io_err(out_dir))?;
+    let (last, mut warnings) = load_last_generation(out_dir)?;
     let mut resumed_from = None;
-    let (pool, mut population, mut history, start) = match last_generation(out_dir)? {
-        Some(file) if resume => {
+    let (pool, mut population, mut history, start) = match last {
+        Some(file) if control.resume => {
+            let changed = changed_options(&file.options, options);
+            if !changed.is_empty() && !control.allow_changed_options {
+                return Err(EvolveError::Resume(format!(
+                    "the options differ from the run's ({}); use the run's options, or override",
+                    changed.join("; ")
+                )));
+            }
             if file.options.width != options.width || file.options.height != options.height {
                 return Err(EvolveError::Resume(format!(
                     "the folder holds a {}x{} run",
                     file.options.width, file.options.height
                 )));
+            }
+            if !changed.is_empty() {
+                warnings.push(format!(
+                    "resuming with changed options: {}",
+                    changed.join("; ")
+                ));
             }
             resumed_from = Some(file.summary.generation);
             let g = file.summary.generation;
@@ -187,54 +311,22 @@ pub fn run(
             ))
         }
         None => {
-            let t0 = Instant::now();
-            let mut rng = Prng::seed_from_u64(mix(options.seed, 0, 0));
-            let pool = BlockPool::generate(
-                &mut rng,
-                options.blocks_per_class.max(1),
-                options.width,
-                options.height,
-            );
-            let params = GenomeParams {
-                width: options.width,
-                height: options.height,
-                turn_limit: options.turn_limit,
-                mirror_change: 0.2,
-                side_change: 0.1,
-            };
-            let mut population = Vec::new();
-            let (mut evaluated, mut unplayable, mut sims) = (0, 0, 0u64);
-            let mut batch_no = 0u64;
-            while population.len() < options.population && evaluated < options.population * 20 {
-                let genomes: Vec<Genome> = (0..options.population)
-                    .map(|_| Genome::random(&mut rng, &params, &pool))
-                    .collect();
-                let evals = evaluate_all(&genomes, options, mix(options.seed, 1, batch_no));
-                batch_no += 1;
-                for (g, e) in genomes.into_iter().zip(evals) {
-                    evaluated += 1;
-                    sims += u64::from(e.stats.simulations);
-                    if e.stats.unplayable.is_some() {
-                        unplayable += 1;
-                    } else if population.len() < options.population {
-                        population.push(with_eval(g, e));
-                    }
-                }
-            }
-            if population.is_empty() {
-                return Err(EvolveError::NoPlayableGame);
-            }
-            fill_and_sort(&mut population, options.population);
-            let summary = summarise(0, &population, evaluated, unplayable, sims, t0);
+            let (pool, population, summary) = initial_generation(options)?;
             let history = vec![summary.clone()];
             write_generation(out_dir, options, &pool, &population, &history)?;
             progress(&summary);
             (pool, population, history, 1)
         }
     };
+    let stopped = || control.stop.is_some_and(|s| s.load(Ordering::SeqCst));
     let crossover = ChessCrossover { pool: pool.clone() };
     let mutation = AdaptiveMutation { pool: pool.clone() };
+    let mut interrupted = false;
     for gen in start..=options.generations {
+        if stopped() {
+            interrupted = true;
+            break;
+        }
         let t0 = Instant::now();
         let mut rng = Prng::seed_from_u64(mix(options.seed, 2, gen as u64));
         let n = population.len();
@@ -249,23 +341,37 @@ pub fn run(
         for ind in &population {
             offspring.push(mutation.mutate(ind.genome.clone(), &mut rng));
         }
+        let reevaluated = reevaluate(&mut population, options, gen);
+        let mut sims: u64 = population
+            .iter()
+            .filter(|i| i.samples.len() > 1)
+            .map(|i| u64::from(i.evaluation.stats.simulations))
+            .sum();
         let evals = evaluate_all(&offspring, options, mix(options.seed, 3, gen as u64));
         let evaluated = offspring.len();
         let mut unplayable = 0;
-        let mut sims = 0u64;
+        let mut seen: HashSet<String> = population.iter().map(|i| genome_key(&i.genome)).collect();
         for (g, e) in offspring.into_iter().zip(evals) {
             sims += u64::from(e.stats.simulations);
             if e.stats.unplayable.is_some() {
                 unplayable += 1;
-            } else {
+            } else if seen.insert(genome_key(&g)) {
                 population.push(with_eval(g, e));
             }
         }
-        fill_and_sort(&mut population, options.population);
-        let summary = summarise(gen, &population, evaluated, unplayable, sims, t0);
+        sort_and_truncate(&mut population, options.population);
+        let mut summary = summarise(gen, &population, evaluated, unplayable, sims, t0);
+        summary.reevaluated = reevaluated;
         history.push(summary.clone());
         write_generation(out_dir, options, &pool, &population, &history)?;
         progress(&summary);
+    }
+    if stopped()
+        && history
+            .last()
+            .is_some_and(|g| g.generation < options.generations)
+    {
+        interrupted = true;
     }
     let best = population
         .iter()
@@ -276,13 +382,95 @@ pub fn run(
         generations: history,
         best,
         resumed_from,
+        interrupted,
+        warnings,
         out_dir: out_dir.to_path_buf(),
     })
 }
 
+/// Generation 0: random genomes, evaluated in batches until `population` distinct playable
+/// ones are found (at most `20 × population` tries).
+fn initial_generation(
+    options: &Options,
+) -> Result<(BlockPool, Vec<Individual>, GenerationSummary), EvolveError> {
+    let t0 = Instant::now();
+    let mut rng = Prng::seed_from_u64(mix(options.seed, 0, 0));
+    let pool = BlockPool::generate_with(
+        &mut rng,
+        options.blocks_per_class.max(1),
+        options.width,
+        options.height,
+        options.symmetric_rules,
+    );
+    let params = GenomeParams {
+        width: options.width,
+        height: options.height,
+        turn_limit: options.turn_limit,
+        mirror_change: 0.2,
+        side_change: 0.1,
+    };
+    let mut population = Vec::new();
+    let mut seen = HashSet::new();
+    let (mut evaluated, mut unplayable, mut sims) = (0, 0, 0u64);
+    let mut batch_no = 0u64;
+    while population.len() < options.population && evaluated < options.population * 20 {
+        let genomes: Vec<Genome> = (0..options.population)
+            .map(|_| Genome::random(&mut rng, &params, &pool))
+            .collect();
+        let evals = evaluate_all(&genomes, options, mix(options.seed, 1, batch_no));
+        batch_no += 1;
+        for (g, e) in genomes.into_iter().zip(evals) {
+            evaluated += 1;
+            sims += u64::from(e.stats.simulations);
+            if e.stats.unplayable.is_some() {
+                unplayable += 1;
+            } else if population.len() < options.population && seen.insert(genome_key(&g)) {
+                population.push(with_eval(g, e));
+            }
+        }
+    }
+    if population.is_empty() {
+        return Err(EvolveError::NoPlayableGame);
+    }
+    sort_and_truncate(&mut population, options.population);
+    let summary = summarise(0, &population, evaluated, unplayable, sims, t0);
+    Ok((pool, population, summary))
+}
+
+/// What makes two genomes the same game: the printed game.
+fn genome_key(g: &Genome) -> String {
+    sbg::print(&g.to_game("g"))
+}
+
+/// Evaluates the survivors with fewer than `options.evaluations` evaluations once more (seed
+/// from the generation and the individual's rank); returns how many.
+fn reevaluate(population: &mut [Individual], options: &Options, gen: usize) -> usize {
+    let due: Vec<usize> = (0..population.len())
+        .filter(|&i| population[i].samples.len() < options.evaluations.max(1) as usize)
+        .collect();
+    let genomes: Vec<&Genome> = due.iter().map(|&i| &population[i].genome).collect();
+    let seed = mix(options.seed, 5, gen as u64);
+    let evals: Vec<Evaluation> = genomes
+        .par_iter()
+        .enumerate()
+        .map(|(k, g)| evaluate(g, &options.sim, &options.weights, mix(seed, 4, k as u64)))
+        .collect();
+    for (&i, e) in due.iter().zip(evals) {
+        let ind = &mut population[i];
+        ind.samples.push(e.fitness);
+        ind.genome.feedback = Some(e.feedback.clone());
+        ind.evaluation = e;
+    }
+    due.len()
+}
+
 fn with_eval(mut genome: Genome, evaluation: Evaluation) -> Individual {
     genome.feedback = Some(evaluation.feedback.clone());
-    Individual { genome, evaluation }
+    Individual {
+        genome,
+        samples: vec![evaluation.fitness],
+        evaluation,
+    }
 }
 
 /// Evaluates genomes in parallel; genome `i` gets the seed `mix(seed, i)`, so the result does
@@ -295,18 +483,70 @@ fn evaluate_all(genomes: &[Genome], options: &Options, seed: u64) -> Vec<Evaluat
         .collect()
 }
 
-/// Best first (stable, so ties keep their order); truncated to `size`, or the best duplicated
-/// up to `size`.
-fn fill_and_sort(population: &mut Vec<Individual>, size: usize) {
-    population.sort_by(|a, b| b.evaluation.fitness.total_cmp(&a.evaluation.fitness));
+/// Best mean fitness first (stable, so ties keep their order), truncated to `size`. The
+/// population holds distinct genomes only, so it may be smaller than `size`.
+fn sort_and_truncate(population: &mut Vec<Individual>, size: usize) {
+    population.sort_by(|a, b| b.fitness().total_cmp(&a.fitness()));
     population.truncate(size);
-    let mut i = 0;
-    while population.len() < size && !population.is_empty() {
-        let dup = population[i % population.len()].clone();
-        population.push(dup);
-        i += 1;
+}
+
+/// Pooled standard deviation of single evaluations around their individual's mean.
+fn noise_sd(population: &[Individual]) -> Option<f64> {
+    let (mut ss, mut dof) = (0.0, 0usize);
+    for i in population.iter().filter(|i| i.samples.len() > 1) {
+        let m = i.fitness();
+        ss += i.samples.iter().map(|x| (x - m).powi(2)).sum::<f64>();
+        dof += i.samples.len() - 1;
     }
-    population.sort_by(|a, b| b.evaluation.fitness.total_cmp(&a.evaluation.fitness));
+    (dof > 0).then(|| (ss / dof as f64).sqrt())
+}
+
+/// The rules of a genome as comparable strings.
+pub fn rule_set(g: &Genome) -> HashSet<String> {
+    g.to_game("d")
+        .rules
+        .iter()
+        .map(|r| format!("{}{:?}", r.kind, r.expr))
+        .collect()
+}
+
+/// Distance of two genomes in `0..=1`: half the share of squares that differ, half the share
+/// of piece rules (letter and rule) not shared.
+pub fn distance(a: (&Genome, &HashSet<String>), b: (&Genome, &HashSet<String>)) -> f64 {
+    let cells =
+        a.0.rows
+            .iter()
+            .zip(&b.0.rows)
+            .flat_map(|(x, y)| x.chars().zip(y.chars()));
+    let (mut diff, mut total) = (0usize, 0usize);
+    for (x, y) in cells {
+        total += 1;
+        diff += usize::from(x != y);
+    }
+    let union = a.1.union(b.1).count().max(1);
+    let shared = a.1.intersection(b.1).count();
+    0.5 * diff as f64 / total.max(1) as f64 + 0.5 * (1.0 - shared as f64 / union as f64)
+}
+
+/// Mean pairwise distance: half the share of squares that differ, half the share of piece
+/// rules (letter and rule) not shared.
+pub fn diversity(population: &[Individual]) -> f64 {
+    let rules: Vec<HashSet<String>> = population.iter().map(|i| rule_set(&i.genome)).collect();
+    let (mut sum, mut pairs) = (0.0, 0u64);
+    for a in 0..population.len() {
+        for b in a + 1..population.len() {
+            sum += distance(
+                (&population[a].genome, &rules[a]),
+                (&population[b].genome, &rules[b]),
+            );
+            pairs += 1;
+        }
+    }
+    if pairs == 0 {
+        0.0
+    } else {
+        sum / pairs as f64
+    }
 }
 
 fn summarise(
@@ -317,15 +557,23 @@ fn summarise(
     simulations: u64,
     t0: Instant,
 ) -> GenerationSummary {
-    let f: Vec<f64> = population.iter().map(|i| i.evaluation.fitness).collect();
+    let f: Vec<f64> = population.iter().map(Individual::fitness).collect();
+    let n = f.len().max(1) as f64;
+    let mean = f.iter().sum::<f64>() / n;
     GenerationSummary {
         generation,
         best_fitness: f.iter().copied().fold(0.0, f64::max),
-        mean_fitness: f.iter().sum::<f64>() / f.len().max(1) as f64,
+        mean_fitness: mean,
         evaluated,
         unplayable,
         simulations,
         seconds: t0.elapsed().as_secs_f64(),
+        reevaluated: 0,
+        noise_sd: noise_sd(population),
+        fitness_sd: (f.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / n).sqrt(),
+        individuals: population.len(),
+        diversity: diversity(population),
+        best_features: population.first().map(|i| i.evaluation.features.clone()),
     }
 }
 
@@ -359,7 +607,7 @@ fn write_generation(
         population: population.to_vec(),
         history: history.to_vec(),
     };
-    let json = serde_json::to_string_pretty(&file).map_err(|error| EvolveError::Json {
+    let json = serde_json::to_string(&file).map_err(|error| EvolveError::Json {
         path: dir.join(generation_file(g)),
         error,
     })?;
@@ -372,26 +620,48 @@ fn write_generation(
     write_atomic(dir, &generation_file(g), &json)
 }
 
-/// The last finished generation in `dir`, if any.
-pub fn last_generation(dir: &Path) -> Result<Option<GenerationFile>, EvolveError> {
+/// The generation numbers of the `gen-NNN.json` files in `dir`, ascending.
+fn generation_numbers(dir: &Path) -> Vec<usize> {
     let Ok(entries) = std::fs::read_dir(dir) else {
-        return Ok(None);
+        return Vec::new();
     };
-    let mut last: Option<usize> = None;
-    for e in entries.flatten() {
-        let name = e.file_name().to_string_lossy().into_owned();
-        if let Some(n) = name
-            .strip_prefix("gen-")
-            .and_then(|s| s.strip_suffix(".json"))
-            .and_then(|s| s.parse::<usize>().ok())
-        {
-            last = Some(last.map_or(n, |l: usize| l.max(n)));
+    let mut v: Vec<usize> = entries
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            name.strip_prefix("gen-")
+                .and_then(|s| s.strip_suffix(".json"))
+                .and_then(|s| s.parse::<usize>().ok())
+        })
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+/// The last readable generation in `dir`, if any, and a warning for every later file that
+/// could not be read (truncated by a crash, say): those are skipped.
+pub fn load_last_generation(
+    dir: &Path,
+) -> Result<(Option<GenerationFile>, Vec<String>), EvolveError> {
+    let mut warnings = Vec::new();
+    for g in generation_numbers(dir).into_iter().rev() {
+        let path = dir.join(generation_file(g));
+        let text = std::fs::read_to_string(&path).map_err(io_err(&path))?;
+        match serde_json::from_str::<GenerationFile>(&text) {
+            Ok(file) => return Ok((Some(file), warnings)),
+            Err(e) => warnings.push(format!(
+                "{} is unreadable ({e}); falling back to the generation before it",
+                path.display()
+            )),
         }
     }
-    let Some(g) = last else { return Ok(None) };
-    let path = dir.join(generation_file(g));
-    let text = std::fs::read_to_string(&path).map_err(io_err(&path))?;
-    serde_json::from_str(&text)
-        .map(Some)
-        .map_err(|error| EvolveError::Json { path, error })
+    if let Some(w) = warnings.last() {
+        return Err(EvolveError::Resume(format!("no readable generation: {w}")));
+    }
+    Ok((None, warnings))
+}
+
+/// The last finished generation in `dir`, if any (unreadable later files skipped).
+pub fn last_generation(dir: &Path) -> Result<Option<GenerationFile>, EvolveError> {
+    load_last_generation(dir).map(|(f, _)| f)
 }

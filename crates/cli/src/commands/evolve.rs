@@ -4,14 +4,47 @@ use crate::cli::Global;
 use crate::diag::CliError;
 use std::io::IsTerminal;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// The command that resumes this run.
+fn resume_command(o: &evolve::Options, out: &Path) -> String {
+    format!(
+        "rbgtool evolve --width {} --height {} --population {} --generations {} --seed {} \
+         --turn-limit {} --out {} --resume",
+        o.width,
+        o.height,
+        o.population,
+        o.generations,
+        o.seed,
+        o.turn_limit,
+        out.display()
+    )
+}
+
+/// The first Ctrl-C sets `STOP` (the run finishes its generation); the second exits at once
+/// (every file is written atomically, so only the running generation is lost).
+static STOP: AtomicBool = AtomicBool::new(false);
+
+fn install_sigint(quiet: bool) {
+    let _ = ctrlc::set_handler(move || {
+        if STOP.swap(true, Ordering::SeqCst) {
+            eprintln!("\nrbgtool: stopped; the last finished generation is kept");
+            std::process::exit(130);
+        }
+        if !quiet {
+            eprintln!("\nrbgtool: finishing the current generation, then stopping (Ctrl-C again: stop now)");
+        }
+    });
+}
 
 pub fn run(
     options: &evolve::Options,
     out: &Path,
-    resume: bool,
+    (resume, override_options): (bool, bool),
     json: bool,
     global: &Global,
 ) -> Result<(), CliError> {
+    install_sigint(global.quiet);
     let show = !global.quiet && !json;
     let bar = (show && std::io::stderr().is_terminal()).then(|| {
         let b = indicatif::ProgressBar::new(options.generations as u64 + 1);
@@ -23,8 +56,14 @@ pub fn run(
     });
     let mut progress = |g: &evolve::GenerationSummary| {
         let line = format!(
-            "best {:.4}  mean {:.4}  {} simulations in {:.1} s",
-            g.best_fitness, g.mean_fitness, g.simulations, g.seconds
+            "best {:.4}  mean {:.4}  sd {:.3}  noise {}  diversity {:.2}  {} games in {:.1} s",
+            g.best_fitness,
+            g.mean_fitness,
+            g.fitness_sd,
+            g.noise_sd.map_or("-".into(), |x| format!("{x:.3}")),
+            g.diversity,
+            g.simulations,
+            g.seconds
         );
         match &bar {
             Some(b) => {
@@ -35,10 +74,29 @@ pub fn run(
             None => {}
         }
     };
-    let summary = evolve::run(options, out, resume, &mut progress)
-        .map_err(|e| CliError::Game(e.to_string()))?;
+    let control = evolve::Control {
+        resume,
+        allow_changed_options: override_options,
+        stop: Some(&STOP),
+    };
+    let summary = evolve::run_with(options, out, &control, &mut progress).map_err(|e| {
+        CliError::Game(match e {
+            evolve::EvolveError::Resume(_) => format!("{e} (--override to resume anyway)"),
+            e => e.to_string(),
+        })
+    })?;
     if let Some(b) = bar {
         b.finish_and_clear();
+    }
+    for w in &summary.warnings {
+        eprintln!("rbgtool: warning: {w}");
+    }
+    if summary.interrupted {
+        let last = summary.generations.last().map_or(0, |g| g.generation);
+        eprintln!(
+            "rbgtool: stopped after generation {last}; resume with:\n  {}",
+            resume_command(options, out)
+        );
     }
     if json {
         let gens: Vec<serde_json::Value> = summary
@@ -51,19 +109,24 @@ pub fn run(
                     "mean_fitness": g.mean_fitness,
                     "simulations": g.simulations,
                     "seconds": g.seconds,
+                    "noise_sd": g.noise_sd,
+                    "fitness_sd": g.fitness_sd,
+                    "individuals": g.individuals,
+                    "diversity": g.diversity,
                 })
             })
             .collect();
-        let best: Vec<f64> = summary.best.iter().map(|i| i.evaluation.fitness).collect();
+        let best: Vec<f64> = summary.best.iter().map(|i| i.fitness()).collect();
         let v = serde_json::json!({
             "out": summary.out_dir,
             "resumed_from": summary.resumed_from,
+            "interrupted": summary.interrupted,
             "generations": gens,
             "best_fitness": best,
         });
         println!("{v}");
     } else if !global.quiet {
-        let best = summary.best.first().map_or(0.0, |i| i.evaluation.fitness);
+        let best = summary.best.first().map_or(0.0, |i| i.fitness());
         println!(
             "{} generations written to {}; best fitness {best:.4}; see report.html",
             summary.generations.len(),

@@ -11,6 +11,7 @@ mod load;
 mod moves;
 mod perft;
 mod play;
+pub mod rate;
 mod replay;
 mod show;
 mod start;
@@ -124,6 +125,7 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             turn_limit,
             out,
             resume,
+            override_options,
             json,
         } => {
             let options = ::evolve::Options {
@@ -135,8 +137,9 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
                 turn_limit: *turn_limit,
                 ..::evolve::Options::default()
             };
-            evolve::run(&options, out, *resume, *json, g)
+            evolve::run(&options, out, (*resume, *override_options), *json, g)
         }
+        Command::Rate(args) => rate::run(args, g),
         Command::Moves { input, start, json } => moves::moves(input, start, *json, g),
         Command::Apply { input, start } => moves::apply(input, start, g),
         Command::Replay {
