@@ -18,7 +18,9 @@ CORPUS = ROOT / "corpus"
 def cli_path() -> Path:
     path = Path(os.environ.get("RBGTOOL_BIN", ROOT / "target" / "release" / "rbgtool"))
     if not path.exists():
-        pytest.fail(f"{path} is missing: build it with `cargo build --release -p rbgtool`")
+        pytest.fail(
+            f"{path} is missing: build it with `cargo build --release -p rbgtool`"
+        )
     return path
 
 

@@ -35,18 +35,25 @@ def test_perft_equals_cli(file: str, depth: int) -> None:
     path = str(CORPUS / file)
     cli = cli_json_lines("perft", path, "--depth", str(depth))
     game = rbgtool.load(path)
-    assert [game.perft(d) for d in range(1, depth + 1)] == [line["leaves"] for line in cli]
+    assert [game.perft(d) for d in range(1, depth + 1)] == [
+        line["leaves"] for line in cli
+    ]
 
 
 def test_perft_gdl_equals_cli(gdl_tictactoe: Path) -> None:
     cli = cli_json_lines("perft", str(gdl_tictactoe), "--depth", "3")
     game = rbgtool.load(str(gdl_tictactoe))
     assert game.lang == "gdl"
-    assert [game.perft(d) for d in (1, 2, 3)] == [line["leaves"] for line in cli] == [9, 72, 504]
+    assert (
+        [game.perft(d) for d in (1, 2, 3)]
+        == [line["leaves"] for line in cli]
+        == [9, 72, 504]
+    )
 
 
 @pytest.mark.parametrize(
-    "file,n", [("rbg/chess.rbg", 20), ("rbg/breakthrough.rbg", 50), ("sbg/breakthrough.sbg", 50)]
+    "file,n",
+    [("rbg/chess.rbg", 20), ("rbg/breakthrough.rbg", 50), ("sbg/breakthrough.sbg", 50)],
 )
 def test_playouts_equal_cli(file: str, n: int) -> None:
     path = str(CORPUS / file)
@@ -59,7 +66,9 @@ def test_playouts_equal_cli(file: str, n: int) -> None:
 
 
 def test_playouts_gdl_equal_cli(gdl_tictactoe: Path) -> None:
-    (cli,) = cli_json_lines("bench", str(gdl_tictactoe), "--playouts", "30", "--seed", "3")
+    (cli,) = cli_json_lines(
+        "bench", str(gdl_tictactoe), "--playouts", "30", "--seed", "3"
+    )
     ours = rbgtool.load(str(gdl_tictactoe)).playouts(30, seed=3)
     assert {k: v for k, v in ours.items() if k not in TIMING} == {
         k: v for k, v in cli.items() if k in ours and k not in TIMING
@@ -133,4 +142,6 @@ def test_invalid_game_raises_with_diagnostics() -> None:
     assert diagnostics[0]["labels"] and "error" in err.value.rendered
     report = rbgtool.check("#players = white(100)\n#board = ???\n", lang="rbg")
     assert report["valid"] is False and report["diagnostics"] == diagnostics
-    assert rbgtool.check((CORPUS / "rbg/ticTacToe.rbg").read_text(), lang="rbg")["valid"]
+    assert rbgtool.check((CORPUS / "rbg/ticTacToe.rbg").read_text(), lang="rbg")[
+        "valid"
+    ]
