@@ -21,6 +21,8 @@ class Move:
         """The move in the notation."""
     def __hash__(self) -> int: ...
     def __eq__(self, other: object) -> bool: ...
+    def __copy__(self) -> Move: ...
+    def __deepcopy__(self, memo: Any) -> Move: ...
 
 class Game:
     """A loaded, validated game."""
@@ -42,6 +44,9 @@ class Game:
     @property
     def board_size(self) -> Optional[tuple[int, int]]:
         """(width, height) of an SBG board."""
+    @property
+    def piece_names(self) -> list[str]:
+        """RBG piece names; SBG letters (white upper case, black lower case)."""
     @property
     def vertices(self) -> Optional[list[str]]:
         """Vertex names of an RBG board."""
@@ -71,6 +76,8 @@ class State:
     def state_hash(self) -> int: ...
     def perft(self, depth: int) -> int: ...
     def to_text(self) -> str: ...
+    def pieces(self) -> list[str]:
+        """Piece name per RBG vertex or SBG square ('' when empty)."""
 
 def load(path_or_text: str, lang: Optional[str] = None) -> Game:
     """Loads a game from a path or its text; raises GameError with diagnostics."""

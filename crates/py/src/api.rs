@@ -144,6 +144,25 @@ impl Game {
         }
     }
 
+    /// Every piece name: RBG pieces in declaration order; SBG letters, white (upper case) and
+    /// black (lower case) of each piece type; empty for GDL.
+    #[getter]
+    fn piece_names(&self) -> Vec<String> {
+        match &self.kind {
+            Kind::Rbg { game, .. } => game.pieces.clone(),
+            Kind::Sbg(g) => {
+                let mut kinds: Vec<char> = g.rules.iter().map(|r| r.kind).collect();
+                kinds.extend(g.board.cells.iter().flatten().map(|p| p.kind));
+                kinds.sort_unstable();
+                kinds.dedup();
+                let upper = kinds.iter().map(|k| k.to_string());
+                let lower = kinds.iter().map(|k| k.to_ascii_lowercase().to_string());
+                upper.chain(lower).collect()
+            }
+            Kind::Gdl(_) => Vec::new(),
+        }
+    }
+
     /// Vertex names of an RBG board, None for other games.
     #[getter]
     fn vertices(&self) -> Option<Vec<String>> {
@@ -267,6 +286,13 @@ impl Move {
     }
     fn __repr__(&self) -> String {
         format!("<rbgtool.Move {} id={}>", self.text, self.id)
+    }
+    /// Moves are immutable: copies are the move itself.
+    fn __copy__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+    fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
+        slf
     }
 }
 
@@ -450,5 +476,11 @@ impl State {
 
     fn __str__(&self) -> String {
         self.to_text()
+    }
+
+    /// The piece on each RBG vertex (names) or SBG square (`y * width + x`; letters, `""` when
+    /// empty); empty for GDL. Names are those of `Game.piece_names`.
+    fn pieces(&self) -> Vec<String> {
+        self.lock().pieces()
     }
 }

@@ -32,6 +32,9 @@ pub trait Engine: Send {
     /// Moves applied since the initial state.
     fn ply(&self) -> usize;
     fn to_text(&self) -> String;
+    /// The piece on each vertex (RBG piece names) or square (SBG letters, `""` when empty);
+    /// empty for GDL.
+    fn pieces(&self) -> Vec<String>;
 }
 
 /// What each engine adds to [`GameState`]: move ids, its fastest perft, copying, a text.
@@ -52,6 +55,9 @@ pub trait Backend: GameState<Move: Send> + Send + Sized + 'static {
     }
     fn fork(&self, history: &[Self::Move]) -> Self;
     fn text(&self, history: &[Self::Move]) -> String;
+    fn pieces(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// A backend with its cached legal moves and (for engines that copy by replay) its history.
@@ -154,6 +160,9 @@ impl<B: Backend> Engine for Wrapped<B> {
     fn to_text(&self) -> String {
         self.b.text(&self.history)
     }
+    fn pieces(&self) -> Vec<String> {
+        self.b.pieces()
+    }
 }
 
 /// Native SBG engine.
@@ -167,6 +176,13 @@ impl Backend for sbg::Engine {
     }
     fn text(&self, _: &[sbg::Move]) -> String {
         sbg_text(self)
+    }
+    fn pieces(&self) -> Vec<String> {
+        let cells = self.board().cells;
+        cells
+            .iter()
+            .map(|c| c.map_or(String::new(), |p| p.letter().to_string()))
+            .collect()
     }
 }
 
@@ -191,6 +207,7 @@ pub struct RbgIds {
     vertices: u64,
     modifiers: u64,
     is_switch: Vec<bool>,
+    piece_names: Vec<String>,
 }
 
 impl RbgIds {
@@ -204,6 +221,7 @@ impl RbgIds {
             vertices: game.board.vertices.len() as u64,
             modifiers: is_switch.len() as u64,
             is_switch,
+            piece_names: game.pieces.clone(),
         }
     }
 
@@ -305,6 +323,11 @@ impl Backend for RbgBackend {
     }
     fn text(&self, _: &[reasoner::Move]) -> String {
         format!("{:?}", self.state.pieces())
+    }
+    fn pieces(&self) -> Vec<String> {
+        let names = &self.ids.piece_names;
+        let name = |p: u16| names.get(usize::from(p)).cloned().unwrap_or_default();
+        self.state.pieces().into_iter().map(name).collect()
     }
 }
 
