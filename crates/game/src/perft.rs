@@ -91,7 +91,7 @@ pub fn divide<G: GameState>(state: &mut G, depth: u32) -> Vec<(String, u64)> {
     moves
         .iter()
         .map(|mv| {
-            let text = state.move_text(mv);
+            let text = state.move_to_text(mv);
             state.apply(mv);
             let n = perft(state, depth.saturating_sub(1));
             state.undo();

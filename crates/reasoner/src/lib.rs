@@ -10,6 +10,9 @@
 //! * `state`: semi-state, apply/undo, keeper completion and its checks; `keeper`: keeper
 //!   states that cannot branch, whose completion skips the check.
 //! * [`mod@perft`] and [`mod@bench`]: the fast perft and flat Monte-Carlo loops.
+//! * [`names`], [`notation`], [`position`]: moves and positions as text (docs/positions.md),
+//!   written against [`GameNames`] and [`Move`] only, so other engines with the same moves
+//!   can use them.
 //!
 //! Semantics beyond the paper (DESIGN.md §3), all reported as [`GameError`] values, never
 //! panics or hangs:
@@ -39,13 +42,18 @@ mod compile;
 mod error;
 mod keeper;
 mod movegen;
+pub mod names;
+pub mod notation;
 pub mod perft;
+pub mod position;
 mod regions;
 mod state;
 
 pub use bench::{flat_mc, random_playout, BenchReport, Budget};
 pub use error::{CompileError, GameError};
+pub use names::GameNames;
 pub use perft::{perft, perft_by_depth, perft_parallel, PerftCounts};
+pub use position::Snapshot;
 
 use compile::Program;
 use movegen::{AnySink, Flow, MoveBuf};
@@ -88,6 +96,7 @@ pub struct Reasoner {
     players: Vec<String>,
     vertices: Vec<String>,
     modifier_text: Vec<String>,
+    names: GameNames,
 }
 
 impl Reasoner {
@@ -118,6 +127,7 @@ impl Reasoner {
             players: game.players.clone(),
             vertices: game.board.vertices.clone(),
             modifier_text,
+            names: GameNames::new(game),
         })
     }
 
@@ -145,11 +155,17 @@ impl Reasoner {
             core: RefCell::new(Core::new(self)),
             fault: None,
             buf: MoveBuf::default(),
+            notation: None,
         }
     }
 
     pub fn player_names(&self) -> &[String] {
         &self.players
+    }
+
+    /// Names for move notation and position text.
+    pub fn names(&self) -> &GameNames {
+        &self.names
     }
 
     /// Strong straightness of the rules, when finite.
@@ -174,6 +190,17 @@ pub struct State<'r> {
     /// An error from the keeper completion of a move, with the number of moves applied then.
     fault: Option<(usize, GameError)>,
     buf: MoveBuf,
+    /// The legal moves of this state with their notation, once asked for; cleared by every
+    /// change of state.
+    notation: Option<Notated>,
+}
+
+/// The legal moves of a state, their notation, and the move of each text.
+struct Notated {
+    moves: Vec<Move>,
+    texts: Vec<String>,
+    index: std::collections::HashMap<String, usize>,
+    by_move: std::collections::HashMap<Move, usize>,
 }
 
 impl Clone for State<'_> {
@@ -183,6 +210,7 @@ impl Clone for State<'_> {
             core: RefCell::new(self.core.borrow().clone()),
             fault: self.fault.clone(),
             buf: MoveBuf::default(),
+            notation: None,
         }
     }
 }
@@ -248,6 +276,7 @@ impl<'r> State<'r> {
     /// Applies a legal move and the keeper's completion. On error the move stays applied
     /// (take it back with `undo`) and the state reports no moves.
     pub fn try_apply(&mut self, mv: &Move) -> Result<(), GameError> {
+        self.notation = None;
         let steps = self.steps_of(mv);
         let core = self.core.get_mut();
         match core.apply_move(&steps) {
@@ -263,6 +292,7 @@ impl<'r> State<'r> {
 
     /// Takes back the last move.
     pub fn undo(&mut self) {
+        self.notation = None;
         let core = self.core.get_mut();
         core.undo_move();
         if matches!(&self.fault, Some((n, _)) if *n > core.frames) {
@@ -291,6 +321,70 @@ impl<'r> State<'r> {
     pub fn position(&self) -> (u32, u32) {
         let c = self.core.borrow();
         (c.pos, c.rules)
+    }
+
+    /// The state as a [`Snapshot`] (for [`position`]).
+    pub fn snapshot(&self) -> Snapshot {
+        let c = self.core.borrow();
+        Snapshot {
+            pieces: c.pieces.clone(),
+            variables: c.vars.clone(),
+            player: c.player,
+            rules: (c.rules != 0).then(|| (c.prog.modifier_of(c.rules), c.pos)),
+        }
+    }
+
+    /// Makes `s` the state and completes the keeper's moves from it; forgets the history.
+    /// On error the state is unchanged. `s` must be valid for the game (as
+    /// [`position::parse`] returns it, with a reachable switch).
+    pub fn load_snapshot(&mut self, s: &Snapshot) -> Result<(), GameError> {
+        let prog = &self.r.prog;
+        let mut core = Core::new(self.r);
+        for (v, &p) in s.pieces.iter().enumerate() {
+            core.set_piece(v as u32, p);
+        }
+        core.vars.copy_from_slice(&s.variables);
+        core.player = s.player;
+        (core.rules, core.pos) = match s.rules {
+            None => (0, 0),
+            Some((m, v)) => (prog.mod_state[m as usize], v),
+        };
+        core.complete_keeper()?;
+        *self.core.get_mut() = core;
+        self.fault = None;
+        self.notation = None;
+        Ok(())
+    }
+
+    /// The legal moves and their notation (cached until the state changes); no moves when
+    /// an error stops the state.
+    pub fn notated_moves(&mut self) -> (&[Move], &[String]) {
+        let n = self.notated();
+        (&n.moves, &n.texts)
+    }
+
+    fn notated(&mut self) -> &Notated {
+        if self.notation.is_none() {
+            let moves = self.legal_moves_checked().unwrap_or_default();
+            let texts = notation::move_texts(&self.r.names, &moves);
+            let index = texts
+                .iter()
+                .enumerate()
+                .map(|(i, t)| (t.clone(), i))
+                .collect();
+            let by_move = moves
+                .iter()
+                .enumerate()
+                .map(|(i, m)| (m.clone(), i))
+                .collect();
+            self.notation = Some(Notated {
+                moves,
+                texts,
+                index,
+                by_move,
+            });
+        }
+        self.notation.as_ref().expect("just filled")
     }
 
     fn has_move(&self) -> bool {
@@ -349,6 +443,48 @@ impl game::GameState for State<'_> {
 
     fn state_hash(&self) -> u64 {
         self.core.borrow().full_hash()
+    }
+
+    fn move_to_text(&mut self, mv: &Move) -> String {
+        let n = self.notated();
+        match n.by_move.get(mv) {
+            Some(&i) => n.texts[i].clone(),
+            None => self.move_text(mv),
+        }
+    }
+
+    fn move_from_text(&mut self, text: &str) -> Result<Move, game::MoveError> {
+        let r = self.r;
+        let n = self.notated();
+        let wanted = notation::canonical_words(&r.names, text);
+        match n.index.get(&wanted) {
+            Some(&i) => Ok(n.moves[i].clone()),
+            None => notation::move_from_text(&r.names, &n.moves, &n.texts, text),
+        }
+    }
+
+    fn position_text(&self) -> String {
+        position::print(&self.r.names, &self.snapshot())
+    }
+
+    fn set_position(&mut self, text: &str) -> Result<(), game::PositionError> {
+        let snapshot = position::parse(&self.r.names, text)?;
+        if let Some((m, _)) = snapshot.rules {
+            if self.r.prog.mod_state[m as usize] == compile::NONE {
+                return Err(game::PositionError::new(
+                    format!("the rules can never reach switch {m}"),
+                    0..text.trim_end().len(),
+                    "this position",
+                ));
+            }
+        }
+        self.load_snapshot(&snapshot).map_err(|e| {
+            game::PositionError::new(
+                format!("the keeper cannot continue from this position: {e}"),
+                0..text.trim_end().len(),
+                "this position",
+            )
+        })
     }
 
     fn move_text(&self, mv: &Move) -> String {

@@ -1,7 +1,7 @@
 //! `rbgtool perft`: leaves and nodes per depth, timed.
 
 use super::load::{load, Loaded};
-use crate::cli::{Global, InputArgs};
+use crate::cli::{Global, InputArgs, StartArgs};
 use crate::diag::CliError;
 use game::GameState;
 use serde::Serialize;
@@ -20,6 +20,7 @@ pub fn run(
     depth: u32,
     divide: bool,
     json: bool,
+    start: &StartArgs,
     global: &Global,
 ) -> Result<(), CliError> {
     let loaded = load(input, global)?;
@@ -29,6 +30,7 @@ pub fn run(
             let mut state = r
                 .initial_state()
                 .map_err(|e| super::bench::game_error(&loaded, &e))?;
+            super::start::go_to_start(&mut state, start)?;
             report(&mut state, depth, divide, json, global, |s, d| {
                 reasoner::perft(s, d)
                     .map(|c| (c.leaves, c.nodes))
@@ -37,10 +39,12 @@ pub fn run(
         }
         Loaded::Sbg(g) => {
             let mut e = sbg::Engine::new(g).map_err(|e| CliError::Game(e.to_string()))?;
+            super::start::go_to_start(&mut e, start)?;
             report(&mut e, depth, divide, json, global, generic)
         }
         Loaded::Gdl(d) => {
             let mut e = gdl::Engine::new(d).map_err(|e| CliError::Game(format!("{e}")))?;
+            super::start::go_to_start(&mut e, start)?;
             report(&mut e, depth, divide, json, global, generic)
         }
     }
