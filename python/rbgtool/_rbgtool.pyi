@@ -51,6 +51,8 @@ class Game:
     def vertices(self) -> Optional[list[str]]:
         """Vertex names of an RBG board."""
     def initial_state(self) -> State: ...
+    def state_from_text(self, text: str) -> State:
+        """The state a position text (State.to_text) describes; GameError if invalid."""
     def perft(self, depth: int) -> int:
         """Move sequences of exactly ``depth`` moves from the initial state."""
     def playouts(self, n: int, seed: int = 0) -> dict[str, Any]:
@@ -75,7 +77,10 @@ class State:
     def current_player(self) -> Optional[int]: ...
     def state_hash(self) -> int: ...
     def perft(self, depth: int) -> int: ...
-    def to_text(self) -> str: ...
+    def to_text(self) -> str:
+        """The position text (docs/positions.md)."""
+    def set_position(self, text: str) -> None:
+        """Replaces the state by a position text; forgets the history."""
     def pieces(self) -> list[str]:
         """Piece name per RBG vertex or SBG square ('' when empty)."""
 

@@ -178,6 +178,16 @@ impl Game {
         Ok(State::wrap(engine, slf.clone().unbind()))
     }
 
+    /// The state a position text describes (docs/positions.md; `State.to_text()` writes one).
+    /// An invalid text raises `GameError` with a diagnostic against it.
+    fn state_from_text(slf: &Bound<'_, Self>, text: &str) -> PyResult<State> {
+        let mut engine = slf.get().new_engine()?;
+        engine
+            .set_position(text)
+            .map_err(|e| position_error(text, &e))?;
+        Ok(State::wrap(engine, slf.clone().unbind()))
+    }
+
     /// Perft: the number of move sequences of exactly `depth` moves from the initial state,
     /// computed in Rust with the GIL released.
     ///
@@ -213,6 +223,17 @@ impl Game {
     fn __repr__(&self) -> String {
         format!("<rbgtool.Game {} ({})>", self.name, self.lang.name())
     }
+}
+
+/// A position text error as a diagnostic against the text.
+fn position_error(text: &str, e: &game::PositionError) -> PyErr {
+    use codespan_reporting::diagnostic::Label;
+    let d = Diagnostic::error()
+        .with_message(e.message.clone())
+        .with_labels(vec![
+            Label::primary((), e.span.clone()).with_message(e.label.clone())
+        ]);
+    errors::from_diagnostics("<position>", text, &[d])
 }
 
 /// Longest playout (as `rbgtool bench`).
@@ -266,7 +287,7 @@ fn flat_mc(kind: &Kind, n: u64, seed: u64) -> Result<game::playout::FlatMcReport
     }
 }
 
-/// A move of one state: `text` in the notation, `id` by the game's action encoding.
+/// A move of one state: `text` in the notation (docs/positions.md), `id` by the game's action encoding.
 #[pyclass(frozen, module = "rbgtool", eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Move {
@@ -401,11 +422,8 @@ impl State {
             };
         }
         if let Ok(text) = r#move.extract::<String>() {
-            let list = self.lock().legal().map_err(game_err)?;
-            return match list.iter().position(|(_, t)| *t == text) {
-                Some(i) => self.apply_index(i),
-                None => Err(game_err(format!("{text:?} is not a legal move here"))),
-            };
+            let i = self.lock().index_of_text(&text).map_err(game_err)?;
+            return self.apply_index(i);
         }
         Err(pyo3::exceptions::PyTypeError::new_err(
             "apply takes a Move, a move id (int) or a move text (str)",
@@ -469,9 +487,16 @@ impl State {
         py.detach(move || e.perft(depth)).map_err(game_err)
     }
 
-    /// The position as text.
+    /// The position as text (docs/positions.md); `Game.state_from_text` reads it back.
     fn to_text(&self) -> String {
         self.lock().to_text()
+    }
+
+    /// Replaces this state by the one a position text describes (the history is forgotten).
+    fn set_position(&self, text: &str) -> PyResult<()> {
+        let r = self.lock().set_position(text);
+        self.moved();
+        r.map_err(|e| position_error(text, &e))
     }
 
     fn __str__(&self) -> String {

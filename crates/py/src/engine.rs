@@ -31,7 +31,12 @@ pub trait Engine: Send {
     fn perft(&mut self, depth: u32) -> Result<u64, String>;
     /// Moves applied since the initial state.
     fn ply(&self) -> usize;
+    /// The position text (docs/positions.md).
     fn to_text(&self) -> String;
+    /// Replaces the state by a position text; forgets the history.
+    fn set_position(&mut self, text: &str) -> Result<(), game::PositionError>;
+    /// The index in [`Engine::legal`] of the move a text in notation names.
+    fn index_of_text(&mut self, text: &str) -> Result<usize, String>;
     /// The piece on each vertex (RBG piece names) or square (SBG letters, `""` when empty);
     /// empty for GDL.
     fn pieces(&self) -> Vec<String>;
@@ -53,8 +58,9 @@ pub trait Backend: GameState<Move: Send> + Send + Sized + 'static {
     fn fast_perft(&mut self, depth: u32) -> Result<u64, String> {
         Ok(game::perft::perft(self, depth))
     }
-    fn fork(&self, history: &[Self::Move]) -> Self;
-    fn text(&self, history: &[Self::Move]) -> String;
+    /// A copy; engines that copy by replay get the position set last (if any) and the moves
+    /// since.
+    fn fork(&self, origin: Option<&str>, history: &[Self::Move]) -> Self;
     fn pieces(&self) -> Vec<String> {
         Vec::new()
     }
@@ -67,6 +73,8 @@ pub struct Wrapped<B: Backend> {
     fresh: bool,
     history: Vec<B::Move>,
     ply: usize,
+    /// The position text set by `set_position`, for engines that copy by replay.
+    origin: Option<String>,
 }
 
 impl<B: Backend> Wrapped<B> {
@@ -77,6 +85,7 @@ impl<B: Backend> Wrapped<B> {
             fresh: false,
             history: Vec::new(),
             ply: 0,
+            origin: None,
         }
     }
 
@@ -102,7 +111,7 @@ impl<B: Backend> Engine for Wrapped<B> {
             .moves
             .iter()
             .enumerate()
-            .map(|(i, m)| (self.b.id(m, i), self.b.move_text(m)))
+            .map(|(i, m)| (self.b.id(m, i), self.b.move_to_text(m)))
             .collect();
         Ok(out)
     }
@@ -144,11 +153,12 @@ impl<B: Backend> Engine for Wrapped<B> {
     }
     fn clone_box(&self) -> Box<dyn Engine> {
         Box::new(Wrapped {
-            b: self.b.fork(&self.history),
+            b: self.b.fork(self.origin.as_deref(), &self.history),
             moves: Vec::new(),
             fresh: false,
             history: self.history.clone(),
             ply: self.ply,
+            origin: self.origin.clone(),
         })
     }
     fn perft(&mut self, depth: u32) -> Result<u64, String> {
@@ -158,7 +168,25 @@ impl<B: Backend> Engine for Wrapped<B> {
         self.ply
     }
     fn to_text(&self) -> String {
-        self.b.text(&self.history)
+        self.b.position_text()
+    }
+    fn set_position(&mut self, text: &str) -> Result<(), game::PositionError> {
+        self.b.set_position(text)?;
+        self.history.clear();
+        self.ply = 0;
+        self.fresh = false;
+        if B::REPLAYS {
+            self.origin = Some(text.to_string());
+        }
+        Ok(())
+    }
+    fn index_of_text(&mut self, text: &str) -> Result<usize, String> {
+        let mv = self.b.move_from_text(text).map_err(|e| e.to_string())?;
+        self.refresh()?;
+        self.moves
+            .iter()
+            .position(|m| *m == mv)
+            .ok_or_else(|| format!("{text:?} is not a legal move here"))
     }
     fn pieces(&self) -> Vec<String> {
         self.b.pieces()
@@ -171,11 +199,8 @@ impl Backend for sbg::Engine {
         let squares = (self.width() * self.height()) as u64;
         u64::from(mv.from) * squares + u64::from(mv.to)
     }
-    fn fork(&self, _: &[sbg::Move]) -> Self {
+    fn fork(&self, _: Option<&str>, _: &[sbg::Move]) -> Self {
         self.clone()
-    }
-    fn text(&self, _: &[sbg::Move]) -> String {
-        sbg_text(self)
     }
     fn pieces(&self) -> Vec<String> {
         let cells = self.board().cells;
@@ -184,21 +209,6 @@ impl Backend for sbg::Engine {
             .map(|c| c.map_or(String::new(), |p| p.letter().to_string()))
             .collect()
     }
-}
-
-/// The board from the top row down (`.` empty), then the side to move.
-fn sbg_text(e: &sbg::Engine) -> String {
-    let board = e.board();
-    let mut out = String::new();
-    for row in board.cells.chunks(board.width.max(1)).rev() {
-        out.extend(row.iter().map(|c| c.map_or('.', |p| p.letter())));
-        out.push('\n');
-    }
-    out.push_str(match e.side_to_move() {
-        sbg::Side::White => "white",
-        sbg::Side::Black => "black",
-    });
-    out
 }
 
 /// What an RBG move id is made of (see the module comment).
@@ -293,6 +303,18 @@ impl GameState for RbgBackend {
     fn move_text(&self, mv: &Self::Move) -> String {
         self.state.move_text(mv)
     }
+    fn move_to_text(&mut self, mv: &Self::Move) -> String {
+        self.state.move_to_text(mv)
+    }
+    fn move_from_text(&mut self, text: &str) -> Result<Self::Move, game::MoveError> {
+        self.state.move_from_text(text)
+    }
+    fn position_text(&self) -> String {
+        self.state.position_text()
+    }
+    fn set_position(&mut self, text: &str) -> Result<(), game::PositionError> {
+        self.state.set_position(text)
+    }
 }
 
 impl Backend for RbgBackend {
@@ -314,15 +336,12 @@ impl Backend for RbgBackend {
             .map(|c| c.leaves)
             .map_err(|e| e.to_string())
     }
-    fn fork(&self, _: &[reasoner::Move]) -> Self {
+    fn fork(&self, _: Option<&str>, _: &[reasoner::Move]) -> Self {
         RbgBackend {
             state: self.state.clone(),
             reasoner: Arc::clone(&self.reasoner),
             ids: Arc::clone(&self.ids),
         }
-    }
-    fn text(&self, _: &[reasoner::Move]) -> String {
-        format!("{:?}", self.state.pieces())
     }
     fn pieces(&self) -> Vec<String> {
         let names = &self.ids.piece_names;
@@ -373,6 +392,18 @@ impl GameState for GdlBackend {
     fn move_text(&self, mv: &Self::Move) -> String {
         self.engine.move_text(mv)
     }
+    fn move_to_text(&mut self, mv: &Self::Move) -> String {
+        self.engine.move_to_text(mv)
+    }
+    fn move_from_text(&mut self, text: &str) -> Result<Self::Move, game::MoveError> {
+        self.engine.move_from_text(text)
+    }
+    fn position_text(&self) -> String {
+        self.engine.position_text()
+    }
+    fn set_position(&mut self, text: &str) -> Result<(), game::PositionError> {
+        self.engine.set_position(text)
+    }
 }
 
 impl Backend for GdlBackend {
@@ -380,8 +411,12 @@ impl Backend for GdlBackend {
     fn id(&self, _: &gdl::JointMove, index: usize) -> u64 {
         index as u64
     }
-    fn fork(&self, history: &[gdl::JointMove]) -> Self {
+    fn fork(&self, origin: Option<&str>, history: &[gdl::JointMove]) -> Self {
+        // Built from this description and set to this text once before: cannot fail now.
         let mut engine = gdl::Engine::new(&self.desc).expect("built once before");
+        if let Some(text) = origin {
+            engine.set_position(text).expect("set once before");
+        }
         for mv in history {
             engine.apply(mv);
         }
@@ -389,9 +424,5 @@ impl Backend for GdlBackend {
             engine,
             desc: Arc::clone(&self.desc),
         }
-    }
-    fn text(&self, history: &[gdl::JointMove]) -> String {
-        let moves: Vec<String> = history.iter().map(|m| self.engine.move_text(m)).collect();
-        moves.join("\n")
     }
 }
