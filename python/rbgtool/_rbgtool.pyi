@@ -1,6 +1,6 @@
 """Type stubs of the Rust extension (crates/py)."""
 
-from typing import Any, Optional, Union
+from typing import Any, Callable, Optional, Union
 
 class GameError(ValueError):
     """An invalid game, position, move or translation."""
@@ -92,3 +92,17 @@ def convert(text: str, to: str, lang: str) -> str:
 
 def check(text: str, lang: str) -> dict[str, Any]:
     """{'valid': bool, 'diagnostics': [...]} without raising."""
+
+def evolve_default_options() -> str:
+    """The evolver's default options as JSON."""
+
+def evaluate_genome(genome: str, seed: int, options: str) -> str:
+    """One fitness evaluation (JSON in and out), pure."""
+
+def evolve(
+    options: str,
+    out: str,
+    resume: bool = False,
+    evaluate_batch: Optional[Callable[[list[str], list[int], str], list[str]]] = None,
+) -> str:
+    """Runs the evolver into ``out``; fitness batches go to ``evaluate_batch`` if given."""

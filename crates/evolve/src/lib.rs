@@ -18,6 +18,6 @@ pub mod run;
 pub use fitness::{check_game, evaluate, Evaluation, Features, SimOptions, Weights};
 pub use genome::{BlockPool, Genome, GenomeParams};
 pub use run::{
-    last_generation, run, EvolveError, GenerationFile, GenerationSummary, Individual, Options,
-    Summary,
+    evaluate_batch, last_generation, run, run_with_evaluator, Evaluator, EvolveError,
+    GenerationFile, GenerationSummary, Individual, Options, Summary,
 };

@@ -161,6 +161,34 @@ pub fn run(
     resume: bool,
     progress: &mut dyn FnMut(&GenerationSummary),
 ) -> Result<Summary, EvolveError> {
+    run_with_evaluator(options, out_dir, resume, progress, &|genomes, seeds| {
+        evaluate_batch(genomes, seeds, options)
+    })
+}
+
+/// Evaluates a batch of fitness jobs, genome `i` with seed `seeds[i]`, as
+/// `evaluate(genome, &options.sim, &options.weights, seed)` would: the step where a caller may
+/// distribute the work (the Python package sends the jobs to Ray). The result must not depend
+/// on how the jobs are spread, so that every evaluator gives the same run.
+pub type Evaluator<'a> = dyn Fn(&[Genome], &[u64]) -> Vec<Evaluation> + Sync + 'a;
+
+/// The default [`Evaluator`]: the jobs in parallel on rayon's threads.
+pub fn evaluate_batch(genomes: &[Genome], seeds: &[u64], options: &Options) -> Vec<Evaluation> {
+    genomes
+        .par_iter()
+        .zip(seeds)
+        .map(|(g, &seed)| evaluate(g, &options.sim, &options.weights, seed))
+        .collect()
+}
+
+/// [`run`] with the fitness evaluations done by `evaluator`.
+pub fn run_with_evaluator(
+    options: &Options,
+    out_dir: &Path,
+    resume: bool,
+    progress: &mut dyn FnMut(&GenerationSummary),
+    evaluator: &Evaluator<'_>,
+) -> Result<Summary, EvolveError> {
     if options.width < 2 || options.height < 3 || options.population < 2 {
         return Err(EvolveError::BadOptions(
             "the board needs at least 2x3 squares and the population 2 individuals".into(),
@@ -209,7 +237,7 @@ pub fn run(
                 let genomes: Vec<Genome> = (0..options.population)
                     .map(|_| Genome::random(&mut rng, &params, &pool))
                     .collect();
-                let evals = evaluate_all(&genomes, options, mix(options.seed, 1, batch_no));
+                let evals = evaluate_all(&genomes, evaluator, mix(options.seed, 1, batch_no));
                 batch_no += 1;
                 for (g, e) in genomes.into_iter().zip(evals) {
                     evaluated += 1;
@@ -249,7 +277,7 @@ pub fn run(
         for ind in &population {
             offspring.push(mutation.mutate(ind.genome.clone(), &mut rng));
         }
-        let evals = evaluate_all(&offspring, options, mix(options.seed, 3, gen as u64));
+        let evals = evaluate_all(&offspring, evaluator, mix(options.seed, 3, gen as u64));
         let evaluated = offspring.len();
         let mut unplayable = 0;
         let mut sims = 0u64;
@@ -285,14 +313,11 @@ fn with_eval(mut genome: Genome, evaluation: Evaluation) -> Individual {
     Individual { genome, evaluation }
 }
 
-/// Evaluates genomes in parallel; genome `i` gets the seed `mix(seed, i)`, so the result does
-/// not depend on the thread count.
-fn evaluate_all(genomes: &[Genome], options: &Options, seed: u64) -> Vec<Evaluation> {
-    genomes
-        .par_iter()
-        .enumerate()
-        .map(|(i, g)| evaluate(g, &options.sim, &options.weights, mix(seed, 4, i as u64)))
-        .collect()
+/// Evaluates genomes with `evaluator`; genome `i` gets the seed `mix(seed, 4, i)`, so the
+/// result does not depend on the thread count or on where the jobs run.
+fn evaluate_all(genomes: &[Genome], evaluator: &Evaluator<'_>, seed: u64) -> Vec<Evaluation> {
+    let seeds: Vec<u64> = (0..genomes.len()).map(|i| mix(seed, 4, i as u64)).collect();
+    evaluator(genomes, &seeds)
 }
 
 /// Best first (stable, so ties keep their order); truncated to `size`, or the best duplicated

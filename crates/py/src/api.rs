@@ -384,13 +384,7 @@ impl State {
 
     /// The ids of the legal moves (no texts: the adapters' fast path).
     fn legal_ids(&self) -> PyResult<Vec<u64>> {
-        Ok(self
-            .lock()
-            .legal()
-            .map_err(game_err)?
-            .into_iter()
-            .map(|(id, _)| id)
-            .collect())
+        self.lock().legal_ids().map_err(game_err)
     }
 
     /// Applies a move: a `Move` from `legal_moves()`, its id (int) or its text (str).
@@ -411,8 +405,8 @@ impl State {
             };
         }
         if let Ok(id) = r#move.extract::<u64>() {
-            let list = self.lock().legal().map_err(game_err)?;
-            let mut hits = list.iter().enumerate().filter(|(_, (i, _))| *i == id);
+            let list = self.lock().legal_ids().map_err(game_err)?;
+            let mut hits = list.iter().enumerate().filter(|(_, i)| **i == id);
             return match (hits.next(), hits.next()) {
                 (Some((i, _)), None) => self.apply_index(i),
                 (None, _) => Err(game_err(format!("no legal move has id {id}"))),

@@ -20,6 +20,8 @@ pub trait Engine: Send {
     fn current_player(&self) -> Option<usize>;
     /// The legal moves as `(id, text)`, kept for [`Engine::apply_index`].
     fn legal(&mut self) -> Result<Vec<(u64, String)>, String>;
+    /// The ids of the legal moves (no texts), kept as [`Engine::legal`] keeps its list.
+    fn legal_ids(&mut self) -> Result<Vec<u64>, String>;
     /// Applies move `i` of the last [`Engine::legal`] list (computed again if stale).
     fn apply_index(&mut self, i: usize) -> Result<(), String>;
     /// Takes back the last move; false when there is none.
@@ -114,6 +116,15 @@ impl<B: Backend> Engine for Wrapped<B> {
             .map(|(i, m)| (self.b.id(m, i), self.b.move_to_text(m)))
             .collect();
         Ok(out)
+    }
+    fn legal_ids(&mut self) -> Result<Vec<u64>, String> {
+        self.refresh()?;
+        Ok(self
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| self.b.id(m, i))
+            .collect())
     }
     fn apply_index(&mut self, i: usize) -> Result<(), String> {
         self.refresh()?;

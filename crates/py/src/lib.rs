@@ -8,10 +8,12 @@
 //!   with stable move ids (the action encodings of docs/python.md).
 //! * [`api`]: the Python classes `Game`, `State`, `Move`.
 //! * [`tools`]: whole-work calls (`convert`, `check`), run with the GIL released.
+//! * [`evolver`]: the evolver with its fitness evaluations done by a Python callable (Ray).
 
 mod api;
 mod engine;
 mod errors;
+mod evolver;
 mod loading;
 mod tools;
 
@@ -26,5 +28,8 @@ fn _rbgtool(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(api::load, m)?)?;
     m.add_function(wrap_pyfunction!(tools::convert, m)?)?;
     m.add_function(wrap_pyfunction!(tools::check, m)?)?;
+    m.add_function(wrap_pyfunction!(evolver::evolve, m)?)?;
+    m.add_function(wrap_pyfunction!(evolver::evaluate_genome, m)?)?;
+    m.add_function(wrap_pyfunction!(evolver::evolve_default_options, m)?)?;
     Ok(())
 }
