@@ -32,6 +32,21 @@ pub struct Global {
     /// When to colour diagnostics.
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+    /// RBG games: where the keeper has several moves, `check` (default) fails on an improper
+    /// description; `first` takes the first move like the reference engines and turns the
+    /// check's finding into a warning.
+    #[arg(long, global = true, value_enum, default_value_t = KeeperArg::Check)]
+    pub keeper: KeeperArg,
+}
+
+/// The RBG keeper's policy (`reasoner::KeeperMode`).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeeperArg {
+    /// Compare the completions of the keeper's choices; different results are an error.
+    Check,
+    /// Take the first keeper move (the reference engines' behaviour); warn once when a
+    /// checked choice mattered.
+    First,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,7 +142,7 @@ pub enum Command {
     },
     /// Count move sequences of each length from the initial position (perft).
     #[command(
-        after_help = "Depth counts player moves only (RBG keeper moves are automatic); a terminal state has no children.\nnodes = every state visited at depths 0..=d.\n\nExamples:\n  rbgtool perft corpus/rbg/chess.rbg --depth 3\n  rbgtool perft corpus/rbg/breakthrough.rbg --depth 4 --json\n  rbgtool perft corpus/rbg/chess.rbg --depth 2 --divide\n  rbgtool perft corpus/rbg/chess.rbg --depth 3 --moves \"e2 e4; e7 e5\""
+        after_help = "Depth counts player moves only (RBG keeper moves are automatic); a terminal state has no children.\nnodes = every state visited at depths 0..=d. Every leaf move is applied unless --count-leaves.\n\nExamples:\n  rbgtool perft corpus/rbg/chess.rbg --depth 3\n  rbgtool perft corpus/rbg/breakthrough.rbg --depth 4 --json\n  rbgtool perft corpus/rbg/chess.rbg --depth 2 --divide\n  rbgtool perft corpus/rbg/chess.rbg --depth 4 --count-leaves\n  rbgtool perft corpus/rbg/chess.rbg --depth 3 --moves \"e2 e4; e7 e5\""
     )]
     Perft {
         #[command(flatten)]
@@ -140,13 +155,17 @@ pub enum Command {
         divide: bool,
         #[command(flatten)]
         start: StartArgs,
-        /// One JSON object per depth: {"depth", "leaves", "nodes", "seconds"}.
+        /// One JSON object per depth: {"depth", "leaves", "nodes", "seconds", "last_level"}.
         #[arg(long)]
         json: bool,
+        /// Count the last level's moves without applying them (faster; by default every leaf
+        /// move is applied with its keeper completion, as the reference's perft does).
+        #[arg(long)]
+        count_leaves: bool,
     },
     /// Flat Monte-Carlo benchmark: uniformly random playouts.
     #[command(
-        after_help = "Every visited state computes all legal moves and picks one uniformly; keeper states are not counted.\n\nExamples:\n  rbgtool bench corpus/rbg/breakthrough.rbg --seconds 10\n  rbgtool bench corpus/rbg/chess.rbg --playouts 100 --seed 7 --json"
+        after_help = "Every visited state computes all legal moves and applies one picked uniformly; keeper states are not counted.\n\nExamples:\n  rbgtool bench corpus/rbg/breakthrough.rbg --seconds 10\n  rbgtool bench corpus/rbg/chess.rbg --playouts 100 --seed 7 --json\n  rbgtool bench corpus/rbg/chess.rbg --playouts 100 --moves \"e2 e4; e7 e5\""
     )]
     Bench {
         #[command(flatten)]
@@ -163,6 +182,8 @@ pub enum Command {
         /// Print the report as one JSON object.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        start: StartArgs,
     },
     /// Play matches between agents and print a results table.
     #[command(

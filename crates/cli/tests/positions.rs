@@ -332,3 +332,36 @@ fn a_person_plays_an_sbg_game_by_number() {
     assert!(err.contains("game over: white "), "{err}");
     assert!(out.contains("human"), "{out}");
 }
+
+#[test]
+fn bench_and_show_start_from_moves() {
+    let chess = corpus("rbg/chess.rbg");
+    let (code, out, err) = run(&[
+        "bench",
+        &chess,
+        "--playouts",
+        "3",
+        "--moves",
+        "e2 e4; e7 e5",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"playouts\":3"), "{out}");
+    let (code, out, err) = run(&["show", &chess, "--text", "--moves", "e2 e4"]);
+    assert_eq!(code, 0, "{err}");
+    let rank4 = out
+        .lines()
+        .find(|l| l.starts_with(" 4 "))
+        .unwrap_or_default()
+        .to_string();
+    assert!(rank4.contains("wPe"), "the pawn stands on e4:\n{out}");
+    let (code, _, err) = run(&[
+        "bench",
+        &data("tiny.sbg"),
+        "--playouts",
+        "3",
+        "--moves",
+        "a1-a3",
+    ]);
+    assert_eq!(code, 1, "{err}");
+}

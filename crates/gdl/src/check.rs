@@ -10,7 +10,8 @@
 //! * safety: every variable of the head, of a negation and of a `distinct` occurs in a positive
 //!   literal of the body (a variable bound inside `or` counts when every disjunct binds it);
 //! * stratification: no recursion through `not`;
-//! * the recursion restriction on recursive positive literals.
+//! * the recursion restriction on recursive positive literals;
+//! * goal values, roles declared twice and `or` expansion ([`crate::goals`]).
 
 use crate::ast::{Atom, Description, Literal, Rule, Span, Symbol, Term};
 use crate::{error, Diagnostic};
@@ -45,11 +46,14 @@ pub fn check(desc: &Description) -> Vec<Diagnostic> {
     }
     c.stratification(&graph);
     c.recursion_restriction(&graph);
+    c.diags.extend(crate::goals::check_goals_and_roles(desc));
     if !desc.rules().any(|r| r.head.rel == Symbol::ROLE) {
         c.diags
             .push(Diagnostic::error().with_message("the description declares no `role`"));
     }
-    c.diags
+    // Errors first, so that a cut never hides an error behind warnings.
+    c.diags.sort_by_key(|d| std::cmp::Reverse(d.severity));
+    crate::cap_diagnostics(c.diags)
 }
 
 struct Checker<'d> {

@@ -27,6 +27,7 @@
 pub mod ast;
 pub mod check;
 pub mod engine;
+pub mod goals;
 pub mod lexer;
 pub mod parse;
 pub mod print;
@@ -76,4 +77,25 @@ pub fn parse_and_check(src: &str) -> Result<(Description, Vec<Diagnostic>), Vec<
     } else {
         Ok((desc, diags))
     }
+}
+
+/// The most diagnostics returned at once: a file with thousands of errors shows the first ones
+/// and a note with the count of the rest (rendering them all grows with the square of the
+/// line length when they share one long line).
+pub const MAX_DIAGNOSTICS: usize = 50;
+
+/// The first [`MAX_DIAGNOSTICS`] diagnostics, then a note saying how many were left out.
+pub fn cap_diagnostics(
+    mut diags: Vec<codespan_reporting::diagnostic::Diagnostic<()>>,
+) -> Vec<codespan_reporting::diagnostic::Diagnostic<()>> {
+    if diags.len() > MAX_DIAGNOSTICS {
+        let more = diags.len() - MAX_DIAGNOSTICS;
+        diags.truncate(MAX_DIAGNOSTICS);
+        diags.push(
+            codespan_reporting::diagnostic::Diagnostic::note().with_message(format!(
+                "and {more} more errors or warnings (only the first {MAX_DIAGNOSTICS} are shown)"
+            )),
+        );
+    }
+    diags
 }

@@ -71,7 +71,7 @@ pub fn parse(src: &str) -> Result<Description, Vec<Diagnostic>> {
     if p.errors.is_empty() {
         Ok(p.desc)
     } else {
-        Err(p.errors)
+        Err(crate::cap_diagnostics(p.errors))
     }
 }
 

@@ -34,3 +34,41 @@ fn invalid_inputs_are_rejected_with_diagnostics() {
         });
     }
 }
+
+/// The warnings of a description that must pass the checker.
+fn warnings(src: &str) -> Vec<String> {
+    let desc = gdl::parse(src).expect("parses");
+    let diags = gdl::check(&desc);
+    assert!(
+        diags.iter().all(|d| d.severity < Severity::Error),
+        "{diags:?}"
+    );
+    diags.into_iter().map(|d| d.message).collect()
+}
+
+const GAME: &str = "(init (cell 1)) (<= (next (cell 1)) (true (cell 1))) \
+                    (<= (legal ?r noop) (role ?r)) (<= terminal (true (cell 1)))\n";
+
+#[test]
+fn several_unconditional_goal_values_are_warned_about() {
+    let w = warnings(&format!(
+        "(role white) {GAME} (goal white 50) (goal white 100)"
+    ));
+    assert!(w.iter().any(|m| m.contains("several goal values")), "{w:?}");
+    let w = warnings(&format!(
+        "(role white) {GAME} (<= (goal ?r 0) (role ?r)) (goal white 100)"
+    ));
+    assert!(w.iter().any(|m| m.contains("several goal values")), "{w:?}");
+    let w = warnings(&format!(
+        "(role white) {GAME} (goal white 50) (goal white 50)"
+    ));
+    assert!(w.is_empty(), "{w:?}");
+}
+
+#[test]
+fn roles_differing_only_in_case_are_warned_about() {
+    let w = warnings(&format!(
+        "(role white) (role White) {GAME} (<= (goal ?r 50) (role ?r))"
+    ));
+    assert!(w.iter().any(|m| m.contains("declared twice")), "{w:?}");
+}

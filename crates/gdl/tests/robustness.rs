@@ -133,3 +133,45 @@ fn corpus_playouts_reach_goals() {
         }
     }
 }
+
+/// The engine's error for a description that passes the checker.
+fn engine_error(src: &str) -> String {
+    let desc = gdl::parse(src).expect("parses");
+    match gdl::Engine::new(&desc) {
+        Ok(_) => panic!("the engine was built"),
+        Err(e) => e.to_string(),
+    }
+}
+
+const ONE_STEP: &str = "(init (s 0)) (<= (legal ?r noop) (role ?r)) \
+    (<= (next (s 1)) (true (s 0))) (<= terminal (true (s 1))) (<= (goal ?r 50) (role ?r))\n";
+
+#[test]
+fn a_static_five_way_join_ends_with_the_budget_named() {
+    let facts: String = (0..50).map(|i| format!("(f {i}) ")).collect();
+    let src = format!(
+        "(role a) {facts}\n(<= (big ?a ?b ?c ?d ?e) (f ?a) (f ?b) (f ?c) (f ?d) (f ?e))\n\
+         (<= (legal a x) (big 1 2 3 4 5))\n{ONE_STEP}"
+    );
+    let err = engine_error(&src);
+    assert!(
+        err.contains("STATIC_FACT_BUDGET") && err.contains("big/5"),
+        "{err}"
+    );
+}
+
+#[test]
+fn forty_roles_with_two_moves_are_refused_not_enumerated() {
+    let roles: String = (0..40).map(|i| format!("(role r{i}) ")).collect();
+    let src = format!("{roles}\n(<= (legal ?r x) (role ?r))\n{ONE_STEP}");
+    let err = engine_error(&src);
+    assert!(err.contains("1099511627776 joint moves"), "{err}");
+}
+
+#[test]
+fn thousands_of_errors_are_cut_with_a_count() {
+    let src = ")".repeat(16_000);
+    let diags = gdl::parse(&src).unwrap_err();
+    assert_eq!(diags.len(), gdl::MAX_DIAGNOSTICS + 1);
+    assert!(diags.last().unwrap().message.contains("more errors"));
+}

@@ -22,7 +22,7 @@ pub mod parser;
 pub mod print_ll;
 pub mod validate;
 
-pub use print_ll::print_ll;
+pub use print_ll::{print_ll, print_ll_checked};
 
 use codespan_reporting::diagnostic::Diagnostic;
 
@@ -61,10 +61,10 @@ pub fn parse_game(src: &str) -> Result<Parsed, Vec<Diagnostic<()>>> {
             if ir_errors.is_empty() {
                 Ok(Parsed {
                     game,
-                    warnings: cx.warnings,
+                    warnings: cap_diagnostics(cx.warnings),
                 })
             } else {
-                Err(ir_errors)
+                Err(cap_diagnostics(ir_errors))
             }
         }
         _ => {
@@ -73,7 +73,44 @@ pub fn parse_game(src: &str) -> Result<Parsed, Vec<Diagnostic<()>>> {
                 cx.errors
                     .push(Diagnostic::error().with_message("the game could not be read"));
             }
-            Err(cx.errors)
+            Err(cap_diagnostics(cx.errors))
         }
     }
+}
+
+/// The messages of the first few errors on one line (for text the user never saw, such as a
+/// translation read back, where pointing into it would not help).
+pub fn diagnostic_summary(diags: &[Diagnostic<()>]) -> String {
+    const SHOWN: usize = 3;
+    let mut s = diags
+        .iter()
+        .take(SHOWN)
+        .map(|d| d.message.as_str())
+        .collect::<Vec<_>>()
+        .join("; ");
+    if diags.len() > SHOWN {
+        s.push_str(&format!(" (and {} more errors)", diags.len() - SHOWN));
+    }
+    s
+}
+
+/// The most diagnostics returned at once: a file with thousands of errors shows the first ones
+/// and a note with the count of the rest (rendering them all grows with the square of the
+/// line length when they share one long line).
+pub const MAX_DIAGNOSTICS: usize = 50;
+
+/// The first [`MAX_DIAGNOSTICS`] diagnostics, then a note saying how many were left out.
+pub fn cap_diagnostics(
+    mut diags: Vec<codespan_reporting::diagnostic::Diagnostic<()>>,
+) -> Vec<codespan_reporting::diagnostic::Diagnostic<()>> {
+    if diags.len() > MAX_DIAGNOSTICS {
+        let more = diags.len() - MAX_DIAGNOSTICS;
+        diags.truncate(MAX_DIAGNOSTICS);
+        diags.push(
+            codespan_reporting::diagnostic::Diagnostic::note().with_message(format!(
+                "and {more} more errors or warnings (only the first {MAX_DIAGNOSTICS} are shown)"
+            )),
+        );
+    }
+    diags
 }

@@ -218,3 +218,11 @@ fn limits() {
         err[0].message
     );
 }
+
+#[test]
+fn thousands_of_errors_are_cut_with_a_count() {
+    let src = format!("#rules = {}", "\u{1}".repeat(16_000));
+    let diags = rbg::parse_game(&src).unwrap_err();
+    assert_eq!(diags.len(), rbg::MAX_DIAGNOSTICS + 1);
+    assert!(diags.last().unwrap().message.contains("more errors"));
+}

@@ -33,6 +33,9 @@ pub struct BenchReport {
     /// Playouts cut at `MAX_PLAYOUT_LENGTH` or by the time budget (not in `playouts`, the
     /// averages or the histogram; their moves are in `states`).
     pub unfinished: u64,
+    /// `KeeperMode::First`: the improper keeper choice found, if any (see
+    /// [`crate::State::keeper_warning`]).
+    pub keeper_warning: Option<GameError>,
 }
 
 impl BenchReport {
@@ -53,7 +56,19 @@ impl BenchReport {
 
 /// Runs uniform random playouts from the initial state.
 pub fn flat_mc(reasoner: &Reasoner, budget: Budget, seed: u64) -> Result<BenchReport, GameError> {
-    let mut state = reasoner.initial_state()?;
+    flat_mc_from(&mut reasoner.initial_state()?, budget, seed)
+}
+
+/// Runs uniform random playouts from `state` (e.g. a loaded position); `state` is left as
+/// it was, without its undo history.
+pub fn flat_mc_from(
+    state: &mut crate::State<'_>,
+    budget: Budget,
+    seed: u64,
+) -> Result<BenchReport, GameError> {
+    if let Some(e) = state.error() {
+        return Err(e.clone());
+    }
     let core = state.core();
     let mut rng = game::rng_from_seed(seed);
     let nplayers = core.prog.nplayers as usize;
@@ -118,6 +133,7 @@ pub fn flat_mc(reasoner: &Reasoner, budget: Budget, seed: u64) -> Result<BenchRe
         core.restore_from(&snapshot);
     }
     report.seconds = start.elapsed().as_secs_f64();
+    report.keeper_warning = core.warning.take();
     report.avg_length = finished_states as f64 / report.playouts.max(1) as f64;
     Ok(report)
 }

@@ -22,10 +22,14 @@
 //!   vertex, semi-state) repeats an ancestor's fails with `UnboundedCycle` (the reference hangs on
 //!   such games) — inside a pattern such a level is pruned instead, which cannot change the
 //!   pattern's truth value;
-//! * the keeper applies the first move found; with `Options::check_keeper` (default) the first
+//! * the keeper applies the first move found; with [`KeeperMode::Check`] (default) the first
 //!   keeper state of each keeper phase that offers several moves has the completions of up to
-//!   five of them compared, and different results fail with `ImproperKeeper`; more than
-//!   `Options::keeper_limit` keeper moves in a row fail with `KeeperLoop`.
+//!   five of them compared, and different results fail with `ImproperKeeper` (its
+//!   [`KeeperConflict`] says where and how; [`Reasoner::explain`] words it); with
+//!   [`KeeperMode::First`] (the reference engines' behaviour) the first
+//!   [`FIRST_MODE_CHECKS`] keeper phases are still checked, but a finding becomes a warning
+//!   ([`State::keeper_warning`]) and checking stops; more than `Options::keeper_limit` keeper
+//!   moves in a row fail with `KeeperLoop`.
 //!
 //! ```text
 //! let reasoner = Reasoner::new(&game)?;
@@ -49,10 +53,12 @@ pub mod position;
 mod regions;
 mod state;
 
-pub use bench::{flat_mc, random_playout, BenchReport, Budget};
-pub use error::{CompileError, GameError};
+pub use bench::{flat_mc, flat_mc_from, random_playout, BenchReport, Budget};
+pub use error::{CompileError, GameError, KeeperConflict};
 pub use names::GameNames;
-pub use perft::{perft, perft_by_depth, perft_parallel, PerftCounts};
+pub use perft::{
+    perft, perft_by_depth, perft_by_depth_with, perft_parallel, perft_with, LastLevel, PerftCounts,
+};
 pub use position::Snapshot;
 
 use compile::Program;
@@ -68,9 +74,8 @@ pub struct Options {
     pub modifier_limit: usize,
     /// Maximum keeper moves in a row.
     pub keeper_limit: usize,
-    /// Detect improper keepers: at the first keeper state of each keeper phase that has several
-    /// moves, the completions of up to five of them must reach the same game state.
-    pub check_keeper: bool,
+    /// What to do where the keeper has several moves (see [`KeeperMode`]).
+    pub keeper: KeeperMode,
     /// Tabulate shift regions (see `compile`); off, shifts are walked one by one at run time.
     /// Only useful to test that both paths agree.
     pub region_tables: bool,
@@ -81,11 +86,29 @@ impl Default for Options {
         Options {
             modifier_limit: 1024,
             keeper_limit: 100_000,
-            check_keeper: true,
+            keeper: KeeperMode::Check,
             region_tables: true,
         }
     }
 }
+
+/// The keeper's policy where it has several moves. Both apply the first move found; they
+/// differ in what an improper description (the choice matters) costs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum KeeperMode {
+    /// Detect improper keepers: at the first keeper state of each keeper phase that has several
+    /// moves, the completions of up to five of them must reach the same game state, or the
+    /// search fails with [`GameError::ImproperKeeper`].
+    #[default]
+    Check,
+    /// The reference engines' behaviour: take the first keeper move. The first
+    /// [`FIRST_MODE_CHECKS`] keeper phases a state runs are still checked as in `Check` (so the
+    /// cost stays bounded), and the first finding is kept as a warning instead of failing.
+    First,
+}
+
+/// Keeper phases checked in [`KeeperMode::First`] per state (and the states cloned from it).
+pub const FIRST_MODE_CHECKS: u32 = 10_000;
 
 /// A compiled game.
 #[derive(Clone, Debug)]
@@ -95,6 +118,8 @@ pub struct Reasoner {
     spans: ir::SpanTable,
     players: Vec<String>,
     vertices: Vec<String>,
+    pieces: Vec<String>,
+    variables: Vec<String>,
     modifier_text: Vec<String>,
     names: GameNames,
 }
@@ -126,6 +151,8 @@ impl Reasoner {
             spans: game.spans.clone(),
             players: game.players.clone(),
             vertices: game.board.vertices.clone(),
+            pieces: game.pieces.clone(),
+            variables: game.variables.iter().map(|v| v.name.clone()).collect(),
             modifier_text,
             names: GameNames::new(game),
         })
@@ -161,6 +188,25 @@ impl Reasoner {
 
     pub fn player_names(&self) -> &[String] {
         &self.players
+    }
+
+    /// The improper-keeper finding of a [`GameError::ImproperKeeper`] in words: the position
+    /// (what differs from the initial one), the two keeper moves and how their completions
+    /// differ. Empty for other errors.
+    pub fn explain(&self, e: &GameError) -> Vec<String> {
+        match e {
+            GameError::ImproperKeeper { conflict, .. } => error::explain_conflict(
+                conflict,
+                &error::Names {
+                    pieces: &self.pieces,
+                    variables: &self.variables,
+                    vertices: &self.vertices,
+                    modifiers: &self.modifier_text,
+                    players: &self.players,
+                },
+            ),
+            _ => Vec::new(),
+        }
     }
 
     /// Names for move notation and position text.
@@ -222,6 +268,12 @@ impl<'r> State<'r> {
 
     pub(crate) fn core(&mut self) -> &mut Core<'r> {
         self.core.get_mut()
+    }
+
+    /// In [`KeeperMode::First`]: the first improper keeper choice met (by this state or the
+    /// state it was cloned from), which did not stop the search.
+    pub fn keeper_warning(&self) -> Option<GameError> {
+        self.core.borrow().warning.clone()
     }
 
     /// The error that stopped this state, if any.

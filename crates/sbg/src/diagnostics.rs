@@ -340,3 +340,24 @@ pub fn render(diagnostics: &[Diagnostic<()>], file_name: &str, src: &str) -> Str
     }
     out
 }
+
+/// The most diagnostics returned at once: a file with thousands of errors shows the first ones
+/// and a note with the count of the rest (rendering them all grows with the square of the
+/// line length when they share one long line).
+pub const MAX_DIAGNOSTICS: usize = 50;
+
+/// The first [`MAX_DIAGNOSTICS`] diagnostics, then a note saying how many were left out.
+pub fn cap_diagnostics(
+    mut diags: Vec<codespan_reporting::diagnostic::Diagnostic<()>>,
+) -> Vec<codespan_reporting::diagnostic::Diagnostic<()>> {
+    if diags.len() > MAX_DIAGNOSTICS {
+        let more = diags.len() - MAX_DIAGNOSTICS;
+        diags.truncate(MAX_DIAGNOSTICS);
+        diags.push(
+            codespan_reporting::diagnostic::Diagnostic::note().with_message(format!(
+                "and {more} more errors or warnings (only the first {MAX_DIAGNOSTICS} are shown)"
+            )),
+        );
+    }
+    diags
+}

@@ -182,3 +182,12 @@ fn arb_game() -> impl Strategy<Value = Game> {
             })
     })
 }
+
+#[test]
+fn thousands_of_errors_are_cut_with_a_count() {
+    let row = "?".repeat(16_000);
+    let src = format!("<<T>>\n<BOARD>\n16000 1\n|{row}|\n<PIECES>\n<GOALS>\n20 &\n");
+    let diags = sbg::parse(&src).unwrap_err();
+    assert_eq!(diags.len(), sbg::diagnostics::MAX_DIAGNOSTICS + 1);
+    assert!(diags.last().unwrap().message.contains("more errors"));
+}

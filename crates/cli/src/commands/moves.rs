@@ -68,7 +68,7 @@ pub fn moves(
     global: &Global,
 ) -> Result<(), CliError> {
     let loaded = load(input, global)?;
-    with_state(&loaded, start, ListMoves { json })
+    with_state(&loaded, start, global, ListMoves { json })
 }
 
 struct PrintPosition;
@@ -95,5 +95,5 @@ pub fn position_with_status<G: GameState>(state: &mut G, moves: usize) -> String
 
 pub fn apply(input: &InputArgs, start: &StartArgs, global: &Global) -> Result<(), CliError> {
     let loaded = load(input, global)?;
-    with_state(&loaded, start, PrintPosition)
+    with_state(&loaded, start, global, PrintPosition)
 }

@@ -66,16 +66,16 @@ pub fn run(a: &PlayArgs, global: &Global) -> Result<(), CliError> {
             )
         }
         Loaded::Rbg(g) => {
-            let r = super::bench::rbg_reasoner(g)?;
+            let r = super::bench::rbg_reasoner(g, global)?;
             let mut s = r
                 .initial_state()
-                .map_err(|e| super::bench::game_error(&loaded, &e))?;
+                .map_err(|e| super::bench::game_error(&loaded, &r, &e))?;
             let mut agents = [
                 generic(&specs[0], RbgView, human)?,
                 generic(&specs[1], RbgView, human)?,
             ];
             super::start::go_to_start(&mut s, a.start)?;
-            run_match(
+            let report = run_match(
                 &mut s,
                 &mut agents,
                 &options,
@@ -83,7 +83,10 @@ pub fn run(a: &PlayArgs, global: &Global) -> Result<(), CliError> {
                 &mut records,
                 a.start,
                 human,
-            )
+            );
+            let warning = s.keeper_warning();
+            super::bench::keeper_warning(&loaded, &r, warning.as_ref(), global);
+            report
         }
         Loaded::Gdl(d) => {
             let mut e = gdl::Engine::new(d).map_err(|e| CliError::Game(format!("{e}")))?;

@@ -182,5 +182,5 @@ fn replay_one(a: &ReplayArgs<'_>, record: &Record, global: &Global) -> Result<()
         mapping,
         final_only: a.final_only,
     };
-    with_state(&loaded, &StartArgs::default(), replay)
+    with_state(&loaded, &StartArgs::default(), global, replay)
 }

@@ -20,14 +20,15 @@ pub trait OnState {
 pub fn with_state<F: OnState>(
     loaded: &LoadedGame,
     start: &StartArgs,
+    global: &crate::cli::Global,
     f: F,
 ) -> Result<F::Out, CliError> {
     match &loaded.game {
         Loaded::Rbg(g) => {
-            let r = super::bench::rbg_reasoner(g)?;
+            let r = super::bench::rbg_reasoner(g, global)?;
             let mut s = r
                 .initial_state()
-                .map_err(|e| super::bench::game_error(loaded, &e))?;
+                .map_err(|e| super::bench::game_error(loaded, &r, &e))?;
             go_to_start(&mut s, start)?;
             f.run(&mut s, loaded)
         }

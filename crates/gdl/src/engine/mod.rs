@@ -38,6 +38,34 @@ pub enum EngineError {
     Compile(String),
     /// The description has no role.
     NoRoles,
+    /// A budget of the engine was exceeded (the message names it).
+    Budget(String),
+}
+
+/// The most joint moves one state may have: they are listed one by one (a joint move is one
+/// legal move per role, so a few dozen roles with two moves each already have trillions).
+pub const MAX_JOINT_MOVES: u128 = 1_000_000;
+
+/// The number of joint moves of per-role move lists (saturating).
+fn joint_move_count(legal: &[Vec<Id>]) -> u128 {
+    legal
+        .iter()
+        .fold(1u128, |n, l| n.saturating_mul(l.len() as u128))
+}
+
+fn too_many_joint_moves(legal: &[Vec<Id>]) -> String {
+    let n = joint_move_count(legal);
+    let shown = if n == u128::MAX {
+        "more than 10^38".to_string()
+    } else {
+        n.to_string()
+    };
+    format!(
+        "a state has {shown} joint moves ({} roles with {} legal moves in all), more than the \
+         engine's budget of {MAX_JOINT_MOVES} (gdl::engine::MAX_JOINT_MOVES)",
+        legal.len(),
+        legal.iter().map(Vec::len).sum::<usize>()
+    )
 }
 
 impl fmt::Display for EngineError {
@@ -46,6 +74,7 @@ impl fmt::Display for EngineError {
             EngineError::Invalid(d) => write!(f, "invalid GDL ({} errors)", d.len()),
             EngineError::Compile(m) => write!(f, "cannot compile GDL: {m}"),
             EngineError::NoRoles => write!(f, "the description has no roles"),
+            EngineError::Budget(m) => write!(f, "the GDL engine's budget is exceeded: {m}"),
         }
     }
 }
@@ -90,6 +119,8 @@ struct Inner {
     overflowed: Option<RelId>,
     joins: u64,
     join_limit: u64,
+    /// See [`Engine::budget_error`].
+    budget_error: Option<String>,
 }
 
 #[derive(Clone, Copy)]
@@ -128,13 +159,24 @@ impl Engine {
         desc: &Description,
         options: &EngineOptions,
     ) -> Result<Engine, EngineError> {
-        let inner = match options.demand_threshold {
+        let mut inner = match options.demand_threshold {
             Some(threshold) => tune::tuned(desc, threshold)?,
             None => Inner::build(desc)?,
         };
+        if let Some(legal) = inner.legal() {
+            if joint_move_count(&legal) > MAX_JOINT_MOVES {
+                return Err(EngineError::Budget(too_many_joint_moves(&legal)));
+            }
+        }
         Ok(Engine {
             inner: RefCell::new(inner),
         })
+    }
+
+    /// Why the last [`game::GameState::legal_moves`] listed no move although the state is not
+    /// terminal: a budget it would have exceeded (`None` when no budget was hit).
+    pub fn budget_error(&self) -> Option<String> {
+        self.inner.borrow().budget_error.clone()
     }
 
     /// The propositions true in the current state, as KIF text, sorted.
@@ -210,6 +252,7 @@ impl Inner {
             overflowed: None,
             joins: 0,
             join_limit: u64::MAX,
+            budget_error: None,
         };
         inner.role_names = inner.roles.iter().map(|&r| inner.text(r)).collect();
         inner.reset();
@@ -218,11 +261,16 @@ impl Inner {
 
     /// Back to the initial state with every cache dropped and no budget.
     fn reset(&mut self) {
+        let init = self.init.clone();
+        self.reset_to(&init);
+    }
+
+    /// Makes `props` the state at level 0 with every cache dropped and no budget.
+    fn reset_to(&mut self, props: &[Id]) {
         self.budget = usize::MAX;
         self.join_limit = u64::MAX;
         self.overflowed = None;
-        let init = self.init.clone();
-        self.enter_level(0, &init);
+        self.enter_level(0, props);
     }
 
     fn text(&self, t: Id) -> String {
@@ -382,6 +430,10 @@ impl game::GameState for Engine {
         if legal.iter().any(|l| l.is_empty()) {
             return;
         }
+        if joint_move_count(&legal) > MAX_JOINT_MOVES {
+            inner.budget_error = Some(too_many_joint_moves(&legal));
+            return;
+        }
         let mut idx = vec![0usize; legal.len()];
         loop {
             out.push(JointMove(
@@ -464,10 +516,7 @@ impl game::GameState for Engine {
     fn set_position(&mut self, text: &str) -> Result<(), game::PositionError> {
         let inner = self.inner.get_mut();
         let props = position::parse_props(text, &inner.symbols, &mut inner.store)?;
-        inner.budget = usize::MAX;
-        inner.join_limit = u64::MAX;
-        inner.overflowed = None;
-        inner.enter_level(0, &props);
+        inner.reset_to(&props);
         Ok(())
     }
 

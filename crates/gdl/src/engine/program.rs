@@ -33,6 +33,12 @@ pub struct Program {
 #[derive(Clone, Debug)]
 pub struct CompileError(pub String);
 
+/// The most facts one static relation may have (each costs a hash-consed term); the largest
+/// translation we know (go) has 72,000 rules.
+pub const STATIC_FACT_BUDGET: usize = 1_000_000;
+/// The most join steps the static relations may take (a few seconds).
+pub const STATIC_JOIN_BUDGET: u64 = 100_000_000;
+
 impl Program {
     pub fn rel(&self, s: Symbol, arity: usize) -> RelId {
         self.rel_ids[&(s, arity)]
@@ -226,8 +232,26 @@ impl Program {
             if prog.sccs[c].layer == Layer::Static {
                 let mut dbs = [std::mem::take(&mut db)];
                 let mut ctx = Ctx::new(&prog, store, &mut dbs, [0, 0, 0]);
+                ctx.budget = STATIC_FACT_BUDGET;
+                ctx.join_limit = STATIC_JOIN_BUDGET;
                 ctx.ensure(c);
+                let overflowed = ctx.overflowed;
                 db = std::mem::take(&mut dbs[0]);
+                if let Some(r) = overflowed {
+                    let r = prog.rels.get(r).map_or(prog.sccs[c].rels[0], |_| r);
+                    let name = format!("{}/{}", desc.name(prog.rels[r].sym), prog.rels[r].arity);
+                    return Err(CompileError(if overflowed == Some(usize::MAX) {
+                        format!(
+                            "the static rules for `{name}` take more than {STATIC_JOIN_BUDGET} \
+                             join steps (the engine's budget, gdl::engine::program::STATIC_JOIN_BUDGET)"
+                        )
+                    } else {
+                        format!(
+                            "the static relation `{name}` has more than {STATIC_FACT_BUDGET} \
+                             facts (the engine's budget, gdl::engine::program::STATIC_FACT_BUDGET)"
+                        )
+                    }));
+                }
             }
         }
         Ok((prog, db))
