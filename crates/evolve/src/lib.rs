@@ -21,6 +21,7 @@ pub use fitness::{
 };
 pub use genome::{BlockPool, Genome, GenomeParams};
 pub use run::{
-    changed_options, last_generation, load_last_generation, run, run_with, Control, EvolveError,
-    GenerationFile, GenerationSummary, Individual, Options, Summary,
+    changed_options, evaluate_batch, last_generation, load_last_generation, run, run_with,
+    run_with_evaluator, Control, Evaluator, EvolveError, GenerationFile, GenerationSummary,
+    Individual, Options, Summary,
 };

@@ -148,7 +148,7 @@ pub struct Summary {
 }
 
 /// How [`run_with`] starts and stops.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Default)]
 pub struct Control<'a> {
     /// Continue the run found in the output folder.
     pub resume: bool,
@@ -156,6 +156,39 @@ pub struct Control<'a> {
     pub allow_changed_options: bool,
     /// Checked after every generation: once set, the run stops after writing it.
     pub stop: Option<&'a AtomicBool>,
+    /// Who evaluates the fitness jobs; `None` is [`evaluate_batch`] on this machine.
+    pub evaluator: Option<&'a Evaluator<'a>>,
+}
+
+/// Evaluates a batch of fitness jobs, genome `i` with seed `seeds[i]`, as
+/// `evaluate(genome, &options.sim, &options.weights, seed)` would: the step where a caller may
+/// distribute the work (the Python package sends the jobs to Ray). The result must not depend
+/// on how the jobs are spread, so that every evaluator gives the same run.
+pub type Evaluator<'a> = dyn Fn(&[Genome], &[u64]) -> Vec<Evaluation> + Sync + 'a;
+
+/// The default [`Evaluator`]: the jobs in parallel on rayon's threads.
+pub fn evaluate_batch(genomes: &[Genome], seeds: &[u64], options: &Options) -> Vec<Evaluation> {
+    genomes
+        .par_iter()
+        .zip(seeds)
+        .map(|(g, &seed)| evaluate(g, &options.sim, &options.weights, seed))
+        .collect()
+}
+
+/// [`run`] with the fitness evaluations done by `evaluator`.
+pub fn run_with_evaluator(
+    options: &Options,
+    out_dir: &Path,
+    resume: bool,
+    progress: &mut dyn FnMut(&GenerationSummary),
+    evaluator: &Evaluator<'_>,
+) -> Result<Summary, EvolveError> {
+    let control = Control {
+        resume,
+        evaluator: Some(evaluator),
+        ..Control::default()
+    };
+    run_with(options, out_dir, &control, progress)
 }
 
 #[derive(Debug)]
@@ -311,7 +344,7 @@ pub fn run_with(
             ))
         }
         None => {
-            let (pool, population, summary) = initial_generation(options)?;
+            let (pool, population, summary) = initial_generation(options, control)?;
             let history = vec![summary.clone()];
             write_generation(out_dir, options, &pool, &population, &history)?;
             progress(&summary);
@@ -341,13 +374,18 @@ pub fn run_with(
         for ind in &population {
             offspring.push(mutation.mutate(ind.genome.clone(), &mut rng));
         }
-        let reevaluated = reevaluate(&mut population, options, gen);
+        let reevaluated = reevaluate(&mut population, options, control, gen);
         let mut sims: u64 = population
             .iter()
             .filter(|i| i.samples.len() > 1)
             .map(|i| u64::from(i.evaluation.stats.simulations))
             .sum();
-        let evals = evaluate_all(&offspring, options, mix(options.seed, 3, gen as u64));
+        let evals = evaluate_all(
+            &offspring,
+            options,
+            control,
+            mix(options.seed, 3, gen as u64),
+        );
         let evaluated = offspring.len();
         let mut unplayable = 0;
         let mut seen: HashSet<String> = population.iter().map(|i| genome_key(&i.genome)).collect();
@@ -392,6 +430,7 @@ pub fn run_with(
 /// ones are found (at most `20 × population` tries).
 fn initial_generation(
     options: &Options,
+    control: &Control,
 ) -> Result<(BlockPool, Vec<Individual>, GenerationSummary), EvolveError> {
     let t0 = Instant::now();
     let mut rng = Prng::seed_from_u64(mix(options.seed, 0, 0));
@@ -417,7 +456,7 @@ fn initial_generation(
         let genomes: Vec<Genome> = (0..options.population)
             .map(|_| Genome::random(&mut rng, &params, &pool))
             .collect();
-        let evals = evaluate_all(&genomes, options, mix(options.seed, 1, batch_no));
+        let evals = evaluate_all(&genomes, options, control, mix(options.seed, 1, batch_no));
         batch_no += 1;
         for (g, e) in genomes.into_iter().zip(evals) {
             evaluated += 1;
@@ -444,17 +483,18 @@ fn genome_key(g: &Genome) -> String {
 
 /// Evaluates the survivors with fewer than `options.evaluations` evaluations once more (seed
 /// from the generation and the individual's rank); returns how many.
-fn reevaluate(population: &mut [Individual], options: &Options, gen: usize) -> usize {
+fn reevaluate(
+    population: &mut [Individual],
+    options: &Options,
+    control: &Control,
+    gen: usize,
+) -> usize {
     let due: Vec<usize> = (0..population.len())
         .filter(|&i| population[i].samples.len() < options.evaluations.max(1) as usize)
         .collect();
-    let genomes: Vec<&Genome> = due.iter().map(|&i| &population[i].genome).collect();
+    let genomes: Vec<Genome> = due.iter().map(|&i| population[i].genome.clone()).collect();
     let seed = mix(options.seed, 5, gen as u64);
-    let evals: Vec<Evaluation> = genomes
-        .par_iter()
-        .enumerate()
-        .map(|(k, g)| evaluate(g, &options.sim, &options.weights, mix(seed, 4, k as u64)))
-        .collect();
+    let evals = evaluate_all(&genomes, options, control, seed);
     for (&i, e) in due.iter().zip(evals) {
         let ind = &mut population[i];
         ind.samples.push(e.fitness);
@@ -475,12 +515,18 @@ fn with_eval(mut genome: Genome, evaluation: Evaluation) -> Individual {
 
 /// Evaluates genomes in parallel; genome `i` gets the seed `mix(seed, i)`, so the result does
 /// not depend on the thread count.
-fn evaluate_all(genomes: &[Genome], options: &Options, seed: u64) -> Vec<Evaluation> {
-    genomes
-        .par_iter()
-        .enumerate()
-        .map(|(i, g)| evaluate(g, &options.sim, &options.weights, mix(seed, 4, i as u64)))
-        .collect()
+/// Genome `i` evaluated with seed `mix(seed, 4, i)`, by the control's evaluator.
+fn evaluate_all(
+    genomes: &[Genome],
+    options: &Options,
+    control: &Control,
+    seed: u64,
+) -> Vec<Evaluation> {
+    let seeds: Vec<u64> = (0..genomes.len()).map(|i| mix(seed, 4, i as u64)).collect();
+    match control.evaluator {
+        Some(f) => f(genomes, &seeds),
+        None => evaluate_batch(genomes, &seeds, options),
+    }
 }
 
 /// Best mean fitness first (stable, so ties keep their order), truncated to `size`. The

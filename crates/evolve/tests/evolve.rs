@@ -230,6 +230,7 @@ fn resume_refuses_other_options_unless_overridden() {
         resume: true,
         allow_changed_options: true,
         stop: None,
+        evaluator: None,
     };
     let s = evolve::run_with(&tiny(6, 2), &dir, &control, &mut |_| {}).unwrap();
     assert!(

@@ -78,6 +78,7 @@ pub fn run(
         resume,
         allow_changed_options: override_options,
         stop: Some(&STOP),
+        evaluator: None,
     };
     let summary = evolve::run_with(options, out, &control, &mut progress).map_err(|e| {
         CliError::Game(match e {

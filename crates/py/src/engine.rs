@@ -1,0 +1,439 @@
+//! One object-safe interface, [`Engine`], over the three engines, so the Python classes are
+//! written once. Moves cross into Python as `(id, text)`; the engine keeps the last list of
+//! legal moves and applies by index into it.
+//!
+//! Move ids (docs/python.md "Action encodings"):
+//! * SBG: `from * squares + to` (squares `y * width + x`), fewer than `squares²`.
+//! * RBG: `(first_vertex * V + v) * M + m`, where `(m, v)` is the last step of the move that is
+//!   not a player switch (the last step when all are), `V` the vertices and `M` the modifiers
+//!   plus one; fewer than `V² · M`. Distinct legal moves of one state can share an id only in
+//!   games where two moves start on the same vertex and end with the same modifier on the same
+//!   vertex; `State.legal_moves` reports such a clash as an error.
+//! * GDL: the index of the joint move in the state's legal list (no bound).
+
+use game::GameState;
+use std::sync::Arc;
+
+/// A game state behind one interface. Errors are messages (the Python layer raises them).
+pub trait Engine: Send {
+    fn players(&self) -> Vec<String>;
+    fn current_player(&self) -> Option<usize>;
+    /// The legal moves as `(id, text)`, kept for [`Engine::apply_index`].
+    fn legal(&mut self) -> Result<Vec<(u64, String)>, String>;
+    /// The ids of the legal moves (no texts), kept as [`Engine::legal`] keeps its list.
+    fn legal_ids(&mut self) -> Result<Vec<u64>, String>;
+    /// Applies move `i` of the last [`Engine::legal`] list (computed again if stale).
+    fn apply_index(&mut self, i: usize) -> Result<(), String>;
+    /// Takes back the last move; false when there is none.
+    fn undo(&mut self) -> bool;
+    fn scores(&self) -> Vec<i64>;
+    fn is_terminal(&mut self) -> bool;
+    fn hash(&self) -> u64;
+    fn clone_box(&self) -> Box<dyn Engine>;
+    fn perft(&mut self, depth: u32) -> Result<u64, String>;
+    /// Moves applied since the initial state.
+    fn ply(&self) -> usize;
+    /// The position text (docs/positions.md).
+    fn to_text(&self) -> String;
+    /// Replaces the state by a position text; forgets the history.
+    fn set_position(&mut self, text: &str) -> Result<(), game::PositionError>;
+    /// The index in [`Engine::legal`] of the move a text in notation names.
+    fn index_of_text(&mut self, text: &str) -> Result<usize, String>;
+    /// The piece on each vertex (RBG piece names) or square (SBG letters, `""` when empty);
+    /// empty for GDL.
+    fn pieces(&self) -> Vec<String>;
+}
+
+/// What each engine adds to [`GameState`]: move ids, its fastest perft, copying, a text.
+pub trait Backend: GameState<Move: Send> + Send + Sized + 'static {
+    /// True when [`Backend::fork`] needs the moves played so far.
+    const REPLAYS: bool = false;
+    fn id(&self, mv: &Self::Move, index: usize) -> u64;
+    fn checked_legal(&mut self, out: &mut Vec<Self::Move>) -> Result<(), String> {
+        self.legal_moves(out);
+        Ok(())
+    }
+    fn checked_apply(&mut self, mv: &Self::Move) -> Result<(), String> {
+        self.apply(mv);
+        Ok(())
+    }
+    fn fast_perft(&mut self, depth: u32) -> Result<u64, String> {
+        Ok(game::perft::perft(self, depth))
+    }
+    /// A copy; engines that copy by replay get the position set last (if any) and the moves
+    /// since.
+    fn fork(&self, origin: Option<&str>, history: &[Self::Move]) -> Self;
+    fn pieces(&self) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// A backend with its cached legal moves and (for engines that copy by replay) its history.
+pub struct Wrapped<B: Backend> {
+    b: B,
+    moves: Vec<B::Move>,
+    fresh: bool,
+    history: Vec<B::Move>,
+    ply: usize,
+    /// The position text set by `set_position`, for engines that copy by replay.
+    origin: Option<String>,
+}
+
+impl<B: Backend> Wrapped<B> {
+    pub fn new(b: B) -> Wrapped<B> {
+        Wrapped {
+            b,
+            moves: Vec::new(),
+            fresh: false,
+            history: Vec::new(),
+            ply: 0,
+            origin: None,
+        }
+    }
+
+    fn refresh(&mut self) -> Result<(), String> {
+        if !self.fresh {
+            self.b.checked_legal(&mut self.moves)?;
+            self.fresh = true;
+        }
+        Ok(())
+    }
+}
+
+impl<B: Backend> Engine for Wrapped<B> {
+    fn players(&self) -> Vec<String> {
+        self.b.player_names()
+    }
+    fn current_player(&self) -> Option<usize> {
+        self.b.current_player()
+    }
+    fn legal(&mut self) -> Result<Vec<(u64, String)>, String> {
+        self.refresh()?;
+        let out: Vec<(u64, String)> = self
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| (self.b.id(m, i), self.b.move_to_text(m)))
+            .collect();
+        Ok(out)
+    }
+    fn legal_ids(&mut self) -> Result<Vec<u64>, String> {
+        self.refresh()?;
+        Ok(self
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| self.b.id(m, i))
+            .collect())
+    }
+    fn apply_index(&mut self, i: usize) -> Result<(), String> {
+        self.refresh()?;
+        let mv = self
+            .moves
+            .get(i)
+            .ok_or_else(|| format!("move index {i} out of range ({} moves)", self.moves.len()))?
+            .clone();
+        self.fresh = false;
+        self.ply += 1;
+        if B::REPLAYS {
+            self.history.push(mv.clone());
+        }
+        self.b.checked_apply(&mv)
+    }
+    fn undo(&mut self) -> bool {
+        if self.ply == 0 {
+            return false;
+        }
+        self.b.undo();
+        self.ply -= 1;
+        self.history.pop();
+        self.fresh = false;
+        true
+    }
+    fn scores(&self) -> Vec<i64> {
+        self.b.scores()
+    }
+    fn is_terminal(&mut self) -> bool {
+        match self.refresh() {
+            Ok(()) => self.moves.is_empty(),
+            Err(_) => true,
+        }
+    }
+    fn hash(&self) -> u64 {
+        self.b.state_hash()
+    }
+    fn clone_box(&self) -> Box<dyn Engine> {
+        Box::new(Wrapped {
+            b: self.b.fork(self.origin.as_deref(), &self.history),
+            moves: Vec::new(),
+            fresh: false,
+            history: self.history.clone(),
+            ply: self.ply,
+            origin: self.origin.clone(),
+        })
+    }
+    fn perft(&mut self, depth: u32) -> Result<u64, String> {
+        self.b.fast_perft(depth)
+    }
+    fn ply(&self) -> usize {
+        self.ply
+    }
+    fn to_text(&self) -> String {
+        self.b.position_text()
+    }
+    fn set_position(&mut self, text: &str) -> Result<(), game::PositionError> {
+        self.b.set_position(text)?;
+        self.history.clear();
+        self.ply = 0;
+        self.fresh = false;
+        if B::REPLAYS {
+            self.origin = Some(text.to_string());
+        }
+        Ok(())
+    }
+    fn index_of_text(&mut self, text: &str) -> Result<usize, String> {
+        let mv = self.b.move_from_text(text).map_err(|e| e.to_string())?;
+        self.refresh()?;
+        self.moves
+            .iter()
+            .position(|m| *m == mv)
+            .ok_or_else(|| format!("{text:?} is not a legal move here"))
+    }
+    fn pieces(&self) -> Vec<String> {
+        self.b.pieces()
+    }
+}
+
+/// Native SBG engine.
+impl Backend for sbg::Engine {
+    fn id(&self, mv: &sbg::Move, _: usize) -> u64 {
+        let squares = (self.width() * self.height()) as u64;
+        u64::from(mv.from) * squares + u64::from(mv.to)
+    }
+    fn fork(&self, _: Option<&str>, _: &[sbg::Move]) -> Self {
+        self.clone()
+    }
+    fn pieces(&self) -> Vec<String> {
+        let cells = self.board().cells;
+        cells
+            .iter()
+            .map(|c| c.map_or(String::new(), |p| p.letter().to_string()))
+            .collect()
+    }
+}
+
+/// What an RBG move id is made of (see the module comment).
+#[derive(Debug)]
+pub struct RbgIds {
+    vertices: u64,
+    modifiers: u64,
+    is_switch: Vec<bool>,
+    piece_names: Vec<String>,
+}
+
+impl RbgIds {
+    pub fn new(game: &ir::Game) -> RbgIds {
+        let mut is_switch = vec![false];
+        for &id in game.rules.modifiers() {
+            let switch = matches!(game.rules.node(id), ir::Node::Action(ir::Action::Switch(_)));
+            is_switch.push(switch);
+        }
+        RbgIds {
+            vertices: game.board.vertices.len() as u64,
+            modifiers: is_switch.len() as u64,
+            is_switch,
+            piece_names: game.pieces.clone(),
+        }
+    }
+
+    pub fn count(&self) -> u64 {
+        self.vertices * self.vertices * self.modifiers
+    }
+
+    fn id(&self, mv: &reasoner::Move) -> u64 {
+        let steps = &mv.steps;
+        let Some(&(_, first)) = steps.first() else {
+            return 0;
+        };
+        let is_switch = |m: u32| self.is_switch.get(m as usize).copied().unwrap_or(false);
+        let &(m, v) = steps
+            .iter()
+            .rev()
+            .find(|&&(m, _)| !is_switch(m))
+            .unwrap_or(&steps[steps.len() - 1]);
+        (u64::from(first) * self.vertices + u64::from(v)) * self.modifiers + u64::from(m)
+    }
+}
+
+/// An RBG state that owns (a share of) its reasoner.
+pub struct RbgBackend {
+    // Declared first so it is dropped before `reasoner`, which it borrows.
+    state: reasoner::State<'static>,
+    reasoner: Arc<reasoner::Reasoner>,
+    ids: Arc<RbgIds>,
+}
+
+impl RbgBackend {
+    pub fn new(r: &Arc<reasoner::Reasoner>, ids: &Arc<RbgIds>) -> Result<RbgBackend, String> {
+        // SAFETY: the reasoner lives in an `Arc` that this struct keeps (and every fork keeps a
+        // clone of), the state is dropped before it (field order), and the `'static` state
+        // never leaves this struct.
+        let r_static: &'static reasoner::Reasoner = unsafe { &*Arc::as_ptr(r) };
+        let state = r_static.initial_state().map_err(|e| e.to_string())?;
+        Ok(RbgBackend {
+            state,
+            reasoner: Arc::clone(r),
+            ids: Arc::clone(ids),
+        })
+    }
+}
+
+impl GameState for RbgBackend {
+    type Move = reasoner::Move;
+    fn player_names(&self) -> Vec<String> {
+        self.state.player_names()
+    }
+    fn current_player(&self) -> Option<usize> {
+        self.state.current_player()
+    }
+    fn legal_moves(&mut self, out: &mut Vec<Self::Move>) {
+        self.state.legal_moves(out)
+    }
+    fn apply(&mut self, mv: &Self::Move) {
+        GameState::apply(&mut self.state, mv)
+    }
+    fn undo(&mut self) {
+        self.state.undo()
+    }
+    fn scores(&self) -> Vec<i64> {
+        self.state.scores()
+    }
+    fn state_hash(&self) -> u64 {
+        self.state.state_hash()
+    }
+    fn move_text(&self, mv: &Self::Move) -> String {
+        self.state.move_text(mv)
+    }
+    fn move_to_text(&mut self, mv: &Self::Move) -> String {
+        self.state.move_to_text(mv)
+    }
+    fn move_from_text(&mut self, text: &str) -> Result<Self::Move, game::MoveError> {
+        self.state.move_from_text(text)
+    }
+    fn position_text(&self) -> String {
+        self.state.position_text()
+    }
+    fn set_position(&mut self, text: &str) -> Result<(), game::PositionError> {
+        self.state.set_position(text)
+    }
+}
+
+impl Backend for RbgBackend {
+    fn id(&self, mv: &reasoner::Move, _: usize) -> u64 {
+        self.ids.id(mv)
+    }
+    fn checked_legal(&mut self, out: &mut Vec<reasoner::Move>) -> Result<(), String> {
+        *out = self
+            .state
+            .legal_moves_checked()
+            .map_err(|e| e.to_string())?;
+        Ok(())
+    }
+    fn checked_apply(&mut self, mv: &reasoner::Move) -> Result<(), String> {
+        self.state.try_apply(mv).map_err(|e| e.to_string())
+    }
+    fn fast_perft(&mut self, depth: u32) -> Result<u64, String> {
+        reasoner::perft(&mut self.state, depth)
+            .map(|c| c.leaves)
+            .map_err(|e| e.to_string())
+    }
+    fn fork(&self, _: Option<&str>, _: &[reasoner::Move]) -> Self {
+        RbgBackend {
+            state: self.state.clone(),
+            reasoner: Arc::clone(&self.reasoner),
+            ids: Arc::clone(&self.ids),
+        }
+    }
+    fn pieces(&self) -> Vec<String> {
+        let names = &self.ids.piece_names;
+        let name = |p: u16| names.get(usize::from(p)).cloned().unwrap_or_default();
+        self.state.pieces().into_iter().map(name).collect()
+    }
+}
+
+/// A GDL engine with its description, to copy a state by replaying its moves.
+pub struct GdlBackend {
+    engine: gdl::Engine,
+    desc: Arc<gdl::Description>,
+}
+
+impl GdlBackend {
+    pub fn new(desc: &Arc<gdl::Description>) -> Result<GdlBackend, String> {
+        let engine = gdl::Engine::new(desc).map_err(|e| e.to_string())?;
+        Ok(GdlBackend {
+            engine,
+            desc: Arc::clone(desc),
+        })
+    }
+}
+
+impl GameState for GdlBackend {
+    type Move = gdl::JointMove;
+    fn player_names(&self) -> Vec<String> {
+        self.engine.player_names()
+    }
+    fn current_player(&self) -> Option<usize> {
+        self.engine.current_player()
+    }
+    fn legal_moves(&mut self, out: &mut Vec<Self::Move>) {
+        self.engine.legal_moves(out)
+    }
+    fn apply(&mut self, mv: &Self::Move) {
+        self.engine.apply(mv)
+    }
+    fn undo(&mut self) {
+        self.engine.undo()
+    }
+    fn scores(&self) -> Vec<i64> {
+        self.engine.scores()
+    }
+    fn state_hash(&self) -> u64 {
+        self.engine.state_hash()
+    }
+    fn move_text(&self, mv: &Self::Move) -> String {
+        self.engine.move_text(mv)
+    }
+    fn move_to_text(&mut self, mv: &Self::Move) -> String {
+        self.engine.move_to_text(mv)
+    }
+    fn move_from_text(&mut self, text: &str) -> Result<Self::Move, game::MoveError> {
+        self.engine.move_from_text(text)
+    }
+    fn position_text(&self) -> String {
+        self.engine.position_text()
+    }
+    fn set_position(&mut self, text: &str) -> Result<(), game::PositionError> {
+        self.engine.set_position(text)
+    }
+}
+
+impl Backend for GdlBackend {
+    const REPLAYS: bool = true;
+    fn id(&self, _: &gdl::JointMove, index: usize) -> u64 {
+        index as u64
+    }
+    fn fork(&self, origin: Option<&str>, history: &[gdl::JointMove]) -> Self {
+        // Built from this description and set to this text once before: cannot fail now.
+        let mut engine = gdl::Engine::new(&self.desc).expect("built once before");
+        if let Some(text) = origin {
+            engine.set_position(text).expect("set once before");
+        }
+        for mv in history {
+            engine.apply(mv);
+        }
+        GdlBackend {
+            engine,
+            desc: Arc::clone(&self.desc),
+        }
+    }
+}

@@ -1,0 +1,35 @@
+//! The `rbgtool._rbgtool` Python extension: the same engines as the CLI behind one Python API.
+//! The Python package in `python/rbgtool` re-exports these classes and adds the adapters
+//! (OpenSpiel, PettingZoo) and the Ray layer.
+//!
+//! * [`loading`]: text in any language → a parsed, validated game, or the diagnostics.
+//! * [`errors`]: diagnostics as the Python exception `rbgtool.GameError`.
+//! * [`engine`]: one object-safe interface over the RBG reasoner, native SBG and GDL engines,
+//!   with stable move ids (the action encodings of docs/python.md).
+//! * [`api`]: the Python classes `Game`, `State`, `Move`.
+//! * [`tools`]: whole-work calls (`convert`, `check`), run with the GIL released.
+//! * [`evolver`]: the evolver with its fitness evaluations done by a Python callable (Ray).
+
+mod api;
+mod engine;
+mod errors;
+mod evolver;
+mod loading;
+mod tools;
+
+use pyo3::prelude::*;
+
+#[pymodule]
+fn _rbgtool(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("GameError", m.py().get_type::<errors::GameError>())?;
+    m.add_class::<api::Game>()?;
+    m.add_class::<api::State>()?;
+    m.add_class::<api::Move>()?;
+    m.add_function(wrap_pyfunction!(api::load, m)?)?;
+    m.add_function(wrap_pyfunction!(tools::convert, m)?)?;
+    m.add_function(wrap_pyfunction!(tools::check, m)?)?;
+    m.add_function(wrap_pyfunction!(evolver::evolve, m)?)?;
+    m.add_function(wrap_pyfunction!(evolver::evaluate_genome, m)?)?;
+    m.add_function(wrap_pyfunction!(evolver::evolve_default_options, m)?)?;
+    Ok(())
+}

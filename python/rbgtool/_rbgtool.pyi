@@ -1,0 +1,108 @@
+"""Type stubs of the Rust extension (crates/py)."""
+
+from typing import Any, Callable, Optional, Union
+
+class GameError(ValueError):
+    """An invalid game, position, move or translation."""
+
+    diagnostics: list[dict[str, Any]]
+    """Structured diagnostics: severity, message, labels [{start, end, message}], notes."""
+    rendered: str
+    """The diagnostics as the CLI prints them."""
+
+class Move:
+    """A legal move of one state."""
+
+    @property
+    def id(self) -> int:
+        """The move's id by the game's action encoding (docs/python.md)."""
+    @property
+    def text(self) -> str:
+        """The move in the notation."""
+    def __hash__(self) -> int: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __copy__(self) -> Move: ...
+    def __deepcopy__(self, memo: Any) -> Move: ...
+
+class Game:
+    """A loaded, validated game."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def lang(self) -> str:
+        """'rbg', 'sbg' or 'gdl'."""
+    @property
+    def players(self) -> list[str]: ...
+    @property
+    def warnings(self) -> list[dict[str, Any]]: ...
+    @property
+    def num_distinct_actions(self) -> Optional[int]:
+        """Bound on move ids; None for GDL (ids are indices into the legal list)."""
+    @property
+    def board_size(self) -> Optional[tuple[int, int]]:
+        """(width, height) of an SBG board."""
+    @property
+    def piece_names(self) -> list[str]:
+        """RBG piece names; SBG letters (white upper case, black lower case)."""
+    @property
+    def vertices(self) -> Optional[list[str]]:
+        """Vertex names of an RBG board."""
+    def initial_state(self) -> State: ...
+    def state_from_text(self, text: str) -> State:
+        """The state a position text (State.to_text) describes; GameError if invalid."""
+    def perft(self, depth: int) -> int:
+        """Move sequences of exactly ``depth`` moves from the initial state."""
+    def playouts(self, n: int, seed: int = 0) -> dict[str, Any]:
+        """``n`` random playouts, as ``rbgtool bench --playouts n --seed seed --json``."""
+
+class State:
+    """A game in progress."""
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def ply(self) -> int: ...
+    def legal_moves(self) -> list[Move]: ...
+    def legal_ids(self) -> list[int]: ...
+    def apply(self, move: Union[Move, int, str]) -> None: ...
+    def undo(self) -> None: ...
+    def clone(self) -> State: ...
+    def __copy__(self) -> State: ...
+    def __deepcopy__(self, memo: Any) -> State: ...
+    def is_terminal(self) -> bool: ...
+    def scores(self) -> list[int]: ...
+    def current_player(self) -> Optional[int]: ...
+    def state_hash(self) -> int: ...
+    def perft(self, depth: int) -> int: ...
+    def to_text(self) -> str:
+        """The position text (docs/positions.md)."""
+    def set_position(self, text: str) -> None:
+        """Replaces the state by a position text; forgets the history."""
+    def pieces(self) -> list[str]:
+        """Piece name per RBG vertex or SBG square ('' when empty)."""
+
+def load(path_or_text: str, lang: Optional[str] = None) -> Game:
+    """Loads a game from a path or its text; raises GameError with diagnostics."""
+
+def convert(text: str, to: str, lang: str) -> str:
+    """Translates a game's text (as ``rbgtool convert``)."""
+
+def check(text: str, lang: str) -> dict[str, Any]:
+    """{'valid': bool, 'diagnostics': [...]} without raising."""
+
+def evolve_default_options() -> str:
+    """The evolver's default options as JSON."""
+
+def evaluate_genome(genome: str, seed: int, options: str) -> str:
+    """One fitness evaluation (JSON in and out), pure."""
+
+def evolve(
+    options: str,
+    out: str,
+    resume: bool = False,
+    evaluate_batch: Optional[Callable[[list[str], list[int], str], list[str]]] = None,
+) -> str:
+    """Runs the evolver into ``out``; fitness batches go to ``evaluate_batch`` if given."""

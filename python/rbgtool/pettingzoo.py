@@ -1,0 +1,132 @@
+"""rbgtool games as PettingZoo AEC environments.
+
+>>> import rbgtool.pettingzoo
+>>> env = rbgtool.pettingzoo.env("corpus/sbg/breakthrough.sbg")
+>>> env.reset(seed=1)
+>>> obs, reward, terminated, truncated, info = env.last()
+>>> env.step(int(obs["action_mask"].nonzero()[0][0]))
+
+Agents are the game's player names. Actions are move ids (docs/python.md, "Action
+encodings"), ``Discrete(Game.num_distinct_actions)``; ``observe`` gives
+``{"observation", "action_mask"}``. The observation has one plane per piece name
+(``Game.piece_names``): ``(height, width, planes)`` on SBG boards, ``(vertices, planes)`` on RBG
+boards. Rewards at the end are ``(score - 50) / 50`` (scores 0..100).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+import rbgtool
+
+
+def env(path: str, render_mode: Optional[str] = None) -> "RbgtoolEnv":
+    """The game at ``path`` (.rbg or .sbg) as an AEC environment."""
+    return RbgtoolEnv(rbgtool.load(str(path)), render_mode=render_mode)
+
+
+class RbgtoolEnv(AECEnv):  # type: ignore[misc]
+    """An AEC environment over an rbgtool game (turn-based games: RBG, SBG)."""
+
+    metadata = {
+        "render_modes": ["ansi", "human"],
+        "name": "rbgtool_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(self, game: rbgtool.Game, render_mode: Optional[str] = None) -> None:
+        super().__init__()
+        bound = game.num_distinct_actions
+        if bound is None:
+            raise ValueError(
+                "GDL games have no bounded action encoding; use an RBG or SBG game"
+            )
+        self.game = game
+        self.render_mode = render_mode
+        self.possible_agents = list(game.players)
+        self._planes = {name: i for i, name in enumerate(game.piece_names)}
+        size = game.board_size
+        squares = len(game.initial_state().pieces())
+        self._shape = (
+            (size[1], size[0], len(self._planes))
+            if size
+            else (squares, len(self._planes))
+        )
+        observation = spaces.Dict(
+            {
+                "observation": spaces.Box(0, 1, self._shape, dtype=np.int8),
+                "action_mask": spaces.Box(0, 1, (bound,), dtype=np.int8),
+            }
+        )
+        self.observation_spaces = {a: observation for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(bound) for a in self.possible_agents}
+        self.state = game.initial_state()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(
+        self, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
+    ) -> None:
+        self.state = self.game.initial_state()
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        player = self.state.current_player()
+        self.agent_selection = self.possible_agents[player if player is not None else 0]
+
+    def _board(self) -> np.ndarray[Any, np.dtype[np.int8]]:
+        planes = np.zeros((len(self.state.pieces()), len(self._planes)), dtype=np.int8)
+        for square, piece in enumerate(self.state.pieces()):
+            plane = self._planes.get(piece)
+            if plane is not None:
+                planes[square, plane] = 1
+        if len(self._shape) == 3:
+            # SBG squares are y * width + x with y = 0 at the bottom: rows bottom-up.
+            return planes.reshape(self._shape)
+        return planes
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        mask = np.zeros(self.action_spaces[agent].n, dtype=np.int8)
+        if agent == self.agent_selection and not self.terminations[agent]:
+            mask[self.state.legal_ids()] = 1
+        return {"observation": self._board(), "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.state.apply(int(action))
+        if self.state.is_terminal():
+            for a, score in zip(self.possible_agents, self.state.scores()):
+                self.rewards[a] = (score - 50) / 50
+                self.terminations[a] = True
+        self._select()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> Optional[str]:
+        text = self.state.to_text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,63 @@
+"""The OpenSpiel adapter: OpenSpiel's own checks and bots run on rbgtool games."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip(
+    "pyspiel", reason="open_spiel is a test dependency (.ci/python)"
+)
+
+import rbgtool.openspiel  # noqa: E402
+from conftest import CORPUS  # noqa: E402
+from open_spiel.python.algorithms import mcts  # noqa: E402
+from open_spiel.python.bots import uniform_random  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    "file", ["sbg/breakthrough.sbg", "rbg/breakthrough.rbg", "rbg/ticTacToe.rbg"]
+)
+def test_random_simulation(file: str) -> None:
+    game = rbgtool.openspiel.game(str(CORPUS / file))
+    assert game.num_players() == 2
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+
+
+def test_load_game_finds_it() -> None:
+    path = str(CORPUS / "sbg/breakthrough.sbg")
+    game = pyspiel.load_game("python_rbgtool", {"path": path})
+    state = game.new_initial_state()
+    assert len(state.legal_actions()) == 22
+    assert "P" in str(state)
+    assert game.num_distinct_actions() == 64 * 64
+
+
+def test_perft_through_adapter_equals_engine() -> None:
+    path = str(CORPUS / "rbg/breakthrough.rbg")
+    game = rbgtool.openspiel.game(path)
+
+    def perft(state: pyspiel.State, depth: int) -> int:
+        if depth == 0:
+            return 1
+        return sum(perft(state.child(a), depth - 1) for a in state.legal_actions())
+
+    assert perft(game.new_initial_state(), 2) == rbgtool.load(path).perft(2)
+
+
+def test_mcts_beats_random_on_breakthrough() -> None:
+    game = rbgtool.openspiel.game(str(CORPUS / "sbg/breakthrough.sbg"))
+    rng = np.random.RandomState(3)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    mcts_bot = mcts.MCTSBot(game, 2.0, 60, evaluator, random_state=rng, solve=True)
+    wins = 0
+    games = 4
+    for g in range(games):
+        seat = g % 2
+        random_bot = uniform_random.UniformRandomBot(1 - seat, rng)
+        bots = [mcts_bot, random_bot] if seat == 0 else [random_bot, mcts_bot]
+        returns = pyspiel.evaluate_bots(
+            game.new_initial_state(), bots, rng.randint(1 << 30)
+        )
+        wins += returns[seat] > 0
+    assert wins == games
