@@ -2,11 +2,11 @@
 //! with codespan-reporting (colour only on a terminal, or as `--color` says).
 
 use crate::cli::{ColorChoice, Global};
+use crate::excerpt;
 use crate::output;
 use codespan_reporting::diagnostic::{Diagnostic, Severity};
-use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, termcolor};
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 
 #[derive(Debug)]
 pub enum CliError {
@@ -51,7 +51,14 @@ fn color(global: &Global) -> termcolor::ColorChoice {
     }
 }
 
-/// Prints diagnostics (errors or warnings) to standard error.
+/// Diagnostics printed at most, unless `--verbose`.
+pub const SHOWN: usize = 8;
+/// Diagnostics printed at most with `--verbose`.
+pub const SHOWN_VERBOSE: usize = 200;
+
+/// Prints diagnostics (errors or warnings) to standard error: at most [`SHOWN`] of them (then
+/// a count of the rest), each with its source lines cut around the labels (`excerpt`), in one
+/// buffered write.
 pub fn emit(name: &str, text: &str, diagnostics: &[Diagnostic<()>], global: &Global) {
     let shown: Vec<&Diagnostic<()>> = diagnostics
         .iter()
@@ -60,13 +67,28 @@ pub fn emit(name: &str, text: &str, diagnostics: &[Diagnostic<()>], global: &Glo
     if shown.is_empty() {
         return;
     }
-    let file = SimpleFile::new(name, text);
-    let stream = termcolor::StandardStream::stderr(color(global));
-    let mut lock = stream.lock();
+    let limit = if global.verbose { SHOWN_VERBOSE } else { SHOWN };
+    let starts = excerpt::line_starts(text);
+    let writer = termcolor::BufferWriter::stderr(color(global));
+    let mut buf = writer.buffer();
     let config = term::Config::default();
-    for d in shown {
-        let _ = term::emit_to_write_style(&mut lock, &config, &file, d);
+    for d in shown.iter().take(limit) {
+        let (files, d) = excerpt::cut(name, text, &starts, d);
+        let _ = term::emit_to_write_style(&mut buf, &config, &files, &d);
     }
+    if shown.len() > limit {
+        let more = shown.len() - limit;
+        let hint = if global.verbose {
+            ""
+        } else {
+            "; --verbose shows more"
+        };
+        let _ = writeln!(
+            buf,
+            "rbgtool: … and {more} more diagnostic(s) not shown{hint}"
+        );
+    }
+    let _ = writer.print(&buf);
 }
 
 /// Prints an error the way the user should see it.

@@ -6,6 +6,7 @@
 mod cli;
 mod commands;
 mod diag;
+mod excerpt;
 mod input;
 mod output;
 
