@@ -103,9 +103,10 @@ fn run_case(bin: &Path, case: &Case, scratch: &Path) -> Outcome {
         .args
         .iter()
         .map(|a| match a.strip_prefix('@') {
-            Some(rest) if rest == "tmp" || rest.starts_with("tmp/") => {
-                scratch.join(&rest[3..].trim_start_matches('/')).display().to_string()
-            }
+            Some(rest) if rest == "tmp" || rest.starts_with("tmp/") => scratch
+                .join(&rest[3..].trim_start_matches('/'))
+                .display()
+                .to_string(),
             Some(file) => inputs.join(file).display().to_string(),
             None => a.clone(),
         })
@@ -113,7 +114,9 @@ fn run_case(bin: &Path, case: &Case, scratch: &Path) -> Outcome {
     // `ulimit -v` (KB) limits the address space of the shell, which then becomes rbgtool.
     let mut child = Command::new("sh")
         .arg("-c")
-        .arg(format!("ulimit -v {ADDRESS_SPACE_KB} && exec \"$0\" \"$@\""))
+        .arg(format!(
+            "ulimit -v {ADDRESS_SPACE_KB} && exec \"$0\" \"$@\""
+        ))
         .arg(bin)
         .args(["--color", "never"])
         .args(&args)
@@ -200,8 +203,8 @@ fn hostile_inputs_end_cleanly_within_budget() {
     let bin = rbgtool();
     let scratch = std::env::temp_dir().join(format!("rbgtool-hostile-{}", std::process::id()));
     // Two cases at a time: most end at once, a few use their whole timeout.
+    let next = std::sync::atomic::AtomicUsize::new(0);
     let results: Vec<(usize, Option<String>, Duration)> = std::thread::scope(|s| {
-        let next = std::sync::atomic::AtomicUsize::new(0);
         let workers: Vec<_> = (0..2)
             .map(|_| {
                 s.spawn(|| {
@@ -219,7 +222,10 @@ fn hostile_inputs_end_cleanly_within_budget() {
                 })
             })
             .collect();
-        let mut all: Vec<_> = workers.into_iter().flat_map(|w| w.join().unwrap()).collect();
+        let mut all: Vec<_> = workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap())
+            .collect();
         all.sort_by_key(|r| r.0);
         all
     });
