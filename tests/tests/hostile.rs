@@ -104,7 +104,7 @@ fn run_case(bin: &Path, case: &Case, scratch: &Path) -> Outcome {
         .iter()
         .map(|a| match a.strip_prefix('@') {
             Some(rest) if rest == "tmp" || rest.starts_with("tmp/") => scratch
-                .join(&rest[3..].trim_start_matches('/'))
+                .join(rest[3..].trim_start_matches('/'))
                 .display()
                 .to_string(),
             Some(file) => inputs.join(file).display().to_string(),

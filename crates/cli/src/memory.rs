@@ -43,9 +43,9 @@ fn exceeded(limit: usize) -> ! {
     // Nothing here may allocate: the message is assembled in a stack buffer.
     let mut buf = [0u8; 160];
     let mut w = &mut buf[..];
-    let _ = write!(
+    let _ = writeln!(
         w,
-        "rbgtool: error: memory budget of {} MB exceeded (raise it with --memory MB)\n",
+        "rbgtool: error: memory budget of {} MB exceeded (raise it with --memory MB)",
         limit >> 20
     );
     let n = 160 - w.len();
