@@ -30,6 +30,12 @@ const MAX_PLIES: usize = 24;
 /// Builds a game from `data`, and compares the reasoner with the oracle on it. `Err` describes
 /// a disagreement (a bug in one of them).
 pub fn compare(data: &[u8]) -> Result<Coverage, String> {
+    compare_within(data, Limits::default())
+}
+
+/// [`compare`] with the oracle's limits given (the fuzz target uses smaller ones: more inputs
+/// per second, each position cheaper).
+pub fn compare_within(data: &[u8], limits: Limits) -> Result<Coverage, String> {
     let game = small_game(data);
     if !ir::validate::validate(&game).is_empty() {
         return Ok(Coverage::default());
@@ -47,8 +53,8 @@ pub fn compare(data: &[u8]) -> Result<Coverage, String> {
         };
         // The same move choices in both modes.
         let mut choices = Bytes::new(data);
-        let c =
-            play(&game, &r, &mut choices).map_err(|e| format!("tables {region_tables}: {e}"))?;
+        let c = play(&game, &r, &mut choices, limits)
+            .map_err(|e| format!("tables {region_tables}: {e}"))?;
         total.compared = true;
         total.positions += c.positions;
         total.moves += c.moves;
@@ -57,8 +63,12 @@ pub fn compare(data: &[u8]) -> Result<Coverage, String> {
     Ok(total)
 }
 
-fn play(g: &ir::Game, r: &Reasoner, choices: &mut Bytes) -> Result<Coverage, String> {
-    let limits = Limits::default();
+fn play(
+    g: &ir::Game,
+    r: &Reasoner,
+    choices: &mut Bytes,
+    limits: Limits,
+) -> Result<Coverage, String> {
     let mut cov = Coverage::default();
     let stopped = |mut cov: Coverage| {
         cov.oracle_stopped = true;
