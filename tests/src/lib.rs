@@ -13,3 +13,5 @@ pub fn external_corpus() -> Option<PathBuf> {
     let p = repo_root().join("../shared/corpus-external");
     p.is_dir().then_some(p)
 }
+
+pub mod positions;

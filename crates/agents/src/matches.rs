@@ -142,6 +142,18 @@ pub fn play_match_observed<G: GameState>(
     options: &MatchOptions,
     on_game: &mut dyn FnMut(&GameResult),
 ) -> MatchReport {
+    play_match_recorded(g, agents, options, false, &mut |r, _| on_game(r))
+}
+
+/// [`play_match_observed`]; with `record`, `on_game` also gets the moves of the game in
+/// notation ([`GameState::move_to_text`]), otherwise an empty list.
+pub fn play_match_recorded<G: GameState>(
+    g: &mut G,
+    agents: [&mut dyn Agent<G>; 2],
+    options: &MatchOptions,
+    record: bool,
+    on_game: &mut dyn FnMut(&GameResult, &[String]),
+) -> MatchReport {
     let mut report = MatchReport {
         agents: [agents[0].name(), agents[1].name()],
         players: g.player_names(),
@@ -167,6 +179,7 @@ pub fn play_match_observed<G: GameState>(
         let mut rngs = [game_rng(options.seed, i, 0), game_rng(options.seed, i, 1)];
         let mut length = 0u64;
         let mut finished = false;
+        let mut played = Vec::new();
         loop {
             g.legal_moves(&mut moves);
             if moves.is_empty() {
@@ -188,6 +201,9 @@ pub fn play_match_observed<G: GameState>(
                 report.agents[a],
                 g.move_text(&mv)
             );
+            if record {
+                played.push(g.move_to_text(&mv));
+            }
             g.apply(&mv);
             length += 1;
         }
@@ -218,7 +234,7 @@ pub fn play_match_observed<G: GameState>(
             finished,
             winner,
         });
-        on_game(report.results.last().expect("just pushed"));
+        on_game(report.results.last().expect("just pushed"), &played);
     }
     if options.games > 0 {
         report.average_length = total_length as f64 / f64::from(options.games);

@@ -36,11 +36,17 @@ pub struct Global {
     #[arg(long, global = true, value_name = "MB", default_value_t = 2048,
           value_parser = clap::value_parser!(u64).range(16..=1_048_576))]
     pub memory: u64,
+    /// RBG games: where the keeper has several moves, `check` (default) fails on an improper
+    /// description; `first` takes the first move like the reference engines and turns the
+    /// check's finding into a warning.
+    #[arg(long, global = true, value_enum, default_value_t = KeeperArg::Check)]
+    pub keeper: KeeperArg,
 }
 
 /// Upper bounds of numeric options, so a typo cannot ask for days of work or terabytes.
 pub mod limits {
-    pub const UNROLL: u64 = 4096;
+    /// `convert::rbg_to_gdl::MAX_UNROLL`.
+    pub const UNROLL: u64 = 10_000;
     pub const PERFT_DEPTH: i64 = 64;
     pub const SECONDS: f64 = 1_000_000.0;
     pub const GAMES: u64 = 1_000_000;
@@ -65,6 +71,16 @@ fn seconds(s: &str) -> Result<f64, String> {
     } else {
         Err(format!("seconds must be in (0, {}]", limits::SECONDS))
     }
+}
+
+/// The RBG keeper's policy (`reasoner::KeeperMode`).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeeperArg {
+    /// Compare the completions of the keeper's choices; different results are an error.
+    Check,
+    /// Take the first keeper move (the reference engines' behaviour); warn once when a
+    /// checked choice mattered.
+    First,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,6 +132,18 @@ pub struct InputArgs {
     pub from: Option<Lang>,
 }
 
+/// Where a command starts: the initial position, a position file, then moves.
+#[derive(Args, Debug, Clone, Default)]
+pub struct StartArgs {
+    /// Start from this position (a file of position text, as `apply` prints; '-' reads
+    /// standard input) instead of the initial position.
+    #[arg(long, value_name = "FILE")]
+    pub position: Option<PathBuf>,
+    /// Then play these moves, in notation, separated by ';' (e.g. "e2 e4; e7 e5").
+    #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
+    pub moves: Option<String>,
+}
+
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Parse and validate a game; print a summary or the diagnostics.
@@ -149,7 +177,7 @@ pub enum Command {
     },
     /// Count move sequences of each length from the initial position (perft).
     #[command(
-        after_help = "Depth counts player moves only (RBG keeper moves are automatic); a terminal state has no children.\nnodes = every state visited at depths 0..=d.\n\nExamples:\n  rbgtool perft corpus/rbg/chess.rbg --depth 3\n  rbgtool perft corpus/rbg/breakthrough.rbg --depth 4 --json\n  rbgtool perft corpus/rbg/chess.rbg --depth 2 --divide"
+        after_help = "Depth counts player moves only (RBG keeper moves are automatic); a terminal state has no children.\nnodes = every state visited at depths 0..=d. Every leaf move is applied unless --count-leaves.\n\nExamples:\n  rbgtool perft corpus/rbg/chess.rbg --depth 3\n  rbgtool perft corpus/rbg/breakthrough.rbg --depth 4 --json\n  rbgtool perft corpus/rbg/chess.rbg --depth 2 --divide\n  rbgtool perft corpus/rbg/chess.rbg --depth 4 --count-leaves\n  rbgtool perft corpus/rbg/chess.rbg --depth 3 --moves \"e2 e4; e7 e5\""
     )]
     Perft {
         #[command(flatten)]
@@ -160,13 +188,19 @@ pub enum Command {
         /// Also print the leaf count below each first move.
         #[arg(long)]
         divide: bool,
-        /// One JSON object per depth: {"depth", "leaves", "nodes", "seconds"}.
+        #[command(flatten)]
+        start: StartArgs,
+        /// One JSON object per depth: {"depth", "leaves", "nodes", "seconds", "last_level"}.
         #[arg(long)]
         json: bool,
+        /// Count the last level's moves without applying them (faster; by default every leaf
+        /// move is applied with its keeper completion, as the reference's perft does).
+        #[arg(long)]
+        count_leaves: bool,
     },
     /// Flat Monte-Carlo benchmark: uniformly random playouts.
     #[command(
-        after_help = "Every visited state computes all legal moves and picks one uniformly; keeper states are not counted.\n\nExamples:\n  rbgtool bench corpus/rbg/breakthrough.rbg --seconds 10\n  rbgtool bench corpus/rbg/chess.rbg --playouts 100 --seed 7 --json"
+        after_help = "Every visited state computes all legal moves and applies one picked uniformly; keeper states are not counted.\n\nExamples:\n  rbgtool bench corpus/rbg/breakthrough.rbg --seconds 10\n  rbgtool bench corpus/rbg/chess.rbg --playouts 100 --seed 7 --json"
     )]
     Bench {
         #[command(flatten)]
@@ -186,7 +220,7 @@ pub enum Command {
     },
     /// Play matches between agents and print a results table.
     #[command(
-        after_help = "Agents: random, human, alphabeta[:DEPTH|:TIME], mcts[:ITERATIONS|:TIME]\n(e.g. alphabeta:3, mcts:1000, mcts:2s). --white plays the first player, --black the second.\nA human types moves as squares in SBG games (a2 a3) and by number elsewhere; '?' lists them.\n\nExamples:\n  rbgtool play corpus/sbg/breakthrough.sbg --white alphabeta:3 --black random --games 20\n  rbgtool play corpus/rbg/ticTacToe.rbg --white human --black mcts:1000"
+        after_help = "Agents: random, human, alphabeta[:DEPTH|:TIME], mcts[:ITERATIONS|:TIME]\n(e.g. alphabeta:3, mcts:1000, mcts:2s). --white plays the first player, --black the second.\nA human types a move in notation (docs/positions.md) or by its number; '?' lists them.\n\nExamples:\n  rbgtool play corpus/sbg/breakthrough.sbg --white alphabeta:3 --black random --games 20\n  rbgtool play corpus/rbg/ticTacToe.rbg --white human --black mcts:1000\n  rbgtool play corpus/sbg/breakthrough.sbg --games 10 --record games.txt"
     )]
     Play {
         #[command(flatten)]
@@ -211,13 +245,19 @@ pub enum Command {
         /// Swap sides after every game.
         #[arg(long)]
         alternate: bool,
+        #[command(flatten)]
+        start: StartArgs,
+        /// Write every game as a record (moves in notation, result) to this file, atomically;
+        /// `rbgtool replay` re-checks it.
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
         /// Print the report as one JSON object.
         #[arg(long)]
         json: bool,
     },
-    /// Draw a game's initial position (or an SBG piece's moves) as SVG, or as text.
+    /// Draw a game's position (the initial one, or --position/--moves) or an SBG piece's moves.
     #[command(
-        after_help = "Rectangle and cuboid boards are drawn as grids, hexagon boards as hexes, other graphs as\nnode-link diagrams. --piece draws an SBG piece's moves from the centre of an empty board.\n\nExamples:\n  rbgtool show corpus/sbg/gardner.sbg --svg gardner.svg\n  rbgtool show corpus/sbg/chess_breakthrough.sbg --piece N --svg knight.svg\n  rbgtool show corpus/rbg/yavalath.rbg --svg yavalath.svg\n  rbgtool show corpus/sbg/breakthrough.sbg --text"
+        after_help = "Rectangle and cuboid boards are drawn as grids, hexagon boards as hexes, other graphs as\nnode-link diagrams. --piece draws an SBG piece's moves from the centre of an empty board.\n\nExamples:\n  rbgtool show corpus/sbg/gardner.sbg --svg gardner.svg\n  rbgtool show corpus/sbg/chess_breakthrough.sbg --piece N --svg knight.svg\n  rbgtool show corpus/rbg/yavalath.rbg --svg yavalath.svg\n  rbgtool show corpus/sbg/breakthrough.sbg --text\n  rbgtool show corpus/rbg/chess.rbg --text --moves \"e2 e4\""
     )]
     Show {
         #[command(flatten)]
@@ -228,9 +268,11 @@ pub enum Command {
         /// Draw this SBG piece's moves instead of the position.
         #[arg(long)]
         piece: Option<char>,
-        /// Print the position as text (SBG games) instead of SVG.
+        /// Print the position as text (SBG games, RBG games on rectangle boards) instead of SVG.
         #[arg(long, conflicts_with_all = ["svg", "piece"])]
         text: bool,
+        #[command(flatten)]
+        start: StartArgs,
     },
     /// Record random games of an SBG game as logs for the learner.
     #[command(
@@ -326,6 +368,46 @@ pub enum Command {
         /// Print the summary as one JSON object.
         #[arg(long)]
         json: bool,
+    },
+    /// List the legal moves of a position, in notation, with whose turn it is.
+    #[command(
+        after_help = "Notation: SBG `b2-b3`; RBG the squares the move changes (`e2 e4`), longer forms only where\nneeded to tell moves apart; GDL the KIF move term (`(mark 1 1)`). See docs/positions.md.\n\nExamples:\n  rbgtool moves corpus/rbg/chess.rbg\n  rbgtool moves corpus/rbg/chess.rbg --moves \"e2 e4; e7 e5\" --json\n  rbgtool moves corpus/sbg/breakthrough.sbg --position pos.txt"
+    )]
+    Moves {
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        start: StartArgs,
+        /// Print one JSON object: {"player", "terminal", "scores", "moves": [{"notation", ...}]}.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play moves and print the position reached, as position text (loadable with --position).
+    #[command(
+        after_help = "The position text is the language's (docs/positions.md); lines starting with '#' (whose\nturn, the scores of a finished game) are comments that --position ignores.\n\nExamples:\n  rbgtool apply corpus/rbg/chess.rbg --moves \"e2 e4; e7 e5; g1 f3\"\n  rbgtool apply corpus/sbg/breakthrough.sbg --moves \"a2-a3\" > pos.txt\n  rbgtool apply corpus/sbg/breakthrough.sbg --position pos.txt --moves \"h7-h6\""
+    )]
+    Apply {
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        start: StartArgs,
+    },
+    /// Re-check a game record move by move and print the positions (or only the last one).
+    #[command(
+        after_help = "Records come from `rbgtool play --record FILE` (format in docs/positions.md). --game replays\nthe record on another file of the same game; a record of an SBG game also replays on its RBG\nor GDL translation (each SBG move mapped to the translated move), which must end with the\nsame result.\n\nExamples:\n  rbgtool play corpus/sbg/breakthrough.sbg --record games.txt\n  rbgtool replay games.txt\n  rbgtool convert corpus/sbg/breakthrough.sbg --to rbg -o breakthrough.rbg\n  rbgtool replay games.txt --game breakthrough.rbg --final"
+    )]
+    Replay {
+        /// The record file ('-' for standard input).
+        record: PathBuf,
+        /// Replay on this game file instead of the one the record names.
+        #[arg(long, value_name = "FILE")]
+        game: Option<PathBuf>,
+        /// Language of the game file (default: from its extension).
+        #[arg(long, value_enum)]
+        from: Option<Lang>,
+        /// Print only the final position and the result.
+        #[arg(long = "final")]
+        final_only: bool,
     },
     /// Print a shell completion script.
     #[command(

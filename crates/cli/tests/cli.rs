@@ -124,6 +124,74 @@ fn perft_json_lines_for_every_language() {
 }
 
 #[test]
+fn perft_applies_every_leaf_unless_count_leaves() {
+    for file in ["tiny.rbg", "tiny.sbg"] {
+        let (code, applied, err) = run(&["perft", &data(file), "--depth", "3", "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let (code, counted, err) = run(&[
+            "perft",
+            &data(file),
+            "--depth",
+            "3",
+            "--json",
+            "--count-leaves",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let applied = without_seconds(&applied);
+        let counted = without_seconds(&counted);
+        assert_eq!(applied, counted, "{file}: the same counts");
+        let (_, text, _) = run(&["perft", &data(file), "--depth", "1"]);
+        assert!(
+            text.starts_with("last level: every leaf move applied\n"),
+            "{text}"
+        );
+        let (_, text, _) = run(&["perft", &data(file), "--depth", "1", "--count-leaves"]);
+        assert!(
+            text.starts_with("last level: the last level's moves counted"),
+            "{text}"
+        );
+    }
+    let (_, counted, _) = run(&[
+        "perft",
+        &data("tiny.rbg"),
+        "--depth",
+        "1",
+        "--json",
+        "--count-leaves",
+    ]);
+    assert!(counted.contains(r#""last_level":"counted""#), "{counted}");
+}
+
+#[test]
+fn improper_keeper_is_an_error_or_with_keeper_first_a_warning() {
+    let file = data("improper.rbg");
+    let (code, out, err) = run(&["perft", &file, "--depth", "1"]);
+    assert_eq!(code, 1, "{out}");
+    snapshot!("improper_keeper_error", err);
+    let (code, out, err) = run(&[
+        "perft", &file, "--depth", "1", "--keeper", "first", "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        without_seconds(&out),
+        [r#"{"depth":1,"leaves":1,"nodes":2"#]
+    );
+    snapshot!("improper_keeper_warning", err);
+    for cmd in [
+        &["bench", &file, "--playouts", "3", "--keeper", "first"][..],
+        &["play", &file, "--keeper", "first"][..],
+    ] {
+        let (code, _, err) = run(cmd);
+        assert_eq!(code, 0, "{cmd:?}: {err}");
+        assert_eq!(
+            err.matches("warning: improper description").count(),
+            1,
+            "{err}"
+        );
+    }
+}
+
+#[test]
 fn perft_table_and_divide() {
     let (code, out, err) = run(&[
         "perft",

@@ -7,9 +7,12 @@
 //!   `docs/sbg-to-gdl.md`.
 //! * [`rbg_to_gdl`](mod@rbg_to_gdl): any RBG game (the IR) → GDL, one GDL move per RBG move;
 //!   encoding in `docs/rbg-to-gdl.md`.
+//! * [`moves`]: SBG moves in the notation of their RBG and GDL translations (replaying an SBG
+//!   record on a translation).
 //! * [`words`]: the piece-rule expressions as the RBG side needs them: without the empty word,
 //!   and the check for words that come back to their starting square.
 
+pub mod moves;
 pub mod rbg_to_gdl;
 pub mod sbg_to_gdl;
 pub mod sbg_to_rbg;

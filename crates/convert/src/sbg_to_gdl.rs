@@ -35,7 +35,12 @@ fn num_name(n: i32) -> String {
     }
 }
 
-/// Everything that can go wrong: only automata too large to build.
+/// The largest turn limit translated: the ply counter is one `(succ n n+1)` fact and one
+/// `(base (step n))` fact per ply (about 40 bytes a ply).
+pub const MAX_TURN_LIMIT: u32 = 100_000;
+
+/// Everything that can go wrong: automata too large to build, a turn limit over
+/// [`MAX_TURN_LIMIT`].
 #[derive(Debug)]
 pub struct GdlError(pub String);
 
@@ -49,6 +54,12 @@ impl std::fmt::Display for GdlError {
 pub fn sbg_to_gdl(game: &Game) -> Result<String, GdlError> {
     let (w, h) = (game.board.width as i32, game.board.height as i32);
     let limit = game.turn_limit;
+    if limit > MAX_TURN_LIMIT {
+        return Err(GdlError(format!(
+            "the turn limit {limit} is too large for GDL: the ply counter is written out as one \
+             fact per ply (at most {MAX_TURN_LIMIT})"
+        )));
+    }
     let mut kinds: BTreeSet<char> = game.rules.iter().map(|r| r.kind).collect();
     kinds.extend(game.board.cells.iter().flatten().map(|p| p.kind));
     for g in &game.goals {

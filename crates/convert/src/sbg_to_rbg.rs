@@ -152,7 +152,7 @@ fn square_test(squares: &BTreeSet<(usize, usize)>, w: usize, h: usize) -> String
 }
 
 /// The readable HL-RBG text of an SBG game.
-pub fn sbg_to_rbg(game: &Game) -> String {
+fn rbg_text(game: &Game) -> String {
     let (w, h) = (game.board.width, game.board.height);
     // Piece types: everything that occurs anywhere, so counts and goals can name them.
     let mut kinds: BTreeSet<char> = game.rules.iter().map(|r| r.kind).collect();
@@ -404,19 +404,32 @@ fn capital(s: &str) -> String {
     }
 }
 
-/// The IR of an SBG game: its HL-RBG translation read by the RBG front end. An error here is
-/// a bug of the translation (its text did not parse); the message carries the diagnostics.
+/// The HL-RBG text of an SBG game, read back by the RBG front end before it is returned: an
+/// `Err` says why the front end would reject it (a size limit, e.g. a piece with tens of
+/// thousands of alternatives, or a bug of the translation).
+pub fn sbg_to_rbg(game: &Game) -> Result<String, String> {
+    let text = rbg_text(game);
+    read_back(&text)?;
+    Ok(text)
+}
+
+/// The IR of an SBG game: its HL-RBG translation read by the RBG front end.
 pub fn sbg_to_ir(game: &Game) -> Result<ir::Game, String> {
-    let text = sbg_to_rbg(game);
-    rbg::parse_game(&text).map(|p| p.game).map_err(|diags| {
-        let file = codespan_reporting::files::SimpleFile::new("<sbg translation>", &text);
-        let config = codespan_reporting::term::Config::default();
-        let mut msg = String::from("internal error: the RBG translation does not parse\n");
-        for d in &diags {
-            if let Ok(s) = codespan_reporting::term::emit_into_string(&config, &file, d) {
-                msg.push_str(&s);
-            }
-        }
+    read_back(&rbg_text(game))
+}
+
+fn read_back(text: &str) -> Result<ir::Game, String> {
+    rbg::parse_game(text).map(|p| p.game).map_err(|diags| {
+        let limit = diags.iter().any(|d| d.message.contains("limit"));
+        let mut msg = if limit {
+            format!(
+                "the RBG translation ({} bytes) exceeds a limit of the RBG front end: ",
+                text.len()
+            )
+        } else {
+            String::from("internal error: the RBG translation does not parse: ")
+        };
+        msg.push_str(&rbg::diagnostic_summary(&diags));
         msg
     })
 }

@@ -2,6 +2,8 @@
 #![allow(dead_code)] // each test binary uses a different part of this module
 
 use game::perft::{perft_stats, DepthStats};
+use proptest::prelude::*;
+use sbg::{Board, Expr, Game, Goal, Letter, On, Piece, PieceRule, Side};
 use std::path::PathBuf;
 
 pub fn repo() -> PathBuf {
@@ -58,4 +60,86 @@ pub fn compare(
         depth += 1;
     }
     (a, b)
+}
+
+pub fn letter() -> impl Strategy<Value = Expr> {
+    (
+        -2i32..=2,
+        -2i32..=2,
+        prop_oneof![Just(On::Empty), Just(On::Opponent), Just(On::Own)],
+    )
+        .prop_map(|(dx, dy, on)| Expr::Letter(Letter { dx, dy, on }))
+}
+
+pub fn expr() -> impl Strategy<Value = Expr> {
+    letter().prop_recursive(3, 12, 3, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 2..=3).prop_map(Expr::concat),
+            prop::collection::vec(inner.clone(), 2..=3).prop_map(Expr::alt),
+            (inner.clone(), 0u32..=3).prop_map(|(e, n)| Expr::Power(Box::new(e), n)),
+            inner.prop_map(|e| Expr::Star(Box::new(e))),
+        ]
+    })
+}
+
+const KINDS: [char; 2] = ['A', 'B'];
+
+/// Random small SBG games, `dims` squares wide and high.
+pub fn random_sbg_game(dims: std::ops::RangeInclusive<usize>) -> impl Strategy<Value = Game> {
+    (dims.clone(), dims).prop_flat_map(|(w, h)| {
+        let cells = prop::collection::vec(
+            prop_oneof![
+                4 => Just(None),
+                1 => (0..2usize, 0..2usize).prop_map(|(s, k)| Some(Piece {
+                    side: if s == 0 { Side::White } else { Side::Black },
+                    kind: KINDS[k],
+                })),
+            ],
+            w * h,
+        );
+        let rules = (expr(), proptest::option::of(expr()));
+        let goal = prop_oneof![
+            (
+                0..2usize,
+                0..2usize,
+                prop::collection::vec((0..w, 0..h), 1..3)
+            )
+                .prop_map(|(s, k, squares)| Goal::Reach {
+                    piece: Piece {
+                        side: if s == 0 { Side::White } else { Side::Black },
+                        kind: KINDS[k]
+                    },
+                    squares,
+                }),
+            (0..2usize, 0..2usize, 0u32..2).prop_map(|(s, k, n)| Goal::Count {
+                piece: Piece {
+                    side: if s == 0 { Side::White } else { Side::Black },
+                    kind: KINDS[k]
+                },
+                at_most: n,
+            }),
+        ];
+        (cells, rules, prop::collection::vec(goal, 0..3), 0u32..7).prop_map(
+            move |(cells, (ra, rb), goals, turn_limit)| {
+                let mut rules = vec![PieceRule {
+                    kind: 'A',
+                    expr: ra,
+                }];
+                if let Some(e) = rb {
+                    rules.push(PieceRule { kind: 'B', expr: e });
+                }
+                Game {
+                    name: "random".into(),
+                    board: Board {
+                        width: w,
+                        height: h,
+                        cells,
+                    },
+                    rules,
+                    turn_limit,
+                    goals,
+                }
+            },
+        )
+    })
 }

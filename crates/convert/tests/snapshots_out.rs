@@ -25,7 +25,7 @@ fn corpus() -> Vec<(String, sbg::Game)> {
 #[test]
 fn hl_rbg_translations() {
     for (name, g) in corpus() {
-        insta::assert_snapshot!(format!("{name}.rbg"), convert::sbg_to_rbg(&g));
+        insta::assert_snapshot!(format!("{name}.rbg"), convert::sbg_to_rbg(&g).unwrap());
     }
 }
 

@@ -120,7 +120,6 @@ pub fn check_game(game: &sbg::Game) -> Result<(), String> {
         return Err(format!("print/parse round trip differs:\n{text}"));
     }
     sbg::Engine::new(game).map_err(|e| e.to_string())?;
-    let _ = convert::sbg_to_rbg(game);
     convert::sbg_to_ir(game).map_err(|e| format!("to IR: {e}"))?;
     convert::sbg_to_gdl(game).map_err(|e| format!("to GDL: {e:?}"))?;
     Ok(())

@@ -6,9 +6,15 @@
 //! * [`perft`]: perft by the definition in DESIGN.md §3, with per-depth terminal counts and
 //!   score histograms for cross-engine equivalence.
 //! * [`playout`]: uniform random playouts (flat Monte-Carlo) with a seeded RNG.
+//! * [`text`]: moves and positions as text (notation, position text, their errors, move lists).
+//! * [`record`]: game records (the moves of a played game with its result) as text.
 
 pub mod perft;
 pub mod playout;
+pub mod record;
+pub mod text;
+
+pub use text::{MoveError, PositionError};
 
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -54,8 +60,32 @@ pub trait GameState {
     /// A hash of the complete state (position, variables, player to move, rules position).
     fn state_hash(&self) -> u64;
 
-    /// A short human-readable form of a move, for `--divide` and logs.
+    /// A short human-readable form of a move for logs and panics; it need not tell the move
+    /// apart from the other legal moves (use [`GameState::move_to_text`] for that).
     fn move_text(&self, mv: &Self::Move) -> String;
+
+    /// The move in the language's notation (docs/positions.md), unique among the legal moves
+    /// of this state, so that [`GameState::move_from_text`] gives it back. The default is
+    /// [`GameState::move_text`], for engines where that is already unique.
+    fn move_to_text(&mut self, mv: &Self::Move) -> String {
+        self.move_text(mv)
+    }
+
+    /// The legal move a text in notation names. The default prints every legal move and
+    /// compares ([`text::match_move`]); the error names the text and lists the legal moves.
+    fn move_from_text(&mut self, text: &str) -> Result<Self::Move, MoveError> {
+        let printed = text::printed_moves(self);
+        text::match_move(text, &printed)
+    }
+
+    /// The whole state as text (docs/positions.md): loading it with
+    /// [`GameState::set_position`] gives an equal state (same hash, same legal moves, same
+    /// text). Lines starting with `#` are comments.
+    fn position_text(&self) -> String;
+
+    /// Replaces the state by the one a position text describes and forgets the history (no
+    /// move can be undone). On error the state is unchanged.
+    fn set_position(&mut self, text: &str) -> Result<(), PositionError>;
 
     /// True when no legal move exists.
     fn is_terminal(&mut self) -> bool {

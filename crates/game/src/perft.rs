@@ -45,6 +45,27 @@ pub fn perft<G: GameState>(state: &mut G, depth: u32) -> u64 {
     go(state, depth, &mut Vec::new())
 }
 
+/// Perft leaves at exactly `depth` with every leaf move applied and taken back (the same
+/// count as [`perft`], the work of an engine that reaches every leaf state).
+pub fn perft_applied<G: GameState>(state: &mut G, depth: u32) -> u64 {
+    fn go<G: GameState>(state: &mut G, depth: u32, buffers: &mut Vec<Vec<G::Move>>) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut moves = buffers.pop().unwrap_or_default();
+        state.legal_moves(&mut moves);
+        let mut sum = 0;
+        for mv in &moves {
+            state.apply(mv);
+            sum += go(state, depth - 1, buffers);
+            state.undo();
+        }
+        buffers.push(moves);
+        sum
+    }
+    go(state, depth, &mut Vec::new())
+}
+
 /// Per-depth statistics for depths `1..=depth` from one search.
 pub fn perft_stats<G: GameState>(state: &mut G, depth: u32) -> Vec<DepthStats> {
     let mut stats: Vec<DepthStats> = (1..=depth)
@@ -91,7 +112,7 @@ pub fn divide<G: GameState>(state: &mut G, depth: u32) -> Vec<(String, u64)> {
     moves
         .iter()
         .map(|mv| {
-            let text = state.move_text(mv);
+            let text = state.move_to_text(mv);
             state.apply(mv);
             let n = perft(state, depth.saturating_sub(1));
             state.undo();

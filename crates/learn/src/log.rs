@@ -306,7 +306,8 @@ impl Reader<'_> {
             return bad_header(self, &format!("the count is `{}`", fields[2]));
         };
         self.at += 1;
-        let mut moves = Vec::with_capacity(count);
+        // One move per line: the lines left bound what the count may reserve.
+        let mut moves = Vec::with_capacity(count.min(self.lines.len().saturating_sub(self.at)));
         for i in 0..count {
             let Some(&(s, t)) = self.lines.get(self.at) else {
                 return self.truncated(

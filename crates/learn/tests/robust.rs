@@ -63,3 +63,28 @@ fn the_base_log_learns_back() {
     let (game, _) = learn(&records, &options(), &|_| {}).unwrap();
     assert!(game.rule('C').is_some());
 }
+
+/// The base log with the move count of its first record replaced by `count`.
+fn log_with_count(count: &str) -> String {
+    let mut lines: Vec<String> = base_log().lines().map(str::to_string).collect();
+    let header = lines
+        .iter()
+        .position(|l| l.ends_with(" all") || l.split_whitespace().nth(1) == Some("all"))
+        .expect("a `player all count` line");
+    let mut fields: Vec<String> = lines[header].split_whitespace().map(String::from).collect();
+    fields[2] = count.to_string();
+    lines[header] = fields.join(" ");
+    lines.join("\n") + "\n"
+}
+
+#[test]
+fn a_huge_move_count_is_a_truncation_error_not_an_allocation() {
+    for count in ["18446744073709551615", "1000000000"] {
+        let err = parse_log(&log_with_count(count)).unwrap_err();
+        let msg = format!("{err:?}");
+        assert!(
+            msg.contains("truncated") || msg.contains("ends after"),
+            "{count}: {msg}"
+        );
+    }
+}

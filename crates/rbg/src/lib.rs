@@ -22,7 +22,7 @@ pub mod parser;
 pub mod print_ll;
 pub mod validate;
 
-pub use print_ll::print_ll;
+pub use print_ll::{print_ll, print_ll_checked};
 
 use codespan_reporting::diagnostic::Diagnostic;
 
@@ -76,4 +76,20 @@ pub fn parse_game(src: &str) -> Result<Parsed, Vec<Diagnostic<()>>> {
             Err(cx.errors)
         }
     }
+}
+
+/// The messages of the first few errors on one line (for text the user never saw, such as a
+/// translation read back, where pointing into it would not help).
+pub fn diagnostic_summary(diags: &[Diagnostic<()>]) -> String {
+    const SHOWN: usize = 3;
+    let mut s = diags
+        .iter()
+        .take(SHOWN)
+        .map(|d| d.message.as_str())
+        .collect::<Vec<_>>()
+        .join("; ");
+    if diags.len() > SHOWN {
+        s.push_str(&format!(" (and {} more errors)", diags.len() - SHOWN));
+    }
+    s
 }

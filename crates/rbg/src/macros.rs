@@ -187,6 +187,8 @@ struct Expander {
     produced: usize,
     steps: usize,
     depth: usize,
+    /// The token or step limit was reported.
+    limit_hit: bool,
 }
 
 /// Splits the file into items, records macro definitions, and expands every section.
@@ -205,6 +207,7 @@ pub fn expand(tokens: &[Token], interner: Interner) -> (Expansion, Vec<Diagnosti
         produced: 0,
         steps: 0,
         depth: 0,
+        limit_hit: false,
     };
     let mut out = Expansion::default();
 
@@ -458,13 +461,8 @@ impl Expander {
     fn step(&mut self, span: Span, frame: FrameId) -> Result<(), Fatal> {
         self.steps += 1;
         if self.steps > MAX_STEPS {
-            let span = self.site_of(span, frame);
-            self.error(
-                span,
-                format!("macro expansion takes more than {MAX_STEPS} steps (the expansion limit)"),
-                "while expanding this",
-            );
-            return Err(Fatal);
+            let what = format!("takes more than {MAX_STEPS} steps");
+            return Err(self.limit(span, frame, &what));
         }
         Ok(())
     }
@@ -472,18 +470,37 @@ impl Expander {
     fn emit(&mut self, t: Token, out: &mut Vec<Token>) -> Result<(), Fatal> {
         self.produced += 1;
         if self.produced > MAX_TOKENS {
-            let span = self.site_of(t.span, t.frame);
-            self.error(
-                span,
-                format!(
-                    "macro expansion produces more than {MAX_TOKENS} tokens (the expansion limit)"
-                ),
-                "while expanding this",
-            );
-            return Err(Fatal);
+            let what = format!("produces more than {MAX_TOKENS} tokens");
+            return Err(self.limit(t.span, t.frame, &what));
         }
         out.push(t);
         Ok(())
+    }
+
+    /// Reports the expansion limit once: the counts are for the whole file, so every later
+    /// section stops too, without repeating it. Text that called no macro is said to be too
+    /// long rather than to expand too far.
+    fn limit(&mut self, span: Span, frame: FrameId, what: &str) -> Fatal {
+        if self.limit_hit {
+            return Fatal;
+        }
+        self.limit_hit = true;
+        let span = self.site_of(span, frame);
+        if self.frames.len() == 1 {
+            let what = what.replace("produces", "has").replace("takes", "needs");
+            self.error(
+                span,
+                format!("the game text {what} (the size limit; no macro is used)"),
+                "the limit is reached here",
+            );
+        } else {
+            self.error(
+                span,
+                format!("macro expansion {what} (the expansion limit)"),
+                "while expanding this",
+            );
+        }
+        Fatal
     }
 
     fn expand(&mut self, toks: &[Token], env: &Env, out: &mut Vec<Token>) -> Result<(), Fatal> {

@@ -5,8 +5,9 @@
 //! otherwise).
 //!
 //! Two things LL-RBG cannot say are approximated: a direction without any edge disappears
-//! (LL-RBG declares directions only through edges), and the empty language (`Sum` with no
-//! children, which no RBG text produces) is printed as the never-valid `{}`. The empty word
+//! (LL-RBG declares directions only through edges), so a shift along it — never valid — is
+//! printed as the never-valid `{}` (an on-check of no piece), and the empty language (`Sum`
+//! with no children, which no RBG text produces) is printed as `{}` too. The empty word
 //! (`Concat` with no children) is printed as `.`, the reference implementation's no-op.
 
 use crate::lexer::{single_token, Kind};
@@ -53,13 +54,33 @@ pub fn print_ll(game: &Game) -> String {
     }
     out.push_str("#rules =\n");
     let mut rules = String::new();
+    let mut has_edges = vec![false; game.board.direction_count()];
+    for (_, d, _) in game.board.edges() {
+        has_edges[d.index()] = true;
+    }
     let mut p = Printer {
         game,
+        has_edges,
         out: &mut rules,
     };
     p.node(game.rules.root(), Ctx::Top);
     wrap(&rules, &mut out);
     out
+}
+
+/// Prints the game as LL-RBG and reads the text back, so that no caller hands out LL-RBG the
+/// front end rejects: `Err` says why (a size limit, such as the token limit for a board of
+/// tens of thousands of vertices).
+pub fn print_ll_checked(game: &Game) -> Result<String, String> {
+    let text = print_ll(game);
+    match crate::parse_game(&text) {
+        Ok(_) => Ok(text),
+        Err(diags) => Err(format!(
+            "the LL-RBG text ({} bytes) would be rejected by the RBG front end: {}",
+            text.len(),
+            crate::diagnostic_summary(&diags)
+        )),
+    }
 }
 
 /// Breaks the rules text into indented lines of about 100 columns. The printer puts spaces
@@ -105,6 +126,8 @@ enum Ctx {
 
 struct Printer<'a> {
     game: &'a Game,
+    /// Whether a direction labels some edge (and so exists in LL-RBG).
+    has_edges: Vec<bool>,
     out: &'a mut String,
 }
 
@@ -143,7 +166,10 @@ impl Printer<'_> {
     fn action(&mut self, a: &Action) {
         let g = self.game;
         match a {
-            Action::Shift(d) => self.out.push_str(&g.board.directions[d.index()]),
+            Action::Shift(d) if self.has_edges[d.index()] => {
+                self.out.push_str(&g.board.directions[d.index()])
+            }
+            Action::Shift(_) => self.out.push_str("{}"),
             Action::On(ps) => {
                 let names: Vec<&str> = ps.iter().map(|&p| g.piece_name(p)).collect();
                 let _ = write!(self.out, "{{{}}}", names.join(", "));

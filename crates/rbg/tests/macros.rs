@@ -138,3 +138,39 @@ fn expansion_limit() {
     let err = expand_rules(&defs, "b40()").expect_err("limit");
     assert!(err.iter().any(|e| e.contains("expansion limit")), "{err:?}");
 }
+
+#[test]
+fn the_limit_is_reported_once_and_plain_text_is_not_called_expansion() {
+    // The LL-RBG of a 230x230 board: over the token limit without any macro.
+    let row = format!("[{}]", vec!["e"; 230].join(", "));
+    let hl = format!(
+        "#players = white(100), black(100)\n#pieces = e, w\n#variables =\n\
+         #board = rectangle(up, down, left, right, {})\n#rules = ->white [w] ->black\n",
+        vec![row; 230].join(" ")
+    );
+    let ll = rbg::print_ll(&rbg::parse_game(&hl).expect("HL-RBG reads").game);
+    let errs = messages(&ll);
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert!(errs[0].contains("no macro is used"), "{errs:?}");
+    assert!(!errs[0].contains("expansion"), "{errs:?}");
+    // With a macro that blows up in `#pieces`, the later sections do not repeat the limit.
+    let mut defs = String::from("#a0 = e\n");
+    for i in 1..=30 {
+        defs.push_str(&format!("#a{i} = a{} a{}\n", i - 1, i - 1));
+    }
+    let src = format!(
+        "{defs}#players = white(100), black(100)\n#pieces = a30\n#variables =\n\
+         #board = rectangle(up, down, left, right, [e, w])\n#rules = ->white [w] ->black\n"
+    );
+    let errs = messages(&src);
+    let limits = errs.iter().filter(|e| e.contains("limit")).count();
+    assert_eq!(limits, 1, "{errs:?}");
+}
+
+/// The error messages of reading `src`, which must fail.
+fn messages(src: &str) -> Vec<String> {
+    match rbg::parse_game(src) {
+        Ok(_) => panic!("the game reads"),
+        Err(d) => d.into_iter().map(|d| d.message).collect(),
+    }
+}

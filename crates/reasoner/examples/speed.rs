@@ -42,7 +42,11 @@ fn main() {
     let unchecked = args.iter().any(|a| a == "--unchecked");
     args.retain(|a| a != "--unchecked");
     let opts = reasoner::Options {
-        check_keeper: !unchecked,
+        keeper: if unchecked {
+            reasoner::KeeperMode::First
+        } else {
+            reasoner::KeeperMode::Check
+        },
         ..reasoner::Options::default()
     };
     let seconds: f64 = args.first().and_then(|s| s.parse().ok()).unwrap_or(5.0);

@@ -33,6 +33,9 @@ pub struct BenchReport {
     /// Playouts cut at `MAX_PLAYOUT_LENGTH` or by the time budget (not in `playouts`, the
     /// averages or the histogram; their moves are in `states`).
     pub unfinished: u64,
+    /// `KeeperMode::First`: the improper keeper choice found, if any (see
+    /// [`crate::State::keeper_warning`]).
+    pub keeper_warning: Option<GameError>,
 }
 
 impl BenchReport {
@@ -118,6 +121,7 @@ pub fn flat_mc(reasoner: &Reasoner, budget: Budget, seed: u64) -> Result<BenchRe
         core.restore_from(&snapshot);
     }
     report.seconds = start.elapsed().as_secs_f64();
+    report.keeper_warning = core.warning.take();
     report.avg_length = finished_states as f64 / report.playouts.max(1) as f64;
     Ok(report)
 }

@@ -50,6 +50,7 @@ pub enum GameError {
         node: NodeId,
         span: Span,
         moves: usize,
+        conflict: Box<KeeperConflict>,
     },
     /// The keeper moved `limit` times in a row without giving control to a player.
     KeeperLoop {
@@ -57,6 +58,115 @@ pub enum GameError {
         node: NodeId,
         span: Span,
     },
+}
+
+/// Where an improper keeper was caught: the position, two of the keeper's moves there and how
+/// their completions differ. Vertices, pieces and variables are indices (see
+/// [`crate::Reasoner::explain`] for names).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KeeperConflict {
+    /// The position where the keeper chooses: each vertex whose piece differs from the
+    /// initial board, with its piece.
+    pub changed: Vec<(u32, u16)>,
+    /// Every variable's value there.
+    pub vars: Vec<i64>,
+    /// The keeper's current vertex.
+    pub vertex: u32,
+    /// The two keeper moves compared: `(modifier index, vertex)` steps, the first move first.
+    pub moves: [Vec<(u32, u32)>; 2],
+    /// Vertices whose piece differs after the two completions: (vertex, first, other).
+    pub pieces_differ: Vec<(u32, u16, u16)>,
+    /// Variables that differ: (variable, first, other).
+    pub vars_differ: Vec<(u32, i64, i64)>,
+    /// Where each completion ended: (player to move, or the number of players when the keeper
+    /// is stuck; current vertex).
+    pub ends: [(u32, u32); 2],
+}
+
+/// Names for [`explain_conflict`].
+pub(crate) struct Names<'a> {
+    pub pieces: &'a [String],
+    pub variables: &'a [String],
+    pub vertices: &'a [String],
+    pub modifiers: &'a [String],
+    pub players: &'a [String],
+}
+
+fn name(list: &[String], i: usize) -> &str {
+    list.get(i).map_or("?", String::as_str)
+}
+
+/// A [`KeeperConflict`] in a few lines of text (long lists are cut).
+pub(crate) fn explain_conflict(c: &KeeperConflict, n: &Names<'_>) -> Vec<String> {
+    const MAX: usize = 12;
+    fn list(items: Vec<String>) -> String {
+        let more = items.len().saturating_sub(MAX);
+        let mut s = items.into_iter().take(MAX).collect::<Vec<_>>().join(", ");
+        if more > 0 {
+            s.push_str(&format!(", ... ({more} more)"));
+        }
+        if s.is_empty() {
+            s.push_str("none");
+        }
+        s
+    }
+    let vertex = |v: u32| name(n.vertices, v as usize);
+    let piece = |p: u16| name(n.pieces, p as usize);
+    let var = |x: u32| name(n.variables, x as usize);
+    let mv = |steps: &[(u32, u32)]| {
+        let parts: Vec<String> = steps
+            .iter()
+            .map(|&(m, v)| format!("{}:{}", vertex(v), name(n.modifiers, m as usize)))
+            .collect();
+        parts.join(" ")
+    };
+    let end = |(player, v): (u32, u32)| match n.players.get(player as usize) {
+        Some(p) => format!("{p} to move, at {}", vertex(v)),
+        None => format!("the keeper stuck (game over), at {}", vertex(v)),
+    };
+    let position: Vec<String> = c
+        .changed
+        .iter()
+        .map(|&(v, p)| format!("{}={}", vertex(v), piece(p)))
+        .collect();
+    let vars: Vec<String> = c
+        .vars
+        .iter()
+        .enumerate()
+        .map(|(i, x)| format!("{}={x}", var(i as u32)))
+        .collect();
+    let pieces: Vec<String> = c
+        .pieces_differ
+        .iter()
+        .map(|&(v, a, b)| format!("{}: {} vs {}", vertex(v), piece(a), piece(b)))
+        .collect();
+    let vars_differ: Vec<String> = c
+        .vars_differ
+        .iter()
+        .map(|&(x, a, b)| format!("{}: {a} vs {b}", var(x)))
+        .collect();
+    let mut lines = vec![
+        format!(
+            "position (vertices changed from the initial board): {}",
+            list(position)
+        ),
+        format!("variables: {}; keeper at {}", list(vars), vertex(c.vertex)),
+        format!("keeper move A (the first): {}", mv(&c.moves[0])),
+        format!("keeper move B: {}", mv(&c.moves[1])),
+        format!(
+            "after completing A and B, pieces differ at: {}",
+            list(pieces)
+        ),
+        format!("variables differ: {}", list(vars_differ)),
+    ];
+    if c.ends[0] != c.ends[1] {
+        lines.push(format!(
+            "the completions end in different states: A with {}, B with {}",
+            end(c.ends[0]),
+            end(c.ends[1])
+        ));
+    }
+    lines
 }
 
 impl GameError {

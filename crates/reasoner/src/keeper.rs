@@ -1,6 +1,6 @@
 //! Keeper states whose completion cannot branch, found statically.
 //!
-//! The improper-keeper check (`Options::check_keeper`) lists the keeper's moves to see whether
+//! The improper-keeper check (`KeeperMode::Check`) lists the keeper's moves to see whether
 //! there is a choice. From a keeper state where every branching of the automaton (up to the
 //! next switch) is between tests that exclude each other — `{? X}` against `{! X}` on the same
 //! body, comparisons of the same two expressions with disjoint relations (`{$ t == 100}`

@@ -10,6 +10,9 @@
 //! * `state`: semi-state, apply/undo, keeper completion and its checks; `keeper`: keeper
 //!   states that cannot branch, whose completion skips the check.
 //! * [`mod@perft`] and [`mod@bench`]: the fast perft and flat Monte-Carlo loops.
+//! * [`names`], [`notation`], [`position`]: moves and positions as text (docs/positions.md),
+//!   written against [`GameNames`] and [`Move`] only, so other engines with the same moves
+//!   can use them.
 //!
 //! Semantics beyond the paper (DESIGN.md §3), all reported as [`GameError`] values, never
 //! panics or hangs:
@@ -19,10 +22,14 @@
 //!   vertex, semi-state) repeats an ancestor's fails with `UnboundedCycle` (the reference hangs on
 //!   such games) — inside a pattern such a level is pruned instead, which cannot change the
 //!   pattern's truth value;
-//! * the keeper applies the first move found; with `Options::check_keeper` (default) the first
+//! * the keeper applies the first move found; with [`KeeperMode::Check`] (default) the first
 //!   keeper state of each keeper phase that offers several moves has the completions of up to
-//!   five of them compared, and different results fail with `ImproperKeeper`; more than
-//!   `Options::keeper_limit` keeper moves in a row fail with `KeeperLoop`.
+//!   five of them compared, and different results fail with `ImproperKeeper` (its
+//!   [`KeeperConflict`] says where and how; [`Reasoner::explain`] words it); with
+//!   [`KeeperMode::First`] (the reference engines' behaviour) the first
+//!   [`FIRST_MODE_CHECKS`] such choices are still checked, but a finding becomes a warning
+//!   ([`State::keeper_warning`]) and checking stops; more than `Options::keeper_limit` keeper
+//!   moves in a row fail with `KeeperLoop`.
 //!
 //! ```text
 //! let reasoner = Reasoner::new(&game)?;
@@ -39,13 +46,20 @@ mod compile;
 mod error;
 mod keeper;
 mod movegen;
+pub mod names;
+pub mod notation;
 pub mod perft;
+pub mod position;
 mod regions;
 mod state;
 
 pub use bench::{flat_mc, random_playout, BenchReport, Budget};
-pub use error::{CompileError, GameError};
-pub use perft::{perft, perft_by_depth, perft_parallel, PerftCounts};
+pub use error::{CompileError, GameError, KeeperConflict};
+pub use names::GameNames;
+pub use perft::{
+    perft, perft_by_depth, perft_by_depth_with, perft_parallel, perft_with, LastLevel, PerftCounts,
+};
+pub use position::Snapshot;
 
 use compile::Program;
 use movegen::{AnySink, Flow, MoveBuf};
@@ -60,9 +74,8 @@ pub struct Options {
     pub modifier_limit: usize,
     /// Maximum keeper moves in a row.
     pub keeper_limit: usize,
-    /// Detect improper keepers: at the first keeper state of each keeper phase that has several
-    /// moves, the completions of up to five of them must reach the same game state.
-    pub check_keeper: bool,
+    /// What to do where the keeper has several moves (see [`KeeperMode`]).
+    pub keeper: KeeperMode,
     /// Tabulate shift regions (see `compile`); off, shifts are walked one by one at run time.
     /// Only useful to test that both paths agree.
     pub region_tables: bool,
@@ -73,11 +86,29 @@ impl Default for Options {
         Options {
             modifier_limit: 1024,
             keeper_limit: 100_000,
-            check_keeper: true,
+            keeper: KeeperMode::Check,
             region_tables: true,
         }
     }
 }
+
+/// The keeper's policy where it has several moves. Both apply the first move found; they
+/// differ in what an improper description (the choice matters) costs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum KeeperMode {
+    /// Detect improper keepers: at the first keeper state of each keeper phase that has several
+    /// moves, the completions of up to five of them must reach the same game state, or the
+    /// search fails with [`GameError::ImproperKeeper`].
+    #[default]
+    Check,
+    /// The reference engines' behaviour: take the first keeper move. The first
+    /// [`FIRST_MODE_CHECKS`] keeper choices a state meets are still checked (so the cost stays
+    /// bounded), and the first finding is kept as a warning instead of failing.
+    First,
+}
+
+/// Keeper choices checked in [`KeeperMode::First`] per state (and the states cloned from it).
+pub const FIRST_MODE_CHECKS: u32 = 1000;
 
 /// A compiled game.
 #[derive(Clone, Debug)]
@@ -87,7 +118,10 @@ pub struct Reasoner {
     spans: ir::SpanTable,
     players: Vec<String>,
     vertices: Vec<String>,
+    pieces: Vec<String>,
+    variables: Vec<String>,
     modifier_text: Vec<String>,
+    names: GameNames,
 }
 
 impl Reasoner {
@@ -117,7 +151,10 @@ impl Reasoner {
             spans: game.spans.clone(),
             players: game.players.clone(),
             vertices: game.board.vertices.clone(),
+            pieces: game.pieces.clone(),
+            variables: game.variables.iter().map(|v| v.name.clone()).collect(),
             modifier_text,
+            names: GameNames::new(game),
         })
     }
 
@@ -145,11 +182,36 @@ impl Reasoner {
             core: RefCell::new(Core::new(self)),
             fault: None,
             buf: MoveBuf::default(),
+            notation: None,
         }
     }
 
     pub fn player_names(&self) -> &[String] {
         &self.players
+    }
+
+    /// The improper-keeper finding of a [`GameError::ImproperKeeper`] in words: the position
+    /// (what differs from the initial one), the two keeper moves and how their completions
+    /// differ. Empty for other errors.
+    pub fn explain(&self, e: &GameError) -> Vec<String> {
+        match e {
+            GameError::ImproperKeeper { conflict, .. } => error::explain_conflict(
+                conflict,
+                &error::Names {
+                    pieces: &self.pieces,
+                    variables: &self.variables,
+                    vertices: &self.vertices,
+                    modifiers: &self.modifier_text,
+                    players: &self.players,
+                },
+            ),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Names for move notation and position text.
+    pub fn names(&self) -> &GameNames {
+        &self.names
     }
 
     /// Strong straightness of the rules, when finite.
@@ -174,6 +236,17 @@ pub struct State<'r> {
     /// An error from the keeper completion of a move, with the number of moves applied then.
     fault: Option<(usize, GameError)>,
     buf: MoveBuf,
+    /// The legal moves of this state with their notation, once asked for; cleared by every
+    /// change of state.
+    notation: Option<Notated>,
+}
+
+/// The legal moves of a state, their notation, and the move of each text.
+struct Notated {
+    moves: Vec<Move>,
+    texts: Vec<String>,
+    index: std::collections::HashMap<String, usize>,
+    by_move: std::collections::HashMap<Move, usize>,
 }
 
 impl Clone for State<'_> {
@@ -183,6 +256,7 @@ impl Clone for State<'_> {
             core: RefCell::new(self.core.borrow().clone()),
             fault: self.fault.clone(),
             buf: MoveBuf::default(),
+            notation: None,
         }
     }
 }
@@ -194,6 +268,12 @@ impl<'r> State<'r> {
 
     pub(crate) fn core(&mut self) -> &mut Core<'r> {
         self.core.get_mut()
+    }
+
+    /// In [`KeeperMode::First`]: the first improper keeper choice met (by this state or the
+    /// state it was cloned from), which did not stop the search.
+    pub fn keeper_warning(&self) -> Option<GameError> {
+        self.core.borrow().warning.clone()
     }
 
     /// The error that stopped this state, if any.
@@ -248,6 +328,7 @@ impl<'r> State<'r> {
     /// Applies a legal move and the keeper's completion. On error the move stays applied
     /// (take it back with `undo`) and the state reports no moves.
     pub fn try_apply(&mut self, mv: &Move) -> Result<(), GameError> {
+        self.notation = None;
         let steps = self.steps_of(mv);
         let core = self.core.get_mut();
         match core.apply_move(&steps) {
@@ -263,6 +344,7 @@ impl<'r> State<'r> {
 
     /// Takes back the last move.
     pub fn undo(&mut self) {
+        self.notation = None;
         let core = self.core.get_mut();
         core.undo_move();
         if matches!(&self.fault, Some((n, _)) if *n > core.frames) {
@@ -291,6 +373,70 @@ impl<'r> State<'r> {
     pub fn position(&self) -> (u32, u32) {
         let c = self.core.borrow();
         (c.pos, c.rules)
+    }
+
+    /// The state as a [`Snapshot`] (for [`position`]).
+    pub fn snapshot(&self) -> Snapshot {
+        let c = self.core.borrow();
+        Snapshot {
+            pieces: c.pieces.clone(),
+            variables: c.vars.clone(),
+            player: c.player,
+            rules: (c.rules != 0).then(|| (c.prog.modifier_of(c.rules), c.pos)),
+        }
+    }
+
+    /// Makes `s` the state and completes the keeper's moves from it; forgets the history.
+    /// On error the state is unchanged. `s` must be valid for the game (as
+    /// [`position::parse`] returns it, with a reachable switch).
+    pub fn load_snapshot(&mut self, s: &Snapshot) -> Result<(), GameError> {
+        let prog = &self.r.prog;
+        let mut core = Core::new(self.r);
+        for (v, &p) in s.pieces.iter().enumerate() {
+            core.set_piece(v as u32, p);
+        }
+        core.vars.copy_from_slice(&s.variables);
+        core.player = s.player;
+        (core.rules, core.pos) = match s.rules {
+            None => (0, 0),
+            Some((m, v)) => (prog.mod_state[m as usize], v),
+        };
+        core.complete_keeper()?;
+        *self.core.get_mut() = core;
+        self.fault = None;
+        self.notation = None;
+        Ok(())
+    }
+
+    /// The legal moves and their notation (cached until the state changes); no moves when
+    /// an error stops the state.
+    pub fn notated_moves(&mut self) -> (&[Move], &[String]) {
+        let n = self.notated();
+        (&n.moves, &n.texts)
+    }
+
+    fn notated(&mut self) -> &Notated {
+        if self.notation.is_none() {
+            let moves = self.legal_moves_checked().unwrap_or_default();
+            let texts = notation::move_texts(&self.r.names, &moves);
+            let index = texts
+                .iter()
+                .enumerate()
+                .map(|(i, t)| (t.clone(), i))
+                .collect();
+            let by_move = moves
+                .iter()
+                .enumerate()
+                .map(|(i, m)| (m.clone(), i))
+                .collect();
+            self.notation = Some(Notated {
+                moves,
+                texts,
+                index,
+                by_move,
+            });
+        }
+        self.notation.as_ref().expect("just filled")
     }
 
     fn has_move(&self) -> bool {
@@ -349,6 +495,48 @@ impl game::GameState for State<'_> {
 
     fn state_hash(&self) -> u64 {
         self.core.borrow().full_hash()
+    }
+
+    fn move_to_text(&mut self, mv: &Move) -> String {
+        let n = self.notated();
+        match n.by_move.get(mv) {
+            Some(&i) => n.texts[i].clone(),
+            None => self.move_text(mv),
+        }
+    }
+
+    fn move_from_text(&mut self, text: &str) -> Result<Move, game::MoveError> {
+        let r = self.r;
+        let n = self.notated();
+        let wanted = notation::canonical_words(&r.names, text);
+        match n.index.get(&wanted) {
+            Some(&i) => Ok(n.moves[i].clone()),
+            None => notation::move_from_text(&r.names, &n.moves, &n.texts, text),
+        }
+    }
+
+    fn position_text(&self) -> String {
+        position::print(&self.r.names, &self.snapshot())
+    }
+
+    fn set_position(&mut self, text: &str) -> Result<(), game::PositionError> {
+        let snapshot = position::parse(&self.r.names, text)?;
+        if let Some((m, _)) = snapshot.rules {
+            if self.r.prog.mod_state[m as usize] == compile::NONE {
+                return Err(game::PositionError::new(
+                    format!("the rules can never reach switch {m}"),
+                    0..text.trim_end().len(),
+                    "this position",
+                ));
+            }
+        }
+        self.load_snapshot(&snapshot).map_err(|e| {
+            game::PositionError::new(
+                format!("the keeper cannot continue from this position: {e}"),
+                0..text.trim_end().len(),
+                "this position",
+            )
+        })
     }
 
     fn move_text(&self, mv: &Move) -> String {

@@ -4,9 +4,9 @@
 //! states where a real player moves or the game is over.
 
 use crate::compile::{Op, Program};
-use crate::error::GameError;
+use crate::error::{GameError, KeeperConflict};
 use crate::movegen::{CountSink, FirstSink, Flow, MoveBuf};
-use crate::{Options, Reasoner};
+use crate::{KeeperMode, Options, Reasoner, FIRST_MODE_CHECKS};
 use ir::SpanTable;
 
 /// One entry of the undo stack.
@@ -57,6 +57,10 @@ pub(crate) struct Core<'r> {
     pub lvl: Vec<(u32, u32, u64)>,
     pub err: Option<GameError>,
     pub keeper_buf: MoveBuf,
+    /// `KeeperMode::First`: the first improper keeper choice found, and how many more keeper
+    /// choices will be checked.
+    pub warning: Option<GameError>,
+    pub first_checks_left: u32,
 }
 
 impl<'r> Core<'r> {
@@ -96,6 +100,8 @@ impl<'r> Core<'r> {
             lvl: Vec::new(),
             err: None,
             keeper_buf: MoveBuf::default(),
+            warning: None,
+            first_checks_left: FIRST_MODE_CHECKS,
         }
     }
 
@@ -211,10 +217,19 @@ impl<'r> Core<'r> {
         panic!("undo without a move to take back");
     }
 
-    /// Applies keeper moves until a player is to move or the keeper is stuck (terminal).
+    /// Applies keeper moves until a player is to move or the keeper is stuck (terminal),
+    /// checking the first choice of the phase as the options ask.
     pub(crate) fn complete_keeper(&mut self) -> Result<(), GameError> {
+        let check = match self.opts.keeper {
+            KeeperMode::Check => true,
+            KeeperMode::First => self.first_checks_left > 0,
+        };
+        self.complete_keeper_as(check)
+    }
+
+    fn complete_keeper_as(&mut self, check: bool) -> Result<(), GameError> {
         let mut steps = 0usize;
-        let mut checked = !self.opts.check_keeper;
+        let mut checked = !check;
         while self.player == self.prog.nplayers {
             if steps >= self.opts.keeper_limit {
                 let node = self.prog.node[self.rules as usize];
@@ -244,18 +259,15 @@ impl<'r> Core<'r> {
                 // this keeper phase has its alternatives' completions compared.
                 let mut buf = std::mem::take(&mut self.keeper_buf);
                 let r = self.gen_moves(&mut buf);
-                let r = r.and_then(|()| match buf.len() {
-                    0 => Ok(false),
-                    1 => {
-                        self.apply_raw(buf.get(0));
-                        Ok(true)
-                    }
-                    _ => {
+                let r = r.and_then(|()| {
+                    if buf.len() > 1 {
                         checked = true;
-                        self.check_keeper_choice(&buf)?;
-                        self.apply_raw(buf.get(0));
-                        Ok(true)
+                        self.check_choice_as_asked(&buf)?;
                     }
+                    if !buf.is_empty() {
+                        self.apply_raw(buf.get(0));
+                    }
+                    Ok(!buf.is_empty())
                 });
                 self.keeper_buf = buf;
                 if !r? {
@@ -264,6 +276,24 @@ impl<'r> Core<'r> {
             }
         }
         Ok(())
+    }
+
+    /// [`Core::check_keeper_choice`]; in `KeeperMode::First` a finding is kept as the
+    /// warning, and the check budget shrinks.
+    fn check_choice_as_asked(&mut self, buf: &MoveBuf) -> Result<(), GameError> {
+        let r = self.check_keeper_choice(buf);
+        if self.opts.keeper == KeeperMode::Check {
+            return r;
+        }
+        self.first_checks_left = self.first_checks_left.saturating_sub(1);
+        match r {
+            Err(e @ GameError::ImproperKeeper { .. }) => {
+                self.warning.get_or_insert(e);
+                self.first_checks_left = 0;
+                Ok(())
+            }
+            r => r,
+        }
     }
 
     /// Finds the keeper's first move and applies it in the same search.
@@ -290,36 +320,80 @@ impl<'r> Core<'r> {
     /// Compares the completion of the keeper's first move with those of up to four others.
     fn check_keeper_choice(&mut self, buf: &MoveBuf) -> Result<(), GameError> {
         let n = buf.len().min(5);
-        let mut first = None;
-        for i in 0..n {
-            self.undo.push(Undo::Frame {
-                player: self.player,
-                rules: self.rules,
-                pos: self.pos,
-            });
-            self.frames += 1;
-            self.apply_raw(buf.get(i));
-            let saved = self.opts.check_keeper;
-            self.opts.check_keeper = false;
-            let r = self.complete_keeper();
-            self.opts.check_keeper = saved;
-            let h = self.full_hash();
-            self.undo_move();
-            r?;
-            match first {
-                None => first = Some(h),
-                Some(h0) if h0 != h => {
-                    let node = self.prog.node[self.rules as usize];
-                    return Err(GameError::ImproperKeeper {
-                        node,
-                        span: self.spans.node(node),
-                        moves: buf.len(),
-                    });
-                }
-                _ => {}
+        let first = self.with_completion(buf.get(0), Core::outcome_hash)?;
+        for i in 1..n {
+            if self.with_completion(buf.get(i), Core::outcome_hash)? != first {
+                let conflict = self.keeper_conflict(buf.get(0), buf.get(i))?;
+                let node = self.prog.node[self.rules as usize];
+                return Err(GameError::ImproperKeeper {
+                    node,
+                    span: self.spans.node(node),
+                    moves: buf.len(),
+                    conflict: Box::new(conflict),
+                });
             }
         }
         Ok(())
+    }
+
+    /// Applies the keeper move `steps` and completes the keeper's phase without checks,
+    /// returns `f` of the state reached, and takes it all back.
+    fn with_completion<T>(
+        &mut self,
+        steps: &[(u32, u32)],
+        f: impl FnOnce(&Core<'r>) -> T,
+    ) -> Result<T, GameError> {
+        self.undo.push(Undo::Frame {
+            player: self.player,
+            rules: self.rules,
+            pos: self.pos,
+        });
+        self.frames += 1;
+        self.apply_raw(steps);
+        let r = self.complete_keeper_as(false);
+        let out = f(self);
+        self.undo_move();
+        r.map(|()| out)
+    }
+
+    /// What the diagnostic of an improper keeper shows: the position, the keeper moves `a` and
+    /// `b` and how their completions differ.
+    fn keeper_conflict(
+        &mut self,
+        a: &[(u32, u32)],
+        b: &[(u32, u32)],
+    ) -> Result<KeeperConflict, GameError> {
+        type Outcome = (Vec<u16>, Vec<i64>, (u32, u32));
+        let outcome =
+            |c: &Core<'_>| -> Outcome { (c.pieces.clone(), c.vars.clone(), (c.player, c.pos)) };
+        let (pa, va, ea) = self.with_completion(a, outcome)?;
+        let (pb, vb, eb) = self.with_completion(b, outcome)?;
+        let prog = self.prog;
+        let as_move = |steps: &[(u32, u32)]| -> Vec<(u32, u32)> {
+            steps
+                .iter()
+                .map(|&(j, v)| (prog.modifier_of(j), v))
+                .collect()
+        };
+        let index = |i: usize| i as u32;
+        Ok(KeeperConflict {
+            changed: (self.pieces.iter().zip(&prog.initial).enumerate())
+                .filter(|(_, (p, q))| p != q)
+                .map(|(v, (&p, _))| (index(v), p))
+                .collect(),
+            vars: self.vars.clone(),
+            vertex: self.pos,
+            moves: [as_move(a), as_move(b)],
+            pieces_differ: (pa.iter().zip(&pb).enumerate())
+                .filter(|(_, (x, y))| x != y)
+                .map(|(v, (&x, &y))| (index(v), x, y))
+                .collect(),
+            vars_differ: (va.iter().zip(&vb).enumerate())
+                .filter(|(_, (x, y))| x != y)
+                .map(|(i, (&x, &y))| (index(i), x, y))
+                .collect(),
+            ends: [ea, eb],
+        })
     }
 
     /// Hash of pieces and variables (FxHash-style mixing).
@@ -333,6 +407,18 @@ impl<'r> Core<'r> {
             h = (h.rotate_left(5) ^ x as u64).wrapping_mul(K);
         }
         h
+    }
+
+    /// What the improper-keeper check compares: the whole game state, except that in a
+    /// terminal state (the keeper to move and stuck) where the keeper stopped is unobservable:
+    /// no move follows, and the outcome is the pieces and variables. (go.rbg's scoring after
+    /// two passes on an empty board picks any square and stops there.)
+    fn outcome_hash(&self) -> u64 {
+        if self.player == self.prog.nplayers {
+            self.semi_hash() ^ 0x9e37_79b9_7f4a_7c15
+        } else {
+            self.full_hash()
+        }
     }
 
     /// Hash of the whole game state.

@@ -5,7 +5,7 @@ mod common;
 
 use common::{game, Decl};
 use game::GameState;
-use reasoner::{GameError, Options, Reasoner};
+use reasoner::{GameError, KeeperMode, Options, Reasoner};
 
 const BLOCKS: Decl = Decl {
     players: &[("red", 100), ("blue", 50)],
@@ -204,17 +204,36 @@ fn improper_keeper_is_reported() {
         "->> ((right + down) [r] + [b]) ->red {e} [b] ->blue",
     );
     let r = Reasoner::new(&g).unwrap();
-    assert!(matches!(
-        r.initial_state().err(),
-        Some(GameError::ImproperKeeper { .. })
-    ));
-    // Without the check the first keeper move is taken.
+    let e = r.initial_state().err().expect("improper");
+    let GameError::ImproperKeeper { conflict, .. } = &e else {
+        panic!("{e:?}")
+    };
+    // The first keeper move puts b on the start square, another r on the square right of it:
+    // both squares already hold those pieces, so only where red starts differs.
+    assert_eq!(conflict.moves, [vec![(3, 0), (4, 0)], vec![(2, 1), (4, 1)]]);
+    assert!(conflict.pieces_differ.is_empty() && conflict.vars_differ.is_empty());
+    assert_eq!(conflict.ends, [(0, 0), (0, 1)]);
+    assert_eq!(
+        r.explain(&e),
+        [
+            "position (vertices changed from the initial board): none",
+            "variables: red=0, blue=0, turn=0; keeper at r0c0",
+            "keeper move A (the first): r0c0:[b] r0c0:->red",
+            "keeper move B: r0c1:[r] r0c1:->red",
+            "after completing A and B, pieces differ at: none",
+            "variables differ: none",
+            "the completions end in different states: A with red to move, at r0c0, \
+             B with red to move, at r0c1",
+        ]
+    );
+    // KeeperMode::First takes the first keeper move and keeps the finding as a warning.
     let opts = Options {
-        check_keeper: false,
+        keeper: KeeperMode::First,
         ..Options::default()
     };
     let r = Reasoner::with_options(&g, opts).unwrap();
-    assert!(r.initial_state().is_ok());
+    let s = r.initial_state().expect("first move taken");
+    assert_eq!(s.keeper_warning(), Some(e));
     // Two keeper moves with the same result are fine.
     let g = game(&BLOCKS, "->> ([$turn = 1] + [$turn = 1]) ->red ->blue");
     let r = Reasoner::new(&g).unwrap();

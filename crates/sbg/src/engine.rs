@@ -7,8 +7,9 @@
 use crate::ast::{Board, Game, Side};
 use crate::automaton::{BuildError, Dfa};
 use crate::movegen::{generate, Scratch, SMALL_BOARD};
+use crate::position::{parse_position, print_position, Ending, Position};
 use crate::tables::{code, piece, Tables, CODES, EMPTY};
-use game::GameState;
+use game::{GameState, MoveError, PositionError};
 use std::cell::RefCell;
 
 pub use crate::tables::{DRAW, LOSS, SEARCH_LIMIT, WIN};
@@ -187,10 +188,32 @@ impl Engine {
 
     fn square_name(&self, sq: u16) -> String {
         let (x, y) = (sq as usize % self.t.width, sq as usize / self.t.width);
-        if self.t.width <= 26 {
-            format!("{}{}", (b'a' + x as u8) as char, y + 1)
-        } else {
-            format!("({x},{y})")
+        crate::position::square_name(x, y, self.t.width)
+    }
+
+    /// The state as a [`Position`] (see [`crate::position`]).
+    pub fn position(&self) -> Position {
+        Position {
+            board: self.board(),
+            to_move: self.side_to_move(),
+            ply: self.ply,
+            ending: match self.outcome {
+                Outcome::Ongoing => None,
+                Outcome::Draw => Some(Ending::Draw),
+                Outcome::Win(0) => Some(Ending::Won(Side::White)),
+                Outcome::Win(_) => Some(Ending::Won(Side::Black)),
+            },
+        }
+    }
+
+    /// Puts a [`Position`] on the table (the board must have the game's size); forgets the
+    /// history. Without an ending, the turn limit alone can end the game.
+    pub fn load_position(&mut self, p: &Position) {
+        self.set_position(&p.board, p.to_move, p.ply);
+        match p.ending {
+            None => {}
+            Some(Ending::Draw) => self.outcome = Outcome::Draw,
+            Some(Ending::Won(side)) => self.outcome = Outcome::Win(side.index()),
         }
     }
 }
@@ -313,6 +336,31 @@ impl GameState for Engine {
 
     fn move_text(&self, mv: &Move) -> String {
         format!("{}-{}", self.square_name(mv.from), self.square_name(mv.to))
+    }
+
+    /// Also accepts the squares without the dash (`b2b3`, `b2 b3`).
+    fn move_from_text(&mut self, text: &str) -> Result<Move, MoveError> {
+        let printed = game::text::printed_moves(self);
+        let bare = |t: &str| {
+            t.chars()
+                .filter(|c| *c != '-' && !c.is_whitespace())
+                .collect::<String>()
+        };
+        let wanted = bare(text);
+        match printed.iter().find(|(_, t)| bare(t) == wanted) {
+            Some((m, _)) => Ok(*m),
+            None => game::text::match_move(text, &printed),
+        }
+    }
+
+    fn position_text(&self) -> String {
+        print_position(&self.position())
+    }
+
+    fn set_position(&mut self, text: &str) -> Result<(), PositionError> {
+        let p = parse_position(text, self.width(), self.height())?;
+        self.load_position(&p);
+        Ok(())
     }
 
     fn is_terminal(&mut self) -> bool {

@@ -5,7 +5,8 @@
 //! game back as canonical text; [`automaton`] compiles each piece rule to a minimal DFA;
 //! [`language`] compares automata and turns one back into an expression (for the learner);
 //! [`engine`] plays the game by DFS over the board with those DFAs and implements
-//! [`game::GameState`]; [`words`] gives the learner the accepted words at a square.
+//! [`game::GameState`]; [`position`] reads and writes positions (one FEN-like line) and moves
+//! (`b2-b3`); [`words`] gives the learner the accepted words at a square.
 //!
 //! The API in five calls:
 //!
@@ -32,6 +33,7 @@ pub mod language;
 pub mod lexer;
 mod movegen;
 pub mod parse;
+pub mod position;
 pub mod print;
 mod tables;
 pub mod words;

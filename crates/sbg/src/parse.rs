@@ -301,12 +301,27 @@ impl Checker {
             });
             return None;
         }
-        let mut board = Board::empty(width, height);
+        // Every row is measured before the board is allocated, so the allocation is bounded by
+        // the text (width x height squares written out), never by the declared numbers alone.
         let mut ok = true;
+        for row in &raw.rows {
+            let found = row.cells.chars().count();
+            if found != width {
+                self.errors.push(Error::RowWidth {
+                    span: row.span.clone(),
+                    expected: width,
+                    found,
+                });
+                ok = false;
+            }
+        }
+        if !ok {
+            return None;
+        }
+        let mut board = Board::empty(width, height);
         for (r, row) in raw.rows.iter().enumerate() {
             let y = height - 1 - r;
-            let mut x = 0;
-            for (off, c) in row.cells.char_indices() {
+            for (x, (off, c)) in row.cells.char_indices().enumerate() {
                 let at = row.span.start + off;
                 let piece = match c {
                     '.' => None,
@@ -322,18 +337,7 @@ impl Checker {
                         }
                     },
                 };
-                if x < width {
-                    board.set(x, y, piece);
-                }
-                x += 1;
-            }
-            if x != width {
-                self.errors.push(Error::RowWidth {
-                    span: row.span.clone(),
-                    expected: width,
-                    found: x,
-                });
-                ok = false;
+                board.set(x, y, piece);
             }
         }
         ok.then_some(board)

@@ -236,6 +236,18 @@ impl GameState for Plain {
     fn move_text(&self, m: &Self::Move) -> String {
         format!("{m:?}")
     }
+
+    fn position_text(&self) -> String {
+        format!("{:?} {:?} {}", self.board, self.to_move, self.ply)
+    }
+
+    fn set_position(&mut self, text: &str) -> Result<(), game::PositionError> {
+        Err(game::PositionError::new(
+            "the test engine loads no positions",
+            0..text.len(),
+            "",
+        ))
+    }
 }
 
 fn engine_moves(e: &mut sbg::Engine) -> BTreeSet<((usize, usize), (usize, usize))> {

@@ -1,14 +1,17 @@
 //! `rbgtool bench`: flat Monte-Carlo playouts.
 
 use super::load::{load, Loaded, LoadedGame};
-use crate::cli::{Global, InputArgs};
+use crate::cli::{Global, InputArgs, KeeperArg};
 use crate::diag::CliError;
+use codespan_reporting::diagnostic::{Diagnostic, Label, Severity};
 use serde::Serialize;
 
 #[derive(Serialize)]
 struct Report {
     game: String,
     engine: &'static str,
+    /// What was measured: every visited state lists all its legal moves and applies one.
+    measure: &'static str,
     playouts: u64,
     states: u64,
     seconds: f64,
@@ -21,29 +24,74 @@ struct Report {
     unfinished: u64,
 }
 
-/// Compiles an RBG game for the reasoner.
-pub fn rbg_reasoner(g: &ir::Game) -> Result<reasoner::Reasoner, CliError> {
-    reasoner::Reasoner::new(g).map_err(|e| CliError::Game(format!("cannot compile the rules: {e}")))
+/// Compiles an RBG game for the reasoner, with the keeper policy of `--keeper`.
+pub fn rbg_reasoner(g: &ir::Game, global: &Global) -> Result<reasoner::Reasoner, CliError> {
+    let opts = reasoner::Options {
+        keeper: match global.keeper {
+            KeeperArg::Check => reasoner::KeeperMode::Check,
+            KeeperArg::First => reasoner::KeeperMode::First,
+        },
+        ..reasoner::Options::default()
+    };
+    reasoner::Reasoner::with_options(g, opts)
+        .map_err(|e| CliError::Game(format!("cannot compile the rules: {e}")))
 }
 
-/// A reasoner error with the span of the rule it names, shown against the source.
-pub fn game_error(loaded: &LoadedGame, e: &reasoner::GameError) -> CliError {
-    use codespan_reporting::diagnostic::{Diagnostic, Label};
+/// A reasoner error (or warning) with the span of the rule it names, and for an improper
+/// keeper the position and the two completions that differ.
+fn game_diagnostic(
+    r: &reasoner::Reasoner,
+    e: &reasoner::GameError,
+    severity: Severity,
+) -> Diagnostic<()> {
     let span = e.span();
-    let d = Diagnostic::error()
+    let mut notes = r.explain(e);
+    if severity == Severity::Error && !notes.is_empty() {
+        notes.push(
+            "`--keeper first` takes the first keeper move, as the reference engines do".into(),
+        );
+    }
+    Diagnostic::new(severity)
         .with_message(format!("{e}"))
         .with_labels(vec![
             Label::primary((), span.range()).with_message("in this rule")
-        ]);
+        ])
+        .with_notes(notes)
+}
+
+/// A reasoner error shown against the source.
+pub fn game_error(
+    loaded: &LoadedGame,
+    r: &reasoner::Reasoner,
+    e: &reasoner::GameError,
+) -> CliError {
     CliError::Invalid {
         what: "game",
         name: loaded.source.name.clone(),
         text: loaded.source.text.clone(),
-        diagnostics: vec![d],
+        diagnostics: vec![game_diagnostic(r, e, Severity::Error)],
+    }
+}
+
+/// Prints the improper-keeper finding of `--keeper first` once, as a warning.
+pub fn keeper_warning(
+    loaded: &LoadedGame,
+    r: &reasoner::Reasoner,
+    w: Option<&reasoner::GameError>,
+    global: &Global,
+) {
+    if let Some(w) = w {
+        let d = game_diagnostic(r, w, Severity::Warning).with_notes(vec![
+            "`--keeper first`: the first keeper move was taken".into(),
+        ]);
+        crate::diag::emit(&loaded.source.name, &loaded.source.text, &[d], global);
     }
 }
 
 const MAX_LENGTH: u64 = 1_000_000;
+
+/// The label of every bench report (the same measure as the reference's flat-MC benchmark).
+const MEASURE: &str = "flat Monte-Carlo: every state lists all legal moves and applies one";
 
 pub fn run(
     input: &InputArgs,
@@ -63,12 +111,13 @@ pub fn run(
     let mut rng = game::rng_from_seed(seed);
     let (engine, r) = match &loaded.game {
         Loaded::Rbg(g) => {
-            let r = rbg_reasoner(g)?;
+            let r = rbg_reasoner(g, global)?;
             let b = match budget {
                 game::playout::Budget::Seconds(s) => reasoner::Budget::Seconds(s),
                 game::playout::Budget::Playouts(n) => reasoner::Budget::Playouts(n),
             };
-            let rep = reasoner::flat_mc(&r, b, seed).map_err(|e| game_error(&loaded, &e))?;
+            let rep = reasoner::flat_mc(&r, b, seed).map_err(|e| game_error(&loaded, &r, &e))?;
+            keeper_warning(&loaded, &r, rep.keeper_warning.as_ref(), global);
             let report = game::playout::FlatMcReport {
                 playouts: rep.playouts,
                 states: rep.states,
@@ -103,6 +152,7 @@ pub fn run(
     let report = Report {
         game: loaded.source.name.clone(),
         engine,
+        measure: MEASURE,
         playouts: r.playouts,
         states: r.states,
         seconds: r.seconds,
@@ -118,6 +168,7 @@ pub fn run(
         return Ok(());
     }
     println!("game:            {} ({})", report.game, report.engine);
+    println!("measure:         {MEASURE}");
     println!(
         "playouts:        {} in {:.2} s",
         report.playouts, report.seconds

@@ -20,7 +20,7 @@ pub fn run(
         ));
     }
     let text = match (&loaded.game, to) {
-        (Loaded::Rbg(g), Target::LlRbg) => rbg::print_ll(g),
+        (Loaded::Rbg(g), Target::LlRbg) => rbg::print_ll_checked(g).map_err(CliError::Game)?,
         (Loaded::Rbg(g), Target::Gdl) => {
             let t = convert::rbg_to_gdl(g, convert::GdlOptions { unroll }).map_err(|e| {
                 CliError::Unsupported {
@@ -37,9 +37,10 @@ pub fn run(
             }
             t.text
         }
-        (Loaded::Sbg(g), Target::Rbg) => convert::sbg_to_rbg(g),
+        (Loaded::Sbg(g), Target::Rbg) => convert::sbg_to_rbg(g).map_err(CliError::Game)?,
         (Loaded::Sbg(g), Target::LlRbg) => {
-            rbg::print_ll(&convert::sbg_to_ir(g).map_err(CliError::Game)?)
+            rbg::print_ll_checked(&convert::sbg_to_ir(g).map_err(CliError::Game)?)
+                .map_err(CliError::Game)?
         }
         (Loaded::Sbg(g), Target::Gdl) => {
             convert::sbg_to_gdl(g).map_err(|e| CliError::Game(e.to_string()))?

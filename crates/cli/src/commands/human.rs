@@ -1,6 +1,7 @@
-//! The `human` agent: a person at the terminal. SBG games are drawn as a board and moves are
-//! typed as squares (`a2 a3` or `a2a3`); other games list the legal moves to pick by number or
-//! by their text. Illegal input is re-prompted; end of input stops the match.
+//! The `human` agent: a person at the terminal. SBG games and RBG games on rectangle boards
+//! are drawn as a board; a move is typed in notation (docs/positions.md; SBG also `a2a3`) or
+//! by its number in the list `?` prints. Illegal input is re-prompted; end of input stops the
+//! match. [`Announced`] wraps the other agents so that the person sees their moves.
 
 use agents::Agent;
 use game::{GameState, Rng};
@@ -12,13 +13,13 @@ pub trait HumanView<G: GameState> {
     fn draw(&self, _state: &G) -> String {
         String::new()
     }
-    /// The legal move a line of input names, if any.
-    fn read_move(&self, state: &G, text: &str, legal: &[G::Move]) -> Option<G::Move> {
+    /// The legal move a line of input names: its number in the list, or its notation.
+    fn read_move(&self, state: &mut G, text: &str, legal: &[G::Move]) -> Option<G::Move> {
         let text = text.trim();
         if let Ok(i) = text.parse::<usize>() {
             return legal.get(i.checked_sub(1)?).cloned();
         }
-        legal.iter().find(|m| state.move_text(m) == text).cloned()
+        state.move_from_text(text).ok()
     }
 }
 
@@ -29,63 +30,126 @@ impl<G: GameState> HumanView<G> for ListView {}
 /// An SBG board with files a.. and ranks 1.., white (uppercase) at the bottom.
 pub struct SbgView;
 
-fn square(text: &str, w: usize, h: usize) -> Option<(usize, usize)> {
-    let mut chars = text.chars();
-    let file = chars.next()?.to_ascii_lowercase();
-    let x = (file as usize).checked_sub('a' as usize)?;
-    let y = chars.as_str().parse::<usize>().ok()?.checked_sub(1)?;
-    (x < w && y < h).then_some((x, y))
-}
-
 impl HumanView<sbg::Engine> for SbgView {
     fn draw(&self, e: &sbg::Engine) -> String {
         let b = e.board();
-        let mut s = String::new();
-        let line = |l: char, m: char, r: char| {
-            let mut t = String::from("   ");
-            t.push(l);
-            for x in 0..b.width {
-                t.push_str("───");
-                t.push(if x + 1 == b.width { r } else { m });
-            }
-            t.push('\n');
-            t
-        };
-        s.push_str(&line('┌', '┬', '┐'));
-        for y in (0..b.height).rev() {
-            s.push_str(&format!("{:>2} │", y + 1));
-            for x in 0..b.width {
-                let c = b.get(x, y).map(|p| p.letter()).unwrap_or(' ');
-                s.push_str(&format!(" {c} │"));
-            }
-            s.push('\n');
-            s.push_str(&if y == 0 {
-                line('└', '┴', '┘')
-            } else {
-                line('├', '┼', '┤')
-            });
+        draw_grid(b.width, b.height, |x, y| {
+            b.get(x, y)
+                .map(|p| p.letter().to_string())
+                .unwrap_or_default()
+        })
+    }
+}
+
+/// A grid with files a.. and ranks 1.. (rank 1 at the bottom); `cell(x, y)` with `y = 0` at
+/// the bottom is the text in a cell (empty for an empty cell).
+pub fn draw_grid(width: usize, height: usize, cell: impl Fn(usize, usize) -> String) -> String {
+    let cells: Vec<Vec<String>> = (0..height)
+        .map(|y| (0..width).map(|x| cell(x, y)).collect())
+        .collect();
+    let w = cells
+        .iter()
+        .flatten()
+        .map(|c| c.chars().count())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let line = |l: char, m: char, r: char| {
+        let mut t = String::from("   ");
+        t.push(l);
+        for x in 0..width {
+            t.push_str(&"─".repeat(w + 2));
+            t.push(if x + 1 == width { r } else { m });
         }
-        s.push_str("    ");
-        for x in 0..b.width {
-            s.push_str(&format!(" {}  ", (b'a' + x as u8) as char));
+        t.push('\n');
+        t
+    };
+    let mut s = line('┌', '┬', '┐');
+    for y in (0..height).rev() {
+        s.push_str(&format!("{:>2} │", y + 1));
+        for c in &cells[y] {
+            s.push_str(&format!(" {c:^w$} │"));
         }
         s.push('\n');
-        s
+        s.push_str(&if y == 0 {
+            line('└', '┴', '┘')
+        } else {
+            line('├', '┼', '┤')
+        });
+    }
+    s.push_str("    ");
+    for x in 0..width {
+        s.push_str(&format!(" {:^w$}  ", (b'a' + x as u8) as char));
+    }
+    s.push('\n');
+    s
+}
+
+/// An RBG game whose vertices have algebraic display names (rectangle boards) drawn as a
+/// grid, the most frequent piece (usually the empty square) left blank; other boards list
+/// the moves only.
+pub struct RbgView;
+
+impl<'r> HumanView<reasoner::State<'r>> for RbgView {
+    fn draw(&self, s: &reasoner::State<'r>) -> String {
+        let names = s.reasoner().names();
+        let at: Option<Vec<(usize, usize)>> = names
+            .display
+            .iter()
+            .map(|n| {
+                let mut c = n.chars();
+                let x = (c.next()? as usize).checked_sub('a' as usize)?;
+                let rank = c.as_str().parse::<usize>().ok()?.checked_sub(1)?;
+                Some((x, rank))
+            })
+            .collect();
+        let Some(at) = at else {
+            return String::new();
+        };
+        let snap = s.snapshot();
+        let mut count = vec![0usize; names.pieces.len()];
+        for &p in &snap.pieces {
+            count[p as usize] += 1;
+        }
+        let blank = (0..count.len())
+            .rev()
+            .max_by_key(|&p| count[p])
+            .unwrap_or(0);
+        let width = at.iter().map(|c| c.0 + 1).max().unwrap_or(0);
+        let height = at.iter().map(|c| c.1 + 1).max().unwrap_or(0);
+        if width * height > 4 * at.len() + 64 {
+            return String::new(); // names like `a1000`: not a board worth a grid
+        }
+        let mut grid = vec![String::new(); width * height];
+        for (v, &(x, y)) in at.iter().enumerate() {
+            let p = snap.pieces[v] as usize;
+            if p != blank {
+                grid[y * width + x] = names.pieces[p].clone();
+            }
+        }
+        draw_grid(width, height, |x, y| grid[y * width + x].clone())
+    }
+}
+
+/// Another agent whose moves are printed (on standard error) for the person playing.
+pub struct Announced<A> {
+    pub agent: A,
+}
+
+impl<G: GameState, A: Agent<G>> Agent<G> for Announced<A> {
+    fn name(&self) -> String {
+        self.agent.name()
     }
 
-    fn read_move(&self, e: &sbg::Engine, text: &str, legal: &[sbg::Move]) -> Option<sbg::Move> {
-        let t: String = text.split_whitespace().collect::<Vec<_>>().join("");
-        let t = t.replace('-', "");
-        let (w, h) = (e.width(), e.height());
-        // Split "a2a3" / "b10c11" at the second letter.
-        let cut = t
-            .char_indices()
-            .skip(1)
-            .find(|(_, c)| c.is_ascii_alphabetic())?
-            .0;
-        let (from, to) = (square(&t[..cut], w, h)?, square(&t[cut..], w, h)?);
-        let mv = e.move_between(from, to);
-        legal.contains(&mv).then_some(mv)
+    fn choose(&mut self, state: &mut G, rng: &mut Rng) -> Option<G::Move> {
+        let mv = self.agent.choose(state, rng)?;
+        let who = state
+            .current_player()
+            .and_then(|p| state.player_names().get(p).cloned())
+            .unwrap_or_else(|| self.agent.name());
+        let text = state.move_to_text(&mv);
+        eprintln!("{who} plays {text}");
+        Some(mv)
     }
 }
 
@@ -127,7 +191,8 @@ impl<G: GameState, V: HumanView<G>> Agent<G> for Human<V> {
             }
             if line.trim() == "?" {
                 for (i, m) in legal.iter().enumerate() {
-                    let _ = writeln!(err, "  {:>3}. {}", i + 1, state.move_text(m));
+                    let text = state.move_to_text(m);
+                    let _ = writeln!(err, "  {:>3}. {text}", i + 1);
                 }
                 continue;
             }

@@ -7,9 +7,12 @@ mod evolve;
 mod human;
 mod learn;
 mod load;
+mod moves;
 mod perft;
 mod play;
+mod replay;
 mod show;
+mod start;
 
 use crate::cli::{Cli, Command};
 use crate::diag::CliError;
@@ -29,7 +32,9 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             depth,
             divide,
             json,
-        } => perft::run(input, *depth, *divide, *json, g),
+            count_leaves,
+            start,
+        } => perft::run(input, *depth, *divide, *json, *count_leaves, start, g),
         Command::Bench {
             input,
             seconds,
@@ -46,6 +51,8 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             max_length,
             alternate,
             json,
+            start,
+            record,
         } => play::run(
             &play::PlayArgs {
                 input,
@@ -56,6 +63,8 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
                 max_length: *max_length,
                 alternate: *alternate,
                 json: *json,
+                start,
+                record: record.as_deref(),
             },
             g,
         ),
@@ -64,7 +73,8 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             svg,
             piece,
             text,
-        } => show::run(input, svg.as_deref(), *piece, *text, g),
+            start,
+        } => show::run(input, svg.as_deref(), *piece, *text, start, g),
         Command::Record {
             input,
             games,
@@ -127,6 +137,22 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             };
             evolve::run(&options, out, *resume, *json, g)
         }
+        Command::Moves { input, start, json } => moves::moves(input, start, *json, g),
+        Command::Apply { input, start } => moves::apply(input, start, g),
+        Command::Replay {
+            record,
+            game,
+            from,
+            final_only,
+        } => replay::run(
+            &replay::ReplayArgs {
+                record,
+                game: game.as_deref(),
+                from: *from,
+                final_only: *final_only,
+            },
+            g,
+        ),
         Command::Completions { shell } => {
             use clap::CommandFactory;
             let mut cmd = Cli::command();

@@ -1,7 +1,7 @@
 //! `rbgtool perft`: leaves and nodes per depth, timed.
 
 use super::load::{load, Loaded};
-use crate::cli::{Global, InputArgs};
+use crate::cli::{Global, InputArgs, StartArgs};
 use crate::diag::CliError;
 use game::GameState;
 use serde::Serialize;
@@ -13,6 +13,26 @@ struct DepthLine {
     leaves: u64,
     nodes: u64,
     seconds: f64,
+    /// "applied" (every leaf move applied) or "counted" (`--count-leaves`).
+    last_level: &'static str,
+}
+
+/// The options of one perft run that every engine shares.
+struct How {
+    depth: u32,
+    divide: bool,
+    json: bool,
+    count_leaves: bool,
+}
+
+impl How {
+    fn last_level(&self) -> &'static str {
+        if self.count_leaves {
+            "counted"
+        } else {
+            "applied"
+        }
+    }
 }
 
 pub fn run(
@@ -20,49 +40,83 @@ pub fn run(
     depth: u32,
     divide: bool,
     json: bool,
+    count_leaves: bool,
+    start: &StartArgs,
     global: &Global,
 ) -> Result<(), CliError> {
     let loaded = load(input, global)?;
+    let how = How {
+        depth,
+        divide,
+        json,
+        count_leaves,
+    };
     match &loaded.game {
         Loaded::Rbg(g) => {
-            let r = super::bench::rbg_reasoner(g)?;
+            let r = super::bench::rbg_reasoner(g, global)?;
             let mut state = r
                 .initial_state()
-                .map_err(|e| super::bench::game_error(&loaded, &e))?;
-            report(&mut state, depth, divide, json, global, |s, d| {
-                reasoner::perft(s, d)
+                .map_err(|e| super::bench::game_error(&loaded, &r, &e))?;
+            super::start::go_to_start(&mut state, start)?;
+            let last = if count_leaves {
+                reasoner::LastLevel::Counted
+            } else {
+                reasoner::LastLevel::Applied
+            };
+            let result = report(&mut state, &how, global, |s, d| {
+                reasoner::perft_with(s, d, last)
                     .map(|c| (c.leaves, c.nodes))
-                    .map_err(|e| super::bench::game_error(&loaded, &e))
-            })
+                    .map_err(|e| super::bench::game_error(&loaded, &r, &e))
+            });
+            let warning = state.keeper_warning();
+            super::bench::keeper_warning(&loaded, &r, warning.as_ref(), global);
+            result
         }
         Loaded::Sbg(g) => {
             let mut e = sbg::Engine::new(g).map_err(|e| CliError::Game(e.to_string()))?;
-            report(&mut e, depth, divide, json, global, generic)
+            super::start::go_to_start(&mut e, start)?;
+            report(&mut e, &how, global, |s, d| generic(s, d, count_leaves))
         }
         Loaded::Gdl(d) => {
             let mut e = gdl::Engine::new(d).map_err(|e| CliError::Game(format!("{e}")))?;
-            report(&mut e, depth, divide, json, global, generic)
+            super::start::go_to_start(&mut e, start)?;
+            report(&mut e, &how, global, |s, d| generic(s, d, count_leaves))
         }
     }
 }
 
 /// Perft through the `GameState` interface. Returns leaves and 0 for nodes: `report` adds up
 /// the leaves of the depths before (nodes = all states at depths 0..=d).
-fn generic<G: GameState>(s: &mut G, d: u32) -> Result<(u64, u64), CliError> {
-    Ok((game::perft::perft(s, d), 0))
+fn generic<G: GameState>(s: &mut G, d: u32, count_leaves: bool) -> Result<(u64, u64), CliError> {
+    let leaves = if count_leaves {
+        game::perft::perft(s, d)
+    } else {
+        game::perft::perft_applied(s, d)
+    };
+    Ok((leaves, 0))
 }
 
 /// Runs `count(state, d)` for every depth up to `depth` and prints one line (or JSON object)
 /// per depth as soon as it is known.
 fn report<G: GameState>(
     state: &mut G,
-    depth: u32,
-    divide: bool,
-    json: bool,
+    how: &How,
     global: &Global,
     mut count: impl FnMut(&mut G, u32) -> Result<(u64, u64), CliError>,
 ) -> Result<(), CliError> {
+    let How {
+        depth,
+        divide,
+        json,
+        ..
+    } = *how;
     if !json && !global.quiet {
+        let label = if how.count_leaves {
+            "the last level's moves counted, not applied (--count-leaves)"
+        } else {
+            "every leaf move applied"
+        };
+        println!("last level: {label}");
         println!(
             "{:>5} {:>14} {:>14} {:>10} {:>14}",
             "depth", "leaves", "nodes", "seconds", "nodes/s"
@@ -91,6 +145,7 @@ fn report<G: GameState>(
                 leaves,
                 nodes,
                 seconds,
+                last_level: how.last_level(),
             };
             println!("{}", serde_json::to_string(&line).expect("serialises"));
         } else {

@@ -1,8 +1,8 @@
 //! `rbgtool play`: matches between agents, with a results table.
 
-use super::human::{Human, ListView, SbgView};
+use super::human::{Announced, Human, HumanView, ListView, RbgView, SbgView};
 use super::load::{load, Loaded};
-use crate::cli::{Global, InputArgs};
+use crate::cli::{Global, InputArgs, StartArgs};
 use crate::diag::CliError;
 use agents::{Agent, AgentSpec, MatchOptions};
 use game::GameState;
@@ -17,6 +17,8 @@ pub struct PlayArgs<'a> {
     pub max_length: u64,
     pub alternate: bool,
     pub json: bool,
+    pub start: &'a StartArgs,
+    pub record: Option<&'a std::path::Path>,
 }
 
 fn spec(text: &str) -> Result<AgentSpec, CliError> {
@@ -26,11 +28,21 @@ fn spec(text: &str) -> Result<AgentSpec, CliError> {
 pub fn run(a: &PlayArgs, global: &Global) -> Result<(), CliError> {
     let loaded = load(a.input, global)?;
     let specs = [spec(a.first)?, spec(a.second)?];
+    // With a person at the table, the other agents' moves and each result are announced.
+    let human = specs.contains(&AgentSpec::Human);
     let options = MatchOptions {
         games: a.games,
         seed: a.seed,
         max_length: a.max_length,
         alternate: a.alternate,
+    };
+    let mut records = Records {
+        on: a.record.is_some(),
+        game: a.input.file.display().to_string(),
+        hash: game::record::content_hash(&loaded.source.text),
+        specs: [a.first.to_string(), a.second.to_string()],
+        seed: a.seed,
+        text: String::new(),
     };
     let report = match &loaded.game {
         Loaded::Sbg(g) => {
@@ -38,26 +50,66 @@ pub fn run(a: &PlayArgs, global: &Global) -> Result<(), CliError> {
             let build = |s: &AgentSpec| -> Result<Box<dyn Agent<sbg::Engine>>, CliError> {
                 match s {
                     AgentSpec::Human => Ok(Box::new(Human { view: SbgView })),
-                    s => s.build_sbg(g).map_err(CliError::Usage),
+                    s => Ok(announced(s.build_sbg(g).map_err(CliError::Usage)?, human)),
                 }
             };
             let mut agents = [build(&specs[0])?, build(&specs[1])?];
-            run_match(&mut e, &mut agents, &options, global)
+            super::start::go_to_start(&mut e, a.start)?;
+            run_match(
+                &mut e,
+                &mut agents,
+                &options,
+                global,
+                &mut records,
+                a.start,
+                human,
+            )
         }
         Loaded::Rbg(g) => {
-            let r = super::bench::rbg_reasoner(g)?;
+            let r = super::bench::rbg_reasoner(g, global)?;
             let mut s = r
                 .initial_state()
-                .map_err(|e| super::bench::game_error(&loaded, &e))?;
-            let mut agents = [generic(&specs[0])?, generic(&specs[1])?];
-            run_match(&mut s, &mut agents, &options, global)
+                .map_err(|e| super::bench::game_error(&loaded, &r, &e))?;
+            let mut agents = [
+                generic(&specs[0], RbgView, human)?,
+                generic(&specs[1], RbgView, human)?,
+            ];
+            super::start::go_to_start(&mut s, a.start)?;
+            let report = run_match(
+                &mut s,
+                &mut agents,
+                &options,
+                global,
+                &mut records,
+                a.start,
+                human,
+            );
+            let warning = s.keeper_warning();
+            super::bench::keeper_warning(&loaded, &r, warning.as_ref(), global);
+            report
         }
         Loaded::Gdl(d) => {
             let mut e = gdl::Engine::new(d).map_err(|e| CliError::Game(format!("{e}")))?;
-            let mut agents = [generic(&specs[0])?, generic(&specs[1])?];
-            run_match(&mut e, &mut agents, &options, global)
+            let mut agents = [
+                generic(&specs[0], ListView, human)?,
+                generic(&specs[1], ListView, human)?,
+            ];
+            super::start::go_to_start(&mut e, a.start)?;
+            run_match(
+                &mut e,
+                &mut agents,
+                &options,
+                global,
+                &mut records,
+                a.start,
+                human,
+            )
         }
     };
+    if let Some(path) = a.record {
+        crate::output::write_output(Some(path), &records.text)
+            .map_err(|e| CliError::Io(format!("cannot write {}: {e}", path.display())))?;
+    }
     if a.json {
         println!("{}", serde_json::to_string(&report).expect("serialises"));
     } else {
@@ -66,11 +118,92 @@ pub fn run(a: &PlayArgs, global: &Global) -> Result<(), CliError> {
     Ok(())
 }
 
-fn generic<'a, G: GameState + 'a>(s: &AgentSpec) -> Result<Box<dyn Agent<G> + 'a>, CliError> {
+fn generic<'a, G: GameState + 'a, V: HumanView<G> + 'a>(
+    s: &AgentSpec,
+    view: V,
+    human: bool,
+) -> Result<Box<dyn Agent<G> + 'a>, CliError> {
     match s {
-        AgentSpec::Human => Ok(Box::new(Human { view: ListView })),
-        s => s.build_generic().map_err(CliError::Usage),
+        AgentSpec::Human => Ok(Box::new(Human { view })),
+        s => Ok(announced(
+            s.build_generic().map_err(CliError::Usage)?,
+            human,
+        )),
     }
+}
+
+/// `agent`, announcing its moves when a person plays.
+fn announced<'a, G: GameState + 'a>(
+    agent: Box<dyn Agent<G> + 'a>,
+    human: bool,
+) -> Box<dyn Agent<G> + 'a> {
+    if human {
+        Box::new(Announced { agent })
+    } else {
+        agent
+    }
+}
+
+/// The records of a match's games, as text, when `--record` asks for them.
+struct Records {
+    on: bool,
+    game: String,
+    hash: String,
+    specs: [String; 2],
+    seed: u64,
+    text: String,
+}
+
+impl Records {
+    fn add(
+        &mut self,
+        players: &[String],
+        position: Option<&str>,
+        r: &agents::GameResult,
+        moves: &[String],
+    ) {
+        let record = game::record::Record {
+            game: self.game.clone(),
+            hash: self.hash.clone(),
+            players: players.to_vec(),
+            agents: (0..2).map(|p| self.specs[r.seats[p]].clone()).collect(),
+            seed: Some(self.seed),
+            date: utc_now(),
+            position: position.map(String::from),
+            moves: moves.to_vec(),
+            result: r.finished.then(|| r.scores.clone()),
+        };
+        if !self.text.is_empty() {
+            self.text.push('\n');
+        }
+        self.text
+            .push_str(&format!("# game {} of the match\n", r.game + 1));
+        self.text.push_str(&game::record::print(&record));
+    }
+}
+
+/// The current time as `YYYY-MM-DD HH:MM:SS UTC`.
+fn utc_now() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (days, rest) = ((secs / 86_400) as i64, secs % 86_400);
+    // Civil date from days since 1970-01-01 (proleptic Gregorian calendar).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02}:{:02} UTC",
+        rest / 3600,
+        rest % 3600 / 60,
+        rest % 60
+    )
 }
 
 fn run_match<'a, G: GameState>(
@@ -78,7 +211,13 @@ fn run_match<'a, G: GameState>(
     agents: &mut [Box<dyn Agent<G> + 'a>; 2],
     options: &MatchOptions,
     global: &Global,
+    records: &mut Records,
+    start: &StartArgs,
+    announce_results: bool,
 ) -> agents::MatchReport {
+    let players = g.player_names();
+    let moved = start.position.is_some() || start.moves.is_some();
+    let position = moved.then(|| g.position_text());
     let bar = (options.games > 1 && !global.quiet && std::io::stderr().is_terminal()).then(|| {
         let b = indicatif::ProgressBar::new(u64::from(options.games));
         b.set_style(
@@ -88,12 +227,31 @@ fn run_match<'a, G: GameState>(
         b
     });
     let [a0, a1] = agents;
-    let report = agents::play_match_observed(g, [a0.as_mut(), a1.as_mut()], options, &mut |r| {
-        if let Some(b) = &bar {
-            b.inc(1);
-            b.set_message(format!("last: {:?}", r.scores));
-        }
-    });
+    let on = records.on;
+    let announce = announce_results;
+    let report = agents::play_match_recorded(
+        g,
+        [a0.as_mut(), a1.as_mut()],
+        options,
+        on,
+        &mut |r, moves| {
+            if let Some(b) = &bar {
+                b.inc(1);
+                b.set_message(format!("last: {:?}", r.scores));
+            }
+            if on {
+                records.add(&players, position.as_deref(), r, moves);
+            }
+            if announce {
+                let scores: Vec<String> = players
+                    .iter()
+                    .zip(&r.scores)
+                    .map(|(p, s)| format!("{p} {s}"))
+                    .collect();
+                eprintln!("game over: {}", scores.join(", "));
+            }
+        },
+    );
     if let Some(b) = bar {
         b.finish_and_clear();
     }

@@ -9,6 +9,26 @@ use std::fmt::Write;
 /// A table larger than this is refused rather than written.
 pub const MAX_ROWS: usize = 200_000;
 
+/// The number of values in `lo..=hi` (0 when empty), exactly: no `i64` range overflows it.
+pub fn range_len(lo: i64, hi: i64) -> u128 {
+    if hi < lo {
+        0
+    } else {
+        (hi as i128 - lo as i128) as u128 + 1
+    }
+}
+
+/// Refuses a table of `rows` rows over [`MAX_ROWS`]; `what` says which table it is.
+fn check_rows(rows: u128, what: impl FnOnce() -> String) -> Result<(), String> {
+    if rows > MAX_ROWS as u128 {
+        return Err(format!(
+            "{} needs a table of {rows} rows (at most {MAX_ROWS})",
+            what()
+        ));
+    }
+    Ok(())
+}
+
 /// The GDL constant of a number (`neg3` for -3: only tables ever hold negative numbers).
 pub fn num(v: i64) -> String {
     if v < 0 {
@@ -143,13 +163,8 @@ impl Tables {
                         });
                     }
                 }
-                let size = (pa.hi - pa.lo + 1).saturating_mul(pb.hi - pb.lo + 1);
-                if size as usize > MAX_ROWS || size < 0 {
-                    return Err(format!(
-                        "the operation `{}` needs a table of {size} rows (at most {MAX_ROWS})",
-                        op.symbol()
-                    ));
-                }
+                let size = range_len(pa.lo, pa.hi).saturating_mul(range_len(pb.lo, pb.hi));
+                check_rows(size, || format!("the operation `{}`", op.symbol()))?;
                 let key = format!("{} {} {} {} {}", op.symbol(), pa.lo, pa.hi, pb.lo, pb.hi);
                 let mut steps = pa.steps;
                 steps.extend(pb.steps);
@@ -196,15 +211,8 @@ impl Tables {
     /// A table of the pairs (in the plans' ranges) satisfying `op`; `None` when every pair does
     /// (no literal needed), and an empty name list when none does.
     pub fn comparison(&mut self, a: &Plan, op: CmpOp, b: &Plan) -> Result<Comparison, String> {
-        let size = (a.hi - a.lo + 1)
-            .max(0)
-            .saturating_mul((b.hi - b.lo + 1).max(0));
-        if size as usize > MAX_ROWS {
-            return Err(format!(
-                "the comparison `{}` needs a table of {size} rows (at most {MAX_ROWS})",
-                op.symbol()
-            ));
-        }
+        let size = range_len(a.lo, a.hi).saturating_mul(range_len(b.lo, b.hi));
+        check_rows(size, || format!("the comparison `{}`", op.symbol()))?;
         let mut rows = Vec::new();
         let mut all = true;
         for x in a.lo..=a.hi {
@@ -238,24 +246,27 @@ impl Tables {
 
     /// The values in `plan`'s range that fit `0..=bound`, as a one-column table (`Always` when
     /// every value fits).
-    pub fn in_bounds(&mut self, plan: &Plan, bound: i64) -> Comparison {
+    pub fn in_bounds(&mut self, plan: &Plan, bound: i64) -> Result<Comparison, String> {
         let (lo, hi) = (plan.lo.max(0), plan.hi.min(bound));
         if plan.lo >= 0 && plan.hi <= bound {
-            return Comparison::Always;
+            return Ok(Comparison::Always);
         }
         if lo > hi {
-            return Comparison::Never;
+            return Ok(Comparison::Never);
         }
         let key = format!("fits {lo} {hi}");
         if let Some((name, _, _)) = self.seen.get(&key) {
-            return Comparison::Table(name.clone());
+            return Ok(Comparison::Table(name.clone()));
         }
+        check_rows(range_len(lo, hi), || {
+            format!("the bound check of the assignment (values {lo}..={hi})")
+        })?;
         let name = self.fresh_name("fits");
         self.seen.insert(key, (name.clone(), 0, 0));
         let _ = writeln!(self.text, ";; 0..={bound}");
         self.text
             .push_str(&wrapped((lo..=hi).map(|v| format!("({name} {})", num(v)))));
-        Comparison::Table(name)
+        Ok(Comparison::Table(name))
     }
 }
 

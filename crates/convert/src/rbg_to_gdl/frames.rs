@@ -231,6 +231,9 @@ impl Emitter<'_> {
             }
         }
         for k in 0..=frame.levels {
+            if self.over_budget() {
+                return; // `run` reports it
+            }
             let _ = self
                 .out
                 .write_fmt(format_args!(";; {} level {k}\n", frame.name));

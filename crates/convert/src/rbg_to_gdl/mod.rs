@@ -86,6 +86,40 @@ impl RbgToGdlError {
     }
 }
 
+/// The largest translation written: 8x the largest game we know (arimaa, 8 MB).
+pub const MAX_OUTPUT_BYTES: usize = 64 << 20;
+
+/// Levels planned in all frames at most (go plans 1,500, arimaa 1,229: the most we know).
+pub const MAX_LEVELS: u64 = 100_000;
+
+/// Unrolled frames named in notes; the rest are counted.
+const NOTED_FRAMES: usize = 10;
+
+/// The largest `--unroll`: every level is a copy of the frame's relations.
+pub const MAX_UNROLL: u64 = 10_000;
+
+/// Refuses a player whose score bound needs more than [`arith::MAX_ROWS`] `scale` facts (one
+/// per score value).
+fn scores_fit(game: &Game) -> Result<(), RbgToGdlError> {
+    for (p, player) in game.players.iter().enumerate() {
+        let bound = game.variables[p].bound;
+        let rows = arith::range_len(0, bound);
+        if rows > arith::MAX_ROWS as u128 {
+            return Err(RbgToGdlError {
+                message: format!(
+                    "the score of player `{}` ranges over 0..={bound}: its table of goals would \
+                     have {rows} rows (at most {})",
+                    player,
+                    arith::MAX_ROWS
+                ),
+                span: game.spans.player(ir::PlayerId::from_index(p)),
+                label: "this bound".into(),
+            });
+        }
+    }
+    Ok(())
+}
+
 /// The GDL text of an RBG game.
 pub fn rbg_to_gdl(game: &Game, opts: GdlOptions) -> Result<GdlTranslation, RbgToGdlError> {
     Emitter::new(game, opts)?.run()
@@ -161,6 +195,14 @@ impl<'g> Emitter<'g> {
             span: game.spans.node(id),
             label: label.into(),
         };
+        scores_fit(game)?;
+        if let Some(u) = opts.unroll.filter(|&u| u > MAX_UNROLL) {
+            return Err(RbgToGdlError {
+                message: format!("cannot unroll to {u} levels (at most {MAX_UNROLL})"),
+                span: ir::Span::DUMMY,
+                label: String::new(),
+            });
+        }
         for (i, node) in game.rules.nodes().iter().enumerate() {
             let id = NodeId::from_index(i);
             let Some(context) = aut.context[i] else {
@@ -192,7 +234,9 @@ impl<'g> Emitter<'g> {
                     let p = tables
                         .plan(value, &mut temps)
                         .map_err(|m| error(id, m, "in this assignment"))?;
-                    let fits = tables.in_bounds(&p, game.variables[var.index()].bound);
+                    let fits = tables
+                        .in_bounds(&p, game.variables[var.index()].bound)
+                        .map_err(|m| error(id, m, "this assignment"))?;
                     InstanceKind::Assign(*var, p, fits)
                 }
                 _ => continue,
@@ -220,13 +264,18 @@ impl<'g> Emitter<'g> {
         let succ = levels::successors(&aut);
         let cap = opts.unroll.unwrap_or(default_unroll);
         let mut frames: Vec<Frame> = Vec::new();
+        // Levels planned in all frames: nested patterns in loops multiply frames, so this is
+        // bounded before the frames are (each level writes at least a few rules).
+        let mut planned = 0u64;
         let push_frame = |frames: &mut Vec<Frame>,
+                          planned: &mut u64,
                           name: String,
                           walk: Walk,
                           parent: Option<(usize, u64)>,
                           depth: usize,
                           starts| {
             let plan = levels::plan(game, &succ, starts, walk, cap);
+            *planned += plan.levels.len() as u64;
             frames.push(Frame {
                 name,
                 walk,
@@ -239,7 +288,15 @@ impl<'g> Emitter<'g> {
         };
         for (name, walk) in [("k", Walk::Keeper), ("m", Walk::Player)] {
             let starts = levels::main_starts(game, &aut, walk);
-            push_frame(&mut frames, name.into(), walk, None, 0, starts);
+            push_frame(
+                &mut frames,
+                &mut planned,
+                name.into(),
+                walk,
+                None,
+                0,
+                starts,
+            );
         }
         // `n`: the keeper after a player's move that ends with `->>`, run in `next` (from
         // the state the move leaves, `mf_*`) so that every state after a move is the state
@@ -252,6 +309,7 @@ impl<'g> Emitter<'g> {
         if !keeper_starts.is_empty() {
             push_frame(
                 &mut frames,
+                &mut planned,
                 "n".into(),
                 Walk::Keeper,
                 None,
@@ -273,9 +331,23 @@ impl<'g> Emitter<'g> {
                     .iter()
                     .map(|&p| State::PatternStart(p))
                     .collect();
+                if planned > MAX_LEVELS {
+                    return Err(RbgToGdlError {
+                        message: format!(
+                            "the GDL translation needs more than {MAX_LEVELS} levels in all \
+                             ({} frames so far): patterns nested in loops multiply them",
+                            frames.len()
+                        ),
+                        span: game
+                            .spans
+                            .node(level.patterns.iter().next().copied().unwrap()),
+                        label: "a pattern met at many levels".into(),
+                    });
+                }
                 children.insert((f, b as u64), frames.len());
                 push_frame(
                     &mut frames,
+                    &mut planned,
                     format!("{}{b}q", parent.name),
                     Walk::Pattern,
                     Some((f, b as u64)),
@@ -285,18 +357,28 @@ impl<'g> Emitter<'g> {
             }
             f += 1;
         }
-        for fr in &frames {
-            if fr.unrolled {
-                let what = match (fr.walk, fr.parent) {
-                    (Walk::Keeper, None) => "a keeper phase".to_string(),
-                    (Walk::Player, None) => "a player's move".to_string(),
-                    _ => format!("a pattern (frame {})", fr.name),
-                };
-                notes.push(format!(
-                    "{what} can apply unboundedly many modifiers; unrolled to {cap} levels \
-                     (a longer one makes the state terminal with goal 0: `overflow`)"
-                ));
-            }
+        let unrolled_patterns: Vec<&Frame> = frames
+            .iter()
+            .filter(|f| f.unrolled && f.parent.is_some())
+            .collect();
+        for fr in frames.iter().filter(|f| f.unrolled).take(NOTED_FRAMES) {
+            let what = match (fr.walk, fr.parent) {
+                (Walk::Keeper, None) => "a keeper phase".to_string(),
+                (Walk::Player, None) => "a player's move".to_string(),
+                _ => format!("a pattern (frame {})", fr.name),
+            };
+            notes.push(format!(
+                "{what} can apply unboundedly many modifiers; unrolled to {cap} levels \
+                 (a longer one makes the state terminal with goal 0: `overflow`)"
+            ));
+        }
+        let noted = frames.iter().filter(|f| f.unrolled).count();
+        if noted > NOTED_FRAMES {
+            notes.push(format!(
+                "and {} more unrolled frames ({} of them pattern frames)",
+                noted - NOTED_FRAMES,
+                unrolled_patterns.len()
+            ));
         }
         Ok(Emitter {
             game,
@@ -318,6 +400,17 @@ impl<'g> Emitter<'g> {
         self.initial();
         for f in 0..self.frames.len() {
             self.frame_rules(f);
+            if self.over_budget() {
+                let fr = &self.frames[f];
+                let name = if fr.name.len() > 24 {
+                    let n = &fr.name;
+                    format!("{}..{}", &n[..8], &n[n.len() - 8..])
+                } else {
+                    fr.name.clone()
+                };
+                let at = format!("frame {name} (patterns nested {} deep)", fr.depth);
+                return Err(self.too_large(&at));
+            }
         }
         self.keeper_result();
         self.player_moves();
@@ -332,6 +425,9 @@ impl<'g> Emitter<'g> {
             self.out.push_str("\n;;; Arithmetic tables\n");
             self.out.push_str(&tables);
         }
+        if self.over_budget() {
+            return Err(self.too_large("the rules after the frames"));
+        }
         let unrolled = self.unrolled();
         Ok(GdlTranslation {
             text: self.out,
@@ -340,6 +436,26 @@ impl<'g> Emitter<'g> {
             unrolled,
             notes: self.notes,
         })
+    }
+
+    /// Whether the text written so far exceeds [`MAX_OUTPUT_BYTES`].
+    fn over_budget(&self) -> bool {
+        self.out.len() > MAX_OUTPUT_BYTES
+    }
+
+    fn too_large(&self, at: &str) -> RbgToGdlError {
+        let total: u64 = self.frames.iter().map(|f| f.levels + 1).sum();
+        RbgToGdlError {
+            message: format!(
+                "the GDL translation exceeds its limit of {} MB while writing {at}: \
+                 {} frames with {total} levels in all (nested patterns and unrolled chains \
+                 multiply them)",
+                MAX_OUTPUT_BYTES >> 20,
+                self.frames.len()
+            ),
+            span: ir::Span::DUMMY,
+            label: String::new(),
+        }
     }
 
     fn unrolled(&self) -> bool {

@@ -10,6 +10,7 @@
 pub mod compile;
 pub mod eval;
 pub mod magic;
+mod position;
 pub mod program;
 pub mod store;
 mod tune;
@@ -430,6 +431,44 @@ impl game::GameState for Engine {
 
     fn move_text(&self, mv: &JointMove) -> String {
         self.move_terms(mv).join(" | ")
+    }
+
+    /// The term of the role that chooses, or every role's term when several choose at once
+    /// (see [`position`]).
+    fn move_to_text(&mut self, mv: &JointMove) -> String {
+        match self.current_player() {
+            Some(p) => self.move_terms(mv).swap_remove(p),
+            None => self.move_text(mv),
+        }
+    }
+
+    /// Also accepts every role's term joined by ` | ` where one role chooses.
+    fn move_from_text(&mut self, text: &str) -> Result<JointMove, game::MoveError> {
+        let printed = game::text::printed_moves(self);
+        game::text::match_move(text, &printed).or_else(|e| {
+            let wanted = game::text::normalize(text);
+            printed
+                .iter()
+                .find(|(m, _)| self.move_text(m) == wanted)
+                .map(|(m, _)| m.clone())
+                .ok_or(e)
+        })
+    }
+
+    fn position_text(&self) -> String {
+        let mut s = self.state_text().join("\n");
+        s.push('\n');
+        s
+    }
+
+    fn set_position(&mut self, text: &str) -> Result<(), game::PositionError> {
+        let inner = self.inner.get_mut();
+        let props = position::parse_props(text, &inner.symbols, &mut inner.store)?;
+        inner.budget = usize::MAX;
+        inner.join_limit = u64::MAX;
+        inner.overflowed = None;
+        inner.enter_level(0, &props);
+        Ok(())
     }
 
     fn is_terminal(&mut self) -> bool {
