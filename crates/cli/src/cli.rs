@@ -32,11 +32,45 @@ pub struct Global {
     /// When to colour diagnostics.
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+    /// Memory budget in MB: a command that needs more stops with an error (docs/getting-started.md).
+    #[arg(long, global = true, value_name = "MB", default_value_t = 2048,
+          value_parser = clap::value_parser!(u64).range(16..=1_048_576))]
+    pub memory: u64,
     /// RBG games: where the keeper has several moves, `check` (default) fails on an improper
     /// description; `first` takes the first move like the reference engines and turns the
     /// check's finding into a warning.
     #[arg(long, global = true, value_enum, default_value_t = KeeperArg::Check)]
     pub keeper: KeeperArg,
+}
+
+/// Upper bounds of numeric options, so a typo cannot ask for days of work or terabytes.
+pub mod limits {
+    /// `convert::rbg_to_gdl::MAX_UNROLL`.
+    pub const UNROLL: u64 = 10_000;
+    pub const PERFT_DEPTH: i64 = 64;
+    pub const SECONDS: f64 = 1_000_000.0;
+    pub const GAMES: u64 = 1_000_000;
+    pub const MAX_LENGTH: u64 = 10_000_000;
+    pub const RECORDS: u64 = 100_000_000;
+    pub const POPULATION: u64 = 10_000;
+    pub const GENERATIONS: u64 = 100_000;
+    pub const BOARD_SIDE: u64 = 64;
+    pub const TURN_LIMIT: i64 = 100_000;
+    pub const K: u64 = 64;
+    pub const EXPANSIONS: u64 = 1_000_000;
+}
+
+/// A time in seconds: finite, positive, at most [`limits::SECONDS`].
+fn seconds(s: &str) -> Result<f64, String> {
+    let x: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not a number of seconds"))?;
+    if x.is_finite() && x > 0.0 && x <= limits::SECONDS {
+        Ok(x)
+    } else {
+        Err(format!("seconds must be in (0, {}]", limits::SECONDS))
+    }
 }
 
 /// The RBG keeper's policy (`reasoner::KeeperMode`).
@@ -155,7 +189,8 @@ pub enum Command {
         #[arg(long, value_enum)]
         to: Target,
         /// RBG -> GDL: modifier levels for unbounded moves and keeper phases.
-        #[arg(long, value_name = "LEVELS")]
+        #[arg(long, value_name = "LEVELS",
+              value_parser = clap::value_parser!(u64).range(1..=limits::UNROLL))]
         unroll: Option<u64>,
         /// Output file, written atomically ('-' or absent: standard output).
         #[arg(short, long)]
@@ -169,7 +204,7 @@ pub enum Command {
         #[command(flatten)]
         input: InputArgs,
         /// Maximum depth; every depth from 1 to this is reported.
-        #[arg(short, long)]
+        #[arg(short, long, value_parser = clap::value_parser!(u32).range(0..=limits::PERFT_DEPTH))]
         depth: u32,
         /// Also print the leaf count below each first move.
         #[arg(long)]
@@ -194,7 +229,7 @@ pub enum Command {
         #[command(flatten)]
         input: InputArgs,
         /// Run for this many seconds (default 10).
-        #[arg(long, conflicts_with = "playouts")]
+        #[arg(long, conflicts_with = "playouts", value_parser = seconds)]
         seconds: Option<f64>,
         /// Run exactly this many playouts.
         #[arg(long)]
@@ -224,13 +259,15 @@ pub enum Command {
         #[arg(long, default_value = "random")]
         black: String,
         /// Number of games.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1,
+              value_parser = clap::value_parser!(u32).range(1..=limits::GAMES as i64))]
         games: u32,
         /// Random seed (matches are deterministic given a seed, time budgets excepted).
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// A game stops unfinished (a draw) after this many moves.
-        #[arg(long, default_value_t = 10_000)]
+        #[arg(long, default_value_t = 10_000,
+              value_parser = clap::value_parser!(u64).range(1..=limits::MAX_LENGTH))]
         max_length: u64,
         /// Swap sides after every game.
         #[arg(long)]
@@ -272,8 +309,17 @@ pub enum Command {
         #[command(flatten)]
         input: InputArgs,
         /// Number of games.
-        #[arg(long, default_value_t = 50)]
-        games: usize,
+        #[arg(long, default_value_t = 50,
+              value_parser = clap::value_parser!(u64).range(1..=limits::GAMES))]
+        games: u64,
+        /// A game stops unfinished after this many moves (no terminal record).
+        #[arg(long, default_value_t = 10_000,
+              value_parser = clap::value_parser!(u64).range(1..=limits::MAX_LENGTH))]
+        max_length: u64,
+        /// Stop with an error rather than write more records than this in all.
+        #[arg(long, default_value_t = 1_000_000,
+              value_parser = clap::value_parser!(u64).range(1..=limits::RECORDS))]
+        max_records: u64,
         /// Which moves each record lists.
         #[arg(long, value_enum, default_value_t = ListingArg::All)]
         listing: ListingArg,
@@ -295,13 +341,15 @@ pub enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
         /// Merge candidates: state pairs within this distance (the paper's K).
-        #[arg(long, default_value_t = 2)]
-        k: usize,
+        #[arg(long, default_value_t = 2,
+              value_parser = clap::value_parser!(u64).range(0..=limits::K))]
+        k: u64,
         /// Best-first expansions per piece type (the paper's MaxExpansions).
-        #[arg(long, default_value_t = 20)]
-        max_expansions: usize,
+        #[arg(long, default_value_t = 20,
+              value_parser = clap::value_parser!(u64).range(0..=limits::EXPANSIONS))]
+        max_expansions: u64,
         /// Time budget per piece type, in seconds.
-        #[arg(long, default_value_t = 60.0)]
+        #[arg(long, default_value_t = 60.0, value_parser = seconds)]
         seconds: f64,
         /// Name of the learned game.
         #[arg(long, default_value = "Learned")]
@@ -316,22 +364,27 @@ pub enum Command {
     )]
     Evolve {
         /// Board width.
-        #[arg(long, default_value_t = 6)]
-        width: usize,
+        #[arg(long, default_value_t = 6,
+              value_parser = clap::value_parser!(u64).range(2..=limits::BOARD_SIDE))]
+        width: u64,
         /// Board height.
-        #[arg(long, default_value_t = 6)]
-        height: usize,
+        #[arg(long, default_value_t = 6,
+              value_parser = clap::value_parser!(u64).range(3..=limits::BOARD_SIDE))]
+        height: u64,
         /// Individuals per generation.
-        #[arg(long, default_value_t = 50)]
-        population: usize,
+        #[arg(long, default_value_t = 50,
+              value_parser = clap::value_parser!(u64).range(2..=limits::POPULATION))]
+        population: u64,
         /// Generations after the initial one.
-        #[arg(long, default_value_t = 20)]
-        generations: usize,
+        #[arg(long, default_value_t = 20,
+              value_parser = clap::value_parser!(u64).range(0..=limits::GENERATIONS))]
+        generations: u64,
         /// Random seed (runs are deterministic given a seed).
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Turn limit of the generated games, in plies.
-        #[arg(long, default_value_t = 60)]
+        #[arg(long, default_value_t = 60,
+              value_parser = clap::value_parser!(u32).range(1..=limits::TURN_LIMIT))]
         turn_limit: u32,
         /// Output folder.
         #[arg(long)]

@@ -2,11 +2,11 @@
 //! with codespan-reporting (colour only on a terminal, or as `--color` says).
 
 use crate::cli::{ColorChoice, Global};
+use crate::excerpt;
 use crate::output;
 use codespan_reporting::diagnostic::{Diagnostic, Severity};
-use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, termcolor};
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 
 #[derive(Debug)]
 pub enum CliError {
@@ -51,7 +51,17 @@ fn color(global: &Global) -> termcolor::ColorChoice {
     }
 }
 
-/// Prints diagnostics (errors or warnings) to standard error.
+/// Diagnostics printed at most, unless `--verbose`.
+pub const SHOWN: usize = 8;
+/// Diagnostics printed at most with `--verbose`.
+pub const SHOWN_VERBOSE: usize = 200;
+/// Without `--verbose`, diagnostics stop before they fill more than one screen.
+const SCREEN_LINES: usize = 45;
+const SCREEN_BYTES: usize = 6000;
+
+/// Prints diagnostics (errors or warnings) to standard error: at most [`SHOWN`] of them and one
+/// screen (then a count of the rest), each with its source lines cut around the labels
+/// (`excerpt`), in one buffered write.
 pub fn emit(name: &str, text: &str, diagnostics: &[Diagnostic<()>], global: &Global) {
     let shown: Vec<&Diagnostic<()>> = diagnostics
         .iter()
@@ -60,13 +70,42 @@ pub fn emit(name: &str, text: &str, diagnostics: &[Diagnostic<()>], global: &Glo
     if shown.is_empty() {
         return;
     }
-    let file = SimpleFile::new(name, text);
-    let stream = termcolor::StandardStream::stderr(color(global));
-    let mut lock = stream.lock();
+    let (limit, screen) = if global.verbose {
+        (SHOWN_VERBOSE, (usize::MAX, usize::MAX))
+    } else {
+        (SHOWN, (SCREEN_LINES, SCREEN_BYTES))
+    };
+    let starts = excerpt::line_starts(text);
+    let writer = termcolor::BufferWriter::stderr(color(global));
+    let mut out = writer.buffer();
+    let (mut lines, mut printed) = (0, 0);
     let config = term::Config::default();
-    for d in shown {
-        let _ = term::emit_to_write_style(&mut lock, &config, &file, d);
+    for d in shown.iter().take(limit) {
+        let (files, d) = excerpt::cut(name, text, &starts, d);
+        let mut one = writer.buffer();
+        let _ = term::emit_to_write_style(&mut one, &config, &files, &d);
+        let n = one.as_slice().iter().filter(|&&b| b == b'\n').count();
+        let fits = lines + n <= screen.0 && out.len() + one.len() <= screen.1;
+        if printed > 0 && !fits {
+            break;
+        }
+        let _ = out.write_all(one.as_slice());
+        lines += n;
+        printed += 1;
     }
+    if shown.len() > printed {
+        let more = shown.len() - printed;
+        let hint = if global.verbose {
+            ""
+        } else {
+            "; --verbose shows more"
+        };
+        let _ = writeln!(
+            out,
+            "rbgtool: … and {more} more diagnostic(s) not shown{hint}"
+        );
+    }
+    let _ = writer.print(&out);
 }
 
 /// Prints an error the way the user should see it.

@@ -6,11 +6,16 @@
 mod cli;
 mod commands;
 mod diag;
+mod excerpt;
 mod input;
+mod memory;
 mod output;
 
 use clap::Parser;
 use std::process::ExitCode;
+
+#[global_allocator]
+static BUDGET: memory::Budget = memory::Budget;
 
 fn main() -> ExitCode {
     // A panic is our bug, never the user's: report it as such with exit code 3.
@@ -19,6 +24,7 @@ fn main() -> ExitCode {
         std::process::exit(output::EXIT_INTERNAL);
     }));
     let args = cli::Cli::parse();
+    memory::set_limit_mb(args.global.memory);
     match commands::run(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -512,7 +512,7 @@ fn every_subcommand_has_an_actionable_error() {
                 "--out".into(),
                 dir.join("ev").to_str().unwrap().into(),
             ],
-            1,
+            2,
         ),
         (
             "completions",

@@ -22,4 +22,4 @@ pub mod regex;
 pub use consistency::SomeRule;
 pub use log::{parse_log, write_log, Listing, LoggedMove, Outcome, Record};
 pub use pipeline::{learn, LearnError, Options, PieceReport, Progress, Report};
-pub use record::{record, record_games};
+pub use record::{record, record_games, record_limited, RecordError, RecordLimits};

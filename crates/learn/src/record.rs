@@ -7,14 +7,61 @@ use rand::Rng as _;
 use sbg::words::WordLimits;
 use sbg::{BuildError, Engine, Game, Side};
 
+/// Bounds on the work of [`record`]: random play of a game whose turn limit is huge (or that
+/// can go on forever) must end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecordLimits {
+    /// A game stops unfinished after this many plies (its last record is then an ongoing
+    /// position, with no terminal record).
+    pub max_length: u64,
+    /// More records than this in all fails with [`RecordError::TooManyRecords`].
+    pub max_records: usize,
+}
+
+impl Default for RecordLimits {
+    fn default() -> Self {
+        RecordLimits {
+            max_length: 10_000,
+            max_records: 1_000_000,
+        }
+    }
+}
+
+/// Why no log was recorded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// The game cannot be played by the native engine.
+    Build(BuildError),
+    /// The games would produce more records than `RecordLimits::max_records`.
+    TooManyRecords(usize),
+}
+
+impl std::fmt::Display for RecordError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RecordError::Build(e) => write!(f, "{e}"),
+            RecordError::TooManyRecords(n) => write!(
+                f,
+                "the games would produce more than {n} records (lower the number of games or the \
+                 maximum length)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
 /// Plays `games` uniform random games of `game` and returns the log text.
 pub fn record(
     game: &Game,
     games: usize,
     listing: Listing,
     seed: u64,
-) -> Result<String, BuildError> {
-    Ok(write_log(&record_games(game, games, listing, seed)?))
+    limits: RecordLimits,
+) -> Result<String, RecordError> {
+    Ok(write_log(&record_limited(
+        game, games, listing, seed, limits,
+    )?))
 }
 
 /// Plays `games` uniform random games and returns their records in order: each game from ply 0
@@ -27,15 +74,32 @@ pub fn record_games(
     games: usize,
     listing: Listing,
     seed: u64,
-) -> Result<Vec<Record>, BuildError> {
-    let mut engine = Engine::new(game)?;
+) -> Result<Vec<Record>, RecordError> {
+    record_limited(game, games, listing, seed, RecordLimits::default())
+}
+
+/// [`record_games`] within explicit limits.
+pub fn record_limited(
+    game: &Game,
+    games: usize,
+    listing: Listing,
+    seed: u64,
+    limits: RecordLimits,
+) -> Result<Vec<Record>, RecordError> {
+    let mut engine = Engine::new(game).map_err(RecordError::Build)?;
     let mut rng = game::rng_from_seed(seed);
     let mut out = Vec::new();
     let mut moves = Vec::new();
     let w = game.board.width;
     for _ in 0..games {
         engine.set_position(&game.board, Side::White, 0);
-        loop {
+        for ply in 0.. {
+            if ply >= limits.max_length {
+                break;
+            }
+            if out.len() >= limits.max_records {
+                return Err(RecordError::TooManyRecords(limits.max_records));
+            }
             let board = engine.board();
             let side = engine.side_to_move();
             let number = engine.ply();

@@ -13,7 +13,7 @@ fn base_log() -> &'static str {
                    C (0,1,e) + (1,1,p)(1,1,e)^* &\n<GOALS>\n12 &\n@C 0 3, 1 3, 2 3, 3 3 &\n\
                    @c 0 0, 1 0, 2 0, 3 0 &\n";
         let game = sbg::parse(src).unwrap().0;
-        record(&game, 2, Listing::All, 9).unwrap()
+        record(&game, 2, Listing::All, 9, Default::default()).unwrap()
     })
 }
 

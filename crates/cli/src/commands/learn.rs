@@ -12,6 +12,7 @@ pub fn record(
     games: usize,
     listing: ListingArg,
     seed: u64,
+    limits: learn::RecordLimits,
     out: Option<&Path>,
     global: &Global,
 ) -> Result<(), CliError> {
@@ -23,7 +24,8 @@ pub fn record(
         ListingArg::All => learn::Listing::All,
         ListingArg::Some => learn::Listing::Some,
     };
-    let text = learn::record(g, games, listing, seed).map_err(|e| CliError::Game(e.to_string()))?;
+    let text = learn::record(g, games, listing, seed, limits)
+        .map_err(|e| CliError::Game(e.to_string()))?;
     output::write_output(out, &text).map_err(|e| CliError::Io(format!("cannot write the log: {e}")))
 }
 

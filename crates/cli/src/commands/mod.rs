@@ -93,9 +93,22 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             input,
             games,
             listing,
+            max_length,
+            max_records,
             seed,
             output,
-        } => learn::record(input, *games, *listing, *seed, output.as_deref(), g),
+        } => learn::record(
+            input,
+            *games as usize,
+            *listing,
+            *seed,
+            ::learn::RecordLimits {
+                max_length: *max_length,
+                max_records: *max_records as usize,
+            },
+            output.as_deref(),
+            g,
+        ),
         Command::Learn {
             logs,
             output,
@@ -108,8 +121,8 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             &learn::LearnArgs {
                 logs,
                 output: output.as_deref(),
-                k: *k,
-                max_expansions: *max_expansions,
+                k: *k as usize,
+                max_expansions: *max_expansions as usize,
                 seconds: *seconds,
                 name,
                 json: *json,
@@ -129,10 +142,10 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             json,
         } => {
             let options = ::evolve::Options {
-                width: *width,
-                height: *height,
-                population: *population,
-                generations: *generations,
+                width: *width as usize,
+                height: *height as usize,
+                population: *population as usize,
+                generations: *generations as usize,
                 seed: *seed,
                 turn_limit: *turn_limit,
                 ..::evolve::Options::default()

@@ -141,13 +141,21 @@ fn report<G: GameState>(
         );
     }
     let mut states_above = 1; // states at depths 0..d-1, for engines that report no nodes
+                              // Once a depth has no leaves, no deeper one has: those are printed without a search.
+    let mut exhausted = None;
     for d in 1..=depth {
         let start = Instant::now();
-        let (leaves, mut nodes) = count(state, d)?;
+        let (leaves, mut nodes) = match exhausted {
+            Some(nodes) => (0, nodes),
+            None => count(state, d)?,
+        };
         if nodes == 0 {
             nodes = states_above + leaves;
         }
         states_above += leaves;
+        if leaves == 0 {
+            exhausted = Some(nodes);
+        }
         let seconds = start.elapsed().as_secs_f64();
         if json {
             let line = DepthLine {

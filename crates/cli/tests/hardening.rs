@@ -1,0 +1,187 @@
+//! The command line against hostile use: output paths that are links or special files, runaway
+//! searches, huge option values, and thousands of errors on one line.
+
+use std::process::Command;
+
+fn corpus(path: &str) -> String {
+    format!("{}/../../corpus/{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs rbgtool; returns (exit code, stdout, stderr).
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
+        .args(["--color", "never"])
+        .args(args)
+        .output()
+        .expect("rbgtool runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn scratch(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("rbgtool-hard-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn output_through_a_symlink_writes_its_target_and_keeps_the_link() {
+    let dir = scratch("link");
+    let target = dir.join("target.txt");
+    std::fs::write(&target, "old").unwrap();
+    let link = dir.join("link.txt");
+    std::os::unix::fs::symlink("target.txt", &link).unwrap();
+    let game = corpus("sbg/breakthrough.sbg");
+    let (code, _, err) = run(&[
+        "convert",
+        &game,
+        "--to",
+        "sbg",
+        "-o",
+        link.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(std::fs::read_to_string(&target).unwrap().contains("<<"));
+    // A dangling link: its target is created.
+    let dangling = dir.join("dangling.txt");
+    std::os::unix::fs::symlink("made.txt", &dangling).unwrap();
+    let (code, _, err) = run(&[
+        "convert",
+        &game,
+        "--to",
+        "sbg",
+        "-o",
+        dangling.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::symlink_metadata(&dangling)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(dir.join("made.txt").is_file());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn output_onto_special_files_writes_into_them() {
+    let game = corpus("sbg/breakthrough.sbg");
+    let (code, _, err) = run(&["convert", &game, "--to", "sbg", "-o", "/dev/null"]);
+    assert_eq!(code, 0, "{err}");
+    let meta = std::fs::metadata("/dev/null").unwrap();
+    use std::os::unix::fs::FileTypeExt;
+    assert!(
+        meta.file_type().is_char_device(),
+        "/dev/null is still a device"
+    );
+    // A FIFO: read by a thread while rbgtool writes.
+    let dir = scratch("fifo");
+    let fifo = dir.join("pipe");
+    let ok = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok, "mkfifo");
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    let (code, _, err) = run(&[
+        "convert",
+        &game,
+        "--to",
+        "sbg",
+        "-o",
+        fifo.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(reader.join().unwrap().contains("<<"));
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn perft_stops_searching_once_a_depth_is_empty() {
+    // Tic-tac-toe ends by ply 9: depths 10..=64 are printed as 0 without a search.
+    let game = corpus("rbg/ticTacToe.rbg");
+    let (code, out, err) = run(&["perft", &game, "--depth", "64", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 64);
+    assert!(lines[63].contains("\"leaves\":0"), "{}", lines[63]);
+    assert!(lines[9].contains("\"leaves\":0"), "{}", lines[9]);
+    let (code, _, err) = run(&["perft", &game, "--depth", "65"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("65 is not in 0..=64"), "{err}");
+}
+
+#[test]
+fn numeric_options_have_upper_bounds() {
+    let game = corpus("sbg/breakthrough.sbg");
+    let rbg = corpus("rbg/ticTacToe.rbg");
+    let cases: Vec<Vec<&str>> = vec![
+        vec![
+            "evolve",
+            "--population",
+            "100000000",
+            "--out",
+            "/nonexistent/x",
+        ],
+        vec![
+            "evolve",
+            "--turn-limit",
+            "4294967295",
+            "--out",
+            "/nonexistent/x",
+        ],
+        vec!["convert", &rbg, "--to", "gdl", "--unroll", "1000000"],
+        vec!["record", &game, "--games", "100000000"],
+        vec!["play", &game, "--max-length", "18446744073709551615"],
+        vec!["bench", &game, "--seconds", "inf"],
+        vec!["learn", "/dev/null", "--seconds", "nan"],
+        vec!["check", &game, "--memory", "0"],
+    ];
+    for args in cases {
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.lines().count() <= 4, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn record_stops_a_game_at_its_maximum_length_and_caps_the_records() {
+    let game = corpus("sbg/breakthrough.sbg");
+    let (code, out, err) = run(&["record", &game, "--games", "2", "--max-length", "3"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, all, _) = run(&["record", &game, "--games", "2"]);
+    assert_eq!(code, 0);
+    assert!(out.len() < all.len() / 5, "{} vs {}", out.len(), all.len());
+    let (code, _, err) = run(&["record", &game, "--games", "100", "--max-records", "50"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("more than 50 records"), "{err}");
+}
+
+#[test]
+fn thousands_of_errors_on_one_line_print_one_screen() {
+    let dir = scratch("errors");
+    let path = dir.join("bad.rbg");
+    std::fs::write(
+        &path,
+        format!("#players = a(1)\n#rules = {}\n", "@".repeat(16_000)),
+    )
+    .unwrap();
+    let (code, _, err) = run(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.len() < 8192, "{} bytes", err.len());
+    assert!(err.lines().count() <= 60, "{} lines", err.lines().count());
+    assert!(err.contains("more diagnostic(s) not shown"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
