@@ -22,7 +22,8 @@
 #   --engine E  passed to `rbgtool perft/bench` (needs an rbgtool that has --engine)
 #   --games ".."  a subset of the nine games
 #
-# Games come from ../shared/corpus-external/rbg/games (override with CORPUS=DIR). rbgtool runs
+# Games come from ../shared/corpus-external/rbg/games (override with CORPUS=DIR); RBGTOOL=PATH
+# measures that binary instead of building target/release/rbgtool. rbgtool runs
 # with --keeper first (the reference's keeper policy). Every perft's leaf count must equal the
 # reference's (and go at depth 3 must give 47,046,242), or the script fails.
 set -euo pipefail
@@ -61,8 +62,12 @@ hex_9x9 4 3
 gomoku_standard 3 2
 go 3 2"
 
-cargo build --release -q -p rbgtool
-rbgtool=target/release/rbgtool
+if [ -n "${RBGTOOL:-}" ]; then
+    rbgtool=$RBGTOOL
+else
+    cargo build --release -q -p rbgtool
+    rbgtool=target/release/rbgtool
+fi
 engine_args=()
 if [ -n "$engine" ]; then
     "$rbgtool" bench --help | grep -q -- '--engine' ||
@@ -72,7 +77,10 @@ fi
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-pin() { taskset -c "$core" /usr/bin/time -v -o "$work/time" "$@"; }
+pin() {
+    taskset -c "$core" /usr/bin/time -v -o "$work/time" "$@" ||
+        { note "failed (exit $?): $*"; tail -3 "$work/time" >&2; exit 1; }
+}
 rss_mb() { awk -F': ' '/Maximum resident set size/ { printf "%.1f", $2 / 1024 }' "$work/time"; }
 # COUNT per CPU second of the last pinned process (user + system time): robust to load.
 per_cpu() { awk -F': ' -v n="$1" '/User time|System time/ { t += $2 } END { print n / (t > 0 ? t : 0.01) }' "$work/time"; }
@@ -136,7 +144,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'
 cmd="scripts/vs-reference.sh --ref DIR$([ "$quick" = 1 ] && echo " --quick") --rounds $rounds --seconds $seconds --core $core${engine:+ --engine $engine}${only:+ --games \"$only\"}"
 echo "Run $started to $(date -u '+%H:%M UTC'); load average $load_before before, $(cut -d' ' -f1-3 /proc/loadavg) after;"
 echo "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), $(nproc) CPUs, pinned to CPU $core;"
-echo "rbgtool $(git rev-parse --short HEAD)${engine:+ --engine $engine}, --keeper first; best of $rounds interleaved rounds; flat MC $seconds s per run."
+echo "rbgtool ${RBGTOOL:-$(git rev-parse --short HEAD)}${engine:+ --engine $engine}, --keeper first; best of $rounds interleaved rounds; flat MC $seconds s per run."
 echo "Command: $cmd"
 echo
 echo "Rates are per wall-clock second as each harness reports them; \"CPU ratio\" divides the bench's"
