@@ -48,19 +48,32 @@ fn main() {
             let dir = Path::new(a.get(1).map_or(".", String::as_str));
             let k: usize = a.get(2).and_then(|s| s.parse().ok()).unwrap_or(5);
             let to = Path::new(a.get(3).map_or(".", String::as_str));
-            let last = evolve::last_generation(dir).expect("readable").expect("a generation");
+            let last = evolve::last_generation(dir)
+                .expect("readable")
+                .expect("a generation");
             let g = last.summary.generation;
             let best: Vec<_> = last.population.iter().take(k).collect();
             for (i, ind) in best.iter().enumerate() {
                 let game = ind.genome.to_game(&evolve::run::game_name(g, i + 1));
                 std::fs::write(to.join(format!("best-{}.sbg", i + 1)), sbg::print(&game))
                     .expect("writable");
-                println!("best {}: fitness {:.4} over {} evaluations", i + 1, ind.fitness(), ind.samples.len());
+                println!(
+                    "best {}: fitness {:.4} over {} evaluations",
+                    i + 1,
+                    ind.fitness(),
+                    ind.samples.len()
+                );
             }
-            let rules: Vec<_> = best.iter().map(|i| evolve::run::rule_set(&i.genome)).collect();
+            let rules: Vec<_> = best
+                .iter()
+                .map(|i| evolve::run::rule_set(&i.genome))
+                .collect();
             for i in 0..best.len() {
                 for j in i + 1..best.len() {
-                    let d = evolve::run::distance((&best[i].genome, &rules[i]), (&best[j].genome, &rules[j]));
+                    let d = evolve::run::distance(
+                        (&best[i].genome, &rules[i]),
+                        (&best[j].genome, &rules[j]),
+                    );
                     println!("distance best {} - best {}: {d:.3}", i + 1, j + 1);
                 }
             }
