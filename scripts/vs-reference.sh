@@ -141,7 +141,7 @@ done
 
 fmt() { awk -v x="$1" 'BEGIN { if (x >= 1e6) printf "%.2f M", x / 1e6; else if (x >= 1e4) printf "%.1f k", x / 1e3; else printf "%.1f", x }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
-cmd="scripts/vs-reference.sh --ref DIR$([ "$quick" = 1 ] && echo " --quick") --rounds $rounds --seconds $seconds --core $core${engine:+ --engine $engine}${only:+ --games \"$only\"}"
+cmd="scripts/vs-reference.sh --ref DIR$( [ "$quick" = 1 ] && echo " --quick" || true) --rounds $rounds --seconds $seconds --core $core${engine:+ --engine $engine}${only:+ --games \"$only\"}"
 echo "Run $started to $(date -u '+%H:%M UTC'); load average $load_before before, $(cut -d' ' -f1-3 /proc/loadavg) after;"
 echo "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), $(nproc) CPUs, pinned to CPU $core;"
 echo "rbgtool ${RBGTOOL:-$(git rev-parse --short HEAD)}${engine:+ --engine $engine}, --keeper first; best of $rounds interleaved rounds; flat MC $seconds s per run."
