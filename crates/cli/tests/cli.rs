@@ -7,6 +7,11 @@ fn data(name: &str) -> String {
     format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
+/// A file of the repository (the corpus), by its path from the repository root.
+fn repo(path: &str) -> String {
+    format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
 /// Runs rbgtool; returns (exit code, stdout, stderr).
 fn run(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
@@ -372,6 +377,19 @@ fn show_draws_svg_and_text() {
     let (code, _, err) = run(&["show", &data("tiny.rbg"), "--piece", "X"]);
     assert_eq!(code, 2);
     snapshot!("show_rbg_piece_error", err);
+}
+
+/// Hexagon boards print as offset rows of cells, cuboids as one grid per layer.
+#[test]
+fn show_text_draws_hexagon_and_cuboid_boards() {
+    let yavalath = repo("corpus/rbg/yavalath.rbg");
+    let (code, text, err) = run(&["show", &yavalath, "--text", "--moves", "hx2y4; hx0y0"]);
+    assert_eq!(code, 0, "{err}");
+    snapshot!("show_hexagon_text", text);
+    let cube = repo("corpus/rbg/ticTacToe3d.rbg");
+    let (code, text, err) = run(&["show", &cube, "--text", "--moves", "cx1y0z0"]);
+    assert_eq!(code, 0, "{err}");
+    snapshot!("show_cuboid_text", text);
 }
 
 #[test]
