@@ -376,7 +376,22 @@ impl RulesLowering<'_, '_> {
         if want == "direction" && matches!(found, Some(Decl::Piece(_))) {
             label = format!("to test for this piece write `{{{text}}}`");
         }
-        self.cx.error(n.pos(), message, label);
+        let wanted = |d: Decl| match want {
+            "piece" => matches!(d, Decl::Piece(_)),
+            "direction" => matches!(d, Decl::Direction(_)),
+            "player" => matches!(d, Decl::Player(..)),
+            "variable" => matches!(d, Decl::Variable(_) | Decl::Player(..)),
+            _ => matches!(d, Decl::Variable(_) | Decl::Player(..) | Decl::Piece(_)),
+        };
+        let suggestion = found
+            .is_none()
+            .then(|| self.names.suggestion(self.cx, n.sym, wanted))
+            .flatten();
+        let d = Diagnostic::error()
+            .with_message(message)
+            .with_labels(self.cx.exp.labels(n.pos().l, n.pos().r, label))
+            .with_notes(suggestion.into_iter().collect());
+        self.cx.push_error(d);
     }
 
     fn arith(&mut self, a: &Arith) -> Option<ir::Arith> {
