@@ -95,6 +95,9 @@ pub struct Expansion {
     pub frames: Vec<Frame>,
     /// The texts of all identifiers and numbers (including pasted ones).
     pub interner: Interner,
+    /// Every macro defined: its name and where the name is written (a misspelt section such
+    /// as `#player =` defines a macro, which the missing-section error points at).
+    pub macro_names: Vec<(Sym, Span)>,
 }
 
 impl Expansion {
@@ -263,6 +266,7 @@ pub fn expand(tokens: &[Token], interner: Interner) -> (Expansion, Vec<Diagnosti
     }
     out.frames = ex.frames;
     out.interner = ex.interner;
+    out.macro_names = ex.defs.iter().map(|d| (d.name, d.name_span)).collect();
     (out, ex.errors)
 }
 
