@@ -77,6 +77,13 @@ pub enum Error {
         width: usize,
         height: usize,
     },
+    /// Every row has the same number of squares, other than the width in the header: the
+    /// header is the likely mistake.
+    HeaderWidth {
+        span: Span,
+        declared: usize,
+        found: usize,
+    },
 }
 
 /// Where a text departs from the grammar but the meaning is clear.
@@ -137,7 +144,8 @@ impl Error {
             | LetterOutOfRange { span, .. }
             | ExpressionTooLarge { span, .. }
             | BadGoalLetter { span }
-            | SquareOutsideBoard { span, .. } => span.clone(),
+            | SquareOutsideBoard { span, .. }
+            | HeaderWidth { span, .. } => span.clone(),
         }
     }
 
@@ -244,6 +252,16 @@ impl Error {
                 "square outside the board".into(),
                 format!("the board is {width}x{height}; x must be below {width}, y below {height}"),
                 None,
+            ),
+            HeaderWidth {
+                declared, found, ..
+            } => (
+                "E16",
+                format!("the header gives width {declared}, but every row has {found} squares"),
+                format!("width {declared}"),
+                Some(format!(
+                    "write the width as {found}, or give each row {declared} squares"
+                )),
             ),
         };
         let mut d = Diagnostic::error()

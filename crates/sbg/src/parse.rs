@@ -306,6 +306,17 @@ impl Checker {
         }
         // Every row is measured before the board is allocated, so the allocation is bounded by
         // the text (width x height squares written out), never by the declared numbers alone.
+        let widths: Vec<usize> = raw.rows.iter().map(|r| r.cells.chars().count()).collect();
+        if let Some(&found) = widths.first() {
+            if found != width && widths.iter().all(|&w| w == found) {
+                self.errors.push(Error::HeaderWidth {
+                    span: raw.width.span.clone(),
+                    declared: width,
+                    found,
+                });
+                return None;
+            }
+        }
         let mut ok = true;
         for row in &raw.rows {
             let found = row.cells.chars().count();
