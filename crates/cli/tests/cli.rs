@@ -84,11 +84,34 @@ fn invalid_input_is_a_diagnostic_and_exit_1() {
 
 #[test]
 fn usage_errors_exit_2() {
-    let (code, _, err) = run(&["check", "game.txt"]);
+    let dir = scratch("usage");
+    let txt = dir.join("game.txt");
+    std::fs::write(&txt, "hello\n").unwrap();
+    let (code, _, err) = run(&["check", txt.to_str().unwrap()]);
     assert_eq!(code, 2);
-    snapshot!("usage_unknown_extension", err);
+    snapshot!("usage_unknown_extension", err.replace(dir.to_str().unwrap(), "DIR"));
+    let (code, _, err) = run(&["check", dir.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("is a directory; give one game file"), "{err}");
     let (code, _, _) = run(&["perft"]);
     assert_eq!(code, 2);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Standard input and unknown extensions are read in the language the text looks like; a
+/// text read in the wrong language is one error saying which language it looks like.
+#[test]
+fn the_language_is_told_from_the_text() {
+    let dir = scratch("sniff");
+    let txt = dir.join("tiny.txt");
+    std::fs::copy(data("tiny.sbg"), &txt).unwrap();
+    let (code, out, err) = run(&["check", txt.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("valid SBG game"), "{out}");
+    let (code, _, err) = run(&["check", &data("tiny.sbg"), "--from", "rbg"]);
+    assert_eq!(code, 1);
+    snapshot!("sbg_read_as_rbg", err.replace(&data(""), "DATA/"));
+    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
