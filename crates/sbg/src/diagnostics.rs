@@ -119,6 +119,10 @@ pub enum Warning {
     NameCharacters {
         span: Span,
     },
+    /// The game name on a bare first line, without `<< >>` (the Java SBG tools' files).
+    BareName {
+        span: Span,
+    },
     /// A piece type on the board without a movement rule: it can never move.
     PieceWithoutRule {
         span: Span,
@@ -296,6 +300,7 @@ impl Warning {
             | DuplicateRule { span, .. }
             | LowercaseRuleLetter { span }
             | NameCharacters { span }
+            | BareName { span }
             | PieceWithoutRule { span, .. } => span.clone(),
         }
     }
@@ -328,6 +333,11 @@ impl Warning {
                 "W09",
                 "game name with characters other than letters, digits and spaces".into(),
                 "kept as written",
+            ),
+            BareName { .. } => (
+                "W11",
+                "game name without `<< >>`".into(),
+                "read as the game's name",
             ),
             PieceWithoutRule { kind, .. } => (
                 "W10",

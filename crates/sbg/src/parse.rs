@@ -73,7 +73,10 @@ pub fn sbg1_rule_text(line: &str) -> &str {
 /// [`parse`] with the typed errors and warnings.
 pub fn parse_game(src: &str) -> Parsed<Game> {
     let mut cx = Checker::new(src);
-    let value = match grammar::GameParser::new().parse(Lexer::new(src)) {
+    if let Some(span) = crate::lexer::bare_name_line(src) {
+        cx.warnings.push(Warning::BareName { span });
+    }
+    let value = match grammar::GameParser::new().parse(Lexer::game(src)) {
         Ok(raw) => cx.game(&raw),
         Err(e) => {
             cx.syntax_error(e);
