@@ -96,8 +96,11 @@ def check(text: str, lang: str) -> dict[str, Any]:
 def evolve_default_options() -> str:
     """The evolver's default options as JSON."""
 
-def evaluate_genome(genome: str, seed: int, options: str) -> str:
-    """One fitness evaluation (JSON in and out), pure."""
+def evaluate_genome(
+    genome: str, seed: int, options: str, threads: Optional[int] = None
+) -> str:
+    """One fitness evaluation (JSON in and out), pure; its games on ``threads`` threads
+    (default: all cores)."""
 
 def evolve(
     options: str,

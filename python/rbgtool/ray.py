@@ -39,9 +39,11 @@ def connect(address: Optional[str] = None) -> None:
         ray.init(address=address)
 
 
-@ray.remote
+@ray.remote(num_cpus=1)
 def _evaluate(genome: str, seed: int, options: str) -> str:
-    return _rbgtool.evaluate_genome(genome, seed, options)
+    # One CPU per task: the evaluation's games run on one thread, so Ray's tasks do not
+    # compete for cores (the result does not depend on the thread count).
+    return _rbgtool.evaluate_genome(genome, seed, options, threads=1)
 
 
 def evaluate_on_ray(genomes: list[str], seeds: list[int], options: str) -> list[str]:
@@ -58,7 +60,7 @@ def _game(text: str, lang: str) -> Game:
     return _rbgtool.load(text, lang)
 
 
-@ray.remote
+@ray.remote(num_cpus=1)
 def _play(text: str, lang: str, job: str) -> str:
     return _rbgtool.tournament_game(_game(text, lang), job)
 

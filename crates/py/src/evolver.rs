@@ -19,12 +19,29 @@ pub fn evolve_default_options() -> String {
 }
 
 /// One fitness evaluation, pure: `evaluate(genome, options.sim, options.weights, seed)`.
-/// The arguments and the result are JSON.
+/// The arguments and the result are JSON. The simulated games run on rayon threads: all cores,
+/// or `threads` of them (a Ray task passes the CPUs Ray gave it, so tasks do not share cores);
+/// the result does not depend on the number.
 #[pyfunction]
-pub fn evaluate_genome(py: Python<'_>, genome: &str, seed: u64, options: &str) -> PyResult<String> {
+#[pyo3(signature = (genome, seed, options, threads=None))]
+pub fn evaluate_genome(
+    py: Python<'_>,
+    genome: &str,
+    seed: u64,
+    options: &str,
+    threads: Option<usize>,
+) -> PyResult<String> {
     let genome: ::evolve::Genome = serde_json::from_str(genome).map_err(json_err)?;
     let options: ::evolve::Options = serde_json::from_str(options).map_err(json_err)?;
-    let e = py.detach(|| ::evolve::evaluate(&genome, &options.sim, &options.weights, seed));
+    let evaluate = || ::evolve::evaluate(&genome, &options.sim, &options.weights, seed);
+    let e = py.detach(|| match threads {
+        None => Ok(evaluate()),
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n.clamp(1, 1024))
+            .build()
+            .map(|pool| pool.install(evaluate)),
+    });
+    let e = e.map_err(|e| errors::message(format!("cannot start threads: {e}")))?;
     serde_json::to_string(&e).map_err(json_err)
 }
 
