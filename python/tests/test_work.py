@@ -111,3 +111,18 @@ def test_evolver_generations_one_at_a_time_equal_one_run(tmp_path: Path) -> None
         rbgtool.evolve_generation(str(tmp_path / "steps"), **OPTIONS)
     summaries = json.loads((tmp_path / "steps" / "gen-002.json").read_text())
     assert summaries["summary"]["generation"] == 2
+
+
+def test_command_line_tournament_equals_the_call() -> None:
+    import subprocess
+    import sys
+
+    path = str(CORPUS / "rbg/ticTacToe.rbg")
+    out = subprocess.run(
+        [sys.executable, "-m", "rbgtool", "tournament", path, "--agents",
+         "random,alphabeta:1", "--games", "2", "--seed", "3", "--json"],
+        check=True, capture_output=True, text=True,
+    ).stdout  # fmt: skip
+    call = rbgtool.tournament(path, ["random", "alphabeta:1"], 2, seed=3)
+    strip = lambda rs: [{k: v for k, v in r.items() if k != "seconds"} for r in rs]  # noqa: E731
+    assert strip(json.loads(out)["results"]) == strip(call["results"])
