@@ -295,7 +295,8 @@ pub enum Command {
         /// Draw this SBG piece's moves instead of the position.
         #[arg(long)]
         piece: Option<char>,
-        /// Print the position as text (SBG games, RBG games on rectangle boards) instead of SVG.
+        /// Print the position as text (SBG games; RBG games on rectangle, hexagon and cuboid
+        /// boards) instead of SVG.
         #[arg(long, conflicts_with_all = ["svg", "piece"])]
         text: bool,
         #[command(flatten)]

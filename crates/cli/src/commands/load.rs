@@ -34,15 +34,40 @@ pub fn load(input: &InputArgs, global: &Global) -> Result<LoadedGame, CliError> 
             game
         }
         Err(diagnostics) => {
+            // A text of another language gives dozens of errors that all miss the point.
+            let diagnostics = match input::sniff(&source.text).filter(|&l| l != source.lang) {
+                Some(other) => vec![Diagnostic::error()
+                    .with_message(format!(
+                        "this looks like {}, but it was read as {}",
+                        lang_name(other),
+                        lang_name(source.lang)
+                    ))
+                    .with_notes(vec![format!(
+                        "read as {} it has {} error(s); use --from {} (or the file extension .{})",
+                        lang_name(source.lang),
+                        diagnostics.len(),
+                        lang_name(other).to_ascii_lowercase(),
+                        extension(other)
+                    )])],
+                None => diagnostics,
+            };
             return Err(CliError::Invalid {
                 what: "game",
                 name: source.name,
                 text: source.text,
                 diagnostics,
-            })
+            });
         }
     };
     Ok(LoadedGame { source, game })
+}
+
+fn extension(l: Lang) -> &'static str {
+    match l {
+        Lang::Rbg => "rbg",
+        Lang::Sbg => "sbg",
+        Lang::Gdl => "kif",
+    }
 }
 
 pub fn lang_name(l: Lang) -> &'static str {

@@ -45,7 +45,8 @@ pub fn run(
                 let grid = RbgView.draw(&s);
                 if grid.is_empty() {
                     return Err(CliError::Usage(
-                        "--text draws RBG games on rectangle boards only".into(),
+                        "--text draws RBG games on rectangle, hexagon and cuboid boards only"
+                            .into(),
                     ));
                 }
                 print!("{grid}");
