@@ -126,3 +126,18 @@ def test_command_line_tournament_equals_the_call() -> None:
     call = rbgtool.tournament(path, ["random", "alphabeta:1"], 2, seed=3)
     strip = lambda rs: [{k: v for k, v in r.items() if k != "seconds"} for r in rs]  # noqa: E731
     assert strip(json.loads(out)["results"]) == strip(call["results"])
+
+
+def test_a_faulty_play_batch_is_an_error_not_a_crash() -> None:
+    from rbgtool import _rbgtool
+
+    game = rbgtool.load(str(CORPUS / "rbg/ticTacToe.rbg"))
+
+    def bad_winner(jobs: list[str]) -> list[str]:
+        outs = [json.loads(_rbgtool.tournament_game(game, j)) for j in jobs]
+        return [json.dumps({**o, "winner": 7}) for o in outs]
+
+    with pytest.raises(rbgtool.GameError):
+        _rbgtool.tournament(game, ["random", "random"], 2, 1, 100, bad_winner)
+    with pytest.raises(rbgtool.GameError):
+        _rbgtool.tournament(game, ["random", "random"], 2, 1, 100, lambda jobs: [])

@@ -134,7 +134,17 @@ pub fn play_job(kind: &Kind, job: &Job) -> Result<Outcome, String> {
     }
 }
 
-/// Results per agent and per pair, and every game, as JSON.
+/// One pair's match: the wins of each of its agents and the draws.
+#[derive(Serialize)]
+struct PairResult {
+    agents: [usize; 2],
+    seed: u64,
+    wins: [u32; 2],
+    draws: u32,
+}
+
+/// Results per agent and per pair, and every game, as JSON. An outcome whose winner is not
+/// one of its job's agents (a faulty `play_batch`) is an error.
 fn report(
     game: &Game,
     specs: &[String],
@@ -142,30 +152,35 @@ fn report(
     outcomes: &[Outcome],
 ) -> PyResult<serde_json::Value> {
     let mut standings = vec![Tally::default(); specs.len()];
-    let mut pairs: Vec<serde_json::Value> = Vec::new();
+    let mut pairs: Vec<PairResult> = Vec::new();
     for (job, o) in jobs.iter().zip(outcomes) {
         if job.game == 0 {
-            pairs.push(serde_json::json!({
-                "agents": job.agents, "seed": job.seed, "wins": [0, 0], "draws": 0
-            }));
+            pairs.push(PairResult {
+                agents: job.agents,
+                seed: job.seed,
+                wins: [0, 0],
+                draws: 0,
+            });
         }
         let Some(p) = pairs.last_mut() else { continue };
+        let [a, b] = job.agents;
         match o.winner {
-            Some(w) => {
-                let side = usize::from(w == job.agents[1]);
-                p["wins"][side] = (p["wins"][side].as_u64().unwrap_or(0) + 1).into();
-                standings[w].wins += 1;
-                standings[if side == 0 {
-                    job.agents[1]
-                } else {
-                    job.agents[0]
-                }]
-                .losses += 1;
-            }
             None => {
-                p["draws"] = (p["draws"].as_u64().unwrap_or(0) + 1).into();
-                standings[job.agents[0]].draws += 1;
-                standings[job.agents[1]].draws += 1;
+                p.draws += 1;
+                standings[a].draws += 1;
+                standings[b].draws += 1;
+            }
+            Some(w) if w == a || w == b => {
+                let (side, loser) = if w == a { (0, b) } else { (1, a) };
+                p.wins[side] += 1;
+                standings[w].wins += 1;
+                standings[loser].losses += 1;
+            }
+            Some(w) => {
+                return Err(errors::message(format!(
+                    "game {} of pair {}: the winner {w} is not one of its agents",
+                    job.game, job.pair
+                )))
             }
         }
     }
