@@ -1,5 +1,7 @@
-//! The evolver from Python with the fitness evaluations done by a Python callable (the Ray
-//! layer in `python/rbgtool/ray.py`). Genomes, options and evaluations cross as JSON strings
+//! The evolver from Python, a whole run or one generation at a time (the run resumed and
+//! stopped after the generation it writes), with the GIL released and the fitness evaluations
+//! on Rust threads or done by a Python callable (the Ray layer in `python/rbgtool/ray.py`).
+//! Genomes, options and evaluations cross as JSON strings
 //! that Python passes on without reading; floats round-trip exactly (serde_json's
 //! `float_roundtrip`), so a distributed run equals the single-process one.
 
