@@ -63,7 +63,43 @@ fn check_rbg_summary_and_json() {
     snapshot!("check_rbg", out);
     let (code, out, _) = run(&["check", &data("tiny.rbg"), "--json"]);
     assert_eq!(code, 0);
-    snapshot!("check_rbg_json", out);
+    snapshot!("check_rbg_json", out.replace(&data(""), "DATA/"));
+}
+
+/// `check --json` output, valid or not, in every language, matches the documented schema
+/// (docs/schemas/check.schema.json).
+#[test]
+fn check_json_follows_the_schema() {
+    let schema = repo("docs/schemas/check.schema.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(schema).unwrap()).unwrap();
+    let validator = jsonschema::validator_for(&schema).expect("a valid schema");
+    let bad_sbg = repo("corpus/invalid/sbg/row_width.sbg");
+    let bad_gdl = repo("corpus/invalid/gdl/unsafe_rule.kif");
+    let bad_rbg = repo("corpus/invalid/rbg/error_inside_macro.rbg");
+    let cases: [(&str, i32); 6] = [
+        (&data("tiny.rbg"), 0),
+        (&data("tiny.sbg"), 0),
+        (&data("tiny.kif"), 0),
+        (&bad_rbg, 1),
+        (&bad_sbg, 1),
+        (&bad_gdl, 1),
+    ];
+    for (file, want) in cases {
+        let (code, out, err) = run(&["check", file, "--json"]);
+        assert_eq!(code, want, "{file}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
+        let problems: Vec<String> = validator.iter_errors(&v).map(|e| e.to_string()).collect();
+        assert!(problems.is_empty(), "{file}: {problems:?}\n{out}");
+        assert_eq!(v["valid"], want == 0);
+        if want == 1 {
+            let d = &v["diagnostics"][0];
+            assert_eq!(d["severity"], "error", "{out}");
+            assert_eq!(d["labels"][0]["style"], "primary", "{out}");
+        }
+    }
+    let (_, out, _) = run(&["check", &bad_rbg, "--json"]);
+    snapshot!("check_json_invalid", out.replace(&repo(""), "REPO/"));
 }
 
 #[test]
@@ -89,7 +125,10 @@ fn usage_errors_exit_2() {
     std::fs::write(&txt, "hello\n").unwrap();
     let (code, _, err) = run(&["check", txt.to_str().unwrap()]);
     assert_eq!(code, 2);
-    snapshot!("usage_unknown_extension", err.replace(dir.to_str().unwrap(), "DIR"));
+    snapshot!(
+        "usage_unknown_extension",
+        err.replace(dir.to_str().unwrap(), "DIR")
+    );
     let (code, _, err) = run(&["check", dir.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(err.contains("is a directory; give one game file"), "{err}");

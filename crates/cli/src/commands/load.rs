@@ -20,6 +20,15 @@ pub struct LoadedGame {
 
 /// Reads, parses and validates; warnings are printed (unless `--quiet`), errors returned.
 pub fn load(input: &InputArgs, global: &Global) -> Result<LoadedGame, CliError> {
+    let (loaded, warnings) = load_with_warnings(input)?;
+    diag::emit(&loaded.source.name, &loaded.source.text, &warnings, global);
+    Ok(loaded)
+}
+
+/// [`load`], returning the warnings instead of printing them.
+pub fn load_with_warnings(
+    input: &InputArgs,
+) -> Result<(LoadedGame, Vec<Diagnostic<()>>), CliError> {
     let source = input::read(input)?;
     // Every front end gives the game with its warnings, or the diagnostics.
     type Parsed<T> = Result<(T, Vec<Diagnostic<()>>), Vec<Diagnostic<()>>>;
@@ -28,11 +37,8 @@ pub fn load(input: &InputArgs, global: &Global) -> Result<LoadedGame, CliError> 
         Lang::Sbg => sbg::parse(&source.text).map(|(g, w)| (Loaded::Sbg(g), w)),
         Lang::Gdl => gdl::parse_and_check(&source.text).map(|(d, w)| (Loaded::Gdl(d), w)),
     };
-    let game = match parsed {
-        Ok((game, warnings)) => {
-            diag::emit(&source.name, &source.text, &warnings, global);
-            game
-        }
+    let (game, warnings) = match parsed {
+        Ok(ok) => ok,
         Err(diagnostics) => {
             // A text of another language gives dozens of errors that all miss the point.
             let diagnostics = match input::sniff(&source.text).filter(|&l| l != source.lang) {
@@ -59,7 +65,7 @@ pub fn load(input: &InputArgs, global: &Global) -> Result<LoadedGame, CliError> 
             });
         }
     };
-    Ok(LoadedGame { source, game })
+    Ok((LoadedGame { source, game }, warnings))
 }
 
 fn extension(l: Lang) -> &'static str {
