@@ -20,7 +20,7 @@ def main(argv: list[str]) -> int:
     evo.add_argument("--generations", type=int, default=20)
     evo.add_argument("--seed", type=int, default=1)
     evo.add_argument("--turn-limit", type=int, default=60)
-    evo.add_argument("--out", required=True)
+    evo.add_argument("-o", "--output", "--out", dest="out", required=True)
     evo.add_argument("--resume", action="store_true")
     evo.add_argument(
         "--ray", default="auto", help="'auto' or the head node's HOST:PORT"

@@ -32,7 +32,7 @@ def local_ray() -> Any:
 
 def test_ray_evolve_equals_single_process(local_ray: Any, tmp_path: Path) -> None:
     args = [f"--{k.replace('_', '-')}={v}" for k, v in OPTIONS.items()]
-    cli_text("evolve", *args, "--out", str(tmp_path / "cli"), "--quiet")
+    cli_text("evolve", *args, "-o", str(tmp_path / "cli"), "--quiet")
     summaries = rbgtool.ray.evolve(str(tmp_path / "ray"), **OPTIONS)
     assert [s["generation"] for s in summaries] == [0, 1, 2]
     cli, distributed = folder(tmp_path / "cli"), folder(tmp_path / "ray")
@@ -58,7 +58,7 @@ def test_ray_tournament_equals_single_process(local_ray: Any) -> None:
 def test_ray_generations_equal_one_run(local_ray: Any, tmp_path: Path) -> None:
     """Generations alternately on Ray and on Rust threads write the single-process run."""
     args = [f"--{k.replace('_', '-')}={v}" for k, v in OPTIONS.items()]
-    cli_text("evolve", *args, "--out", str(tmp_path / "cli"), "--quiet")
+    cli_text("evolve", *args, "-o", str(tmp_path / "cli"), "--quiet")
     for g in range(OPTIONS["generations"] + 1):
         s = rbgtool.evolve_generation(
             str(tmp_path / "mixed"), ray=g % 2 == 0, **OPTIONS

@@ -100,7 +100,7 @@ def test_learn_reports_a_bad_log() -> None:
 
 def test_evolver_generations_one_at_a_time_equal_one_run(tmp_path: Path) -> None:
     args = [f"--{k.replace('_', '-')}={v}" for k, v in OPTIONS.items()]
-    cli_text("evolve", *args, "--out", str(tmp_path / "cli"), "--quiet")
+    cli_text("evolve", *args, "-o", str(tmp_path / "cli"), "--quiet")
     steps = [
         rbgtool.evolve_generation(str(tmp_path / "steps"), **OPTIONS)
         for _ in range(OPTIONS["generations"] + 1)
