@@ -22,6 +22,7 @@ pub mod artefact;
 pub mod codegen;
 pub mod engine;
 pub mod library;
+mod marks;
 mod text;
 
 pub use artefact::{Cache, Optimise};
