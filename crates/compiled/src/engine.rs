@@ -252,10 +252,24 @@ impl CompiledGame {
         let start = Instant::now();
         let mut finished_states = 0u64;
         let mut scores = vec![0i64; self.nplayers];
+        // The clock is read every `stride` playouts, about every millisecond.
+        let (mut stride, mut since_check) = (1u64, 0u64);
+        let mut last_check = 0.0;
         loop {
             match budget {
                 Budget::Playouts(n) if report.playouts + report.unfinished >= n => break,
-                Budget::Seconds(s) if start.elapsed().as_secs_f64() >= s => break,
+                Budget::Seconds(s) => {
+                    since_check += 1;
+                    if since_check >= stride {
+                        let now = start.elapsed().as_secs_f64();
+                        if now >= s {
+                            break;
+                        }
+                        let per = (now - last_check) / since_check as f64;
+                        stride = ((1e-3 / per.max(1e-9)) as u64).clamp(1, 1 << 16);
+                        (since_check, last_check) = (0, now);
+                    }
+                }
                 _ => {}
             }
             let (length, finished) =
@@ -270,7 +284,12 @@ impl CompiledGame {
             for (s, x) in report.score_sums.iter_mut().zip(&scores) {
                 *s += x;
             }
-            *report.histogram.entry(scores.clone()).or_insert(0) += 1;
+            match report.histogram.get_mut(&scores) {
+                Some(n) => *n += 1,
+                None => {
+                    report.histogram.insert(scores.clone(), 1);
+                }
+            }
         }
         report.seconds = start.elapsed().as_secs_f64();
         report.avg_length = finished_states as f64 / report.playouts.max(1) as f64;

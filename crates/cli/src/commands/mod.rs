@@ -67,6 +67,7 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             json,
             start,
             record,
+            engine,
         } => play::run(
             &play::PlayArgs {
                 input,
@@ -79,6 +80,7 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
                 json: *json,
                 start,
                 record: record.as_deref(),
+                engine,
             },
             g,
         ),
@@ -140,7 +142,9 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             resume,
             override_options,
             json,
+            engine,
         } => {
+            engine::interpreted_only(engine, "evolve plays SBG games with the SBG engine")?;
             let options = ::evolve::Options {
                 width: *width as usize,
                 height: *height as usize,
