@@ -15,7 +15,7 @@
 #               through the sessions' `fetch` tool, land under /work/.mirror), install Boost
 #               headers (Debian: libboost-dev), and build them outside this repository
 #               following rbg2cpp's README and Makefile (its `benchmark_%` / `perft_%` targets).
-#   --quick     small perft depths, 1 s benches, 1 round (a smoke run, not for claims)
+#   --quick     small perft depths; unless --rounds/--seconds are given, 1 round of 1 s benches
 #   --rounds N  rounds (default 3); each figure is the best round
 #   --seconds S flat-MC seconds per run (default 5)
 #   --core C    the CPU to pin to (default 1)
@@ -29,7 +29,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-ref="" quick=0 rounds=3 seconds=5 core=1 engine="" only=""
+ref="" quick=0 rounds="" seconds="" core=1 engine="" only=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --ref) ref=$2; shift 2 ;;
@@ -49,7 +49,8 @@ corpus=${CORPUS:-../shared/corpus-external/rbg/games}
 for tool in /usr/bin/time jq taskset; do
     command -v "$tool" >/dev/null || { echo "$tool is needed (Debian packages time, jq, util-linux)" >&2; exit 2; }
 done
-if [ "$quick" = 1 ]; then rounds=1 seconds=1; fi
+if [ "$quick" = 1 ]; then rounds=${rounds:-1} seconds=${seconds:-1}; fi
+rounds=${rounds:-3} seconds=${seconds:-5}
 
 # game, full perft depth, quick perft depth
 table="breakthrough 5 4

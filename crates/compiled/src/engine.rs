@@ -100,15 +100,27 @@ impl Snapshot {
 
 /// The source the generator writes for `game` (for inspection and snapshot tests).
 pub fn generate_source(game: &ir::Game) -> Result<String, Error> {
-    let r = reasoner::Reasoner::new(game).map_err(Error::Reasoner)?;
+    let r = reasoner::Reasoner::with_options(game, codegen_options(Default::default()))
+        .map_err(Error::Reasoner)?;
     codegen::generate(&r.program()).map_err(Error::Refused)
+}
+
+/// The interpreter's options for reading the automaton: without its shift-region tables,
+/// which the generator does not read (the source is the same, `tests/source.rs`) and which
+/// are most of the interpreter's memory (go: 44 MB).
+fn codegen_options(options: Options) -> Options {
+    Options {
+        region_tables: false,
+        ..options
+    }
 }
 
 impl CompiledGame {
     /// Generates, builds (or finds in the cache) and loads the game's library.
     pub fn new(game: &ir::Game, build: &BuildOptions) -> Result<CompiledGame, Error> {
         let start = Instant::now();
-        let r = reasoner::Reasoner::with_options(game, build.options).map_err(Error::Reasoner)?;
+        let r = reasoner::Reasoner::with_options(game, codegen_options(build.options))
+            .map_err(Error::Reasoner)?;
         let view = r.program();
         let source = codegen::generate(&view).map_err(Error::Refused)?;
         let art = artefact::build(&source, ABI_VERSION, build.optimise, &build.cache)
