@@ -265,27 +265,27 @@ impl CompiledGame {
         let mut finished_states = 0u64;
         let mut scores = vec![0i64; self.nplayers];
         // The clock is read every `stride` playouts, about every millisecond.
-        let (mut stride, mut since_check) = (1u64, 0u64);
+        let (mut stride, mut since_check) = (1u64, 1u64);
         let mut last_check = 0.0;
         loop {
             match budget {
                 Budget::Playouts(n) if report.playouts + report.unfinished >= n => break,
-                Budget::Seconds(s) => {
-                    since_check += 1;
-                    if since_check >= stride {
-                        let now = start.elapsed().as_secs_f64();
-                        if now >= s {
-                            break;
-                        }
-                        let per = (now - last_check) / since_check as f64;
-                        stride = ((1e-3 / per.max(1e-9)) as u64).clamp(1, 1 << 16);
-                        (since_check, last_check) = (0, now);
+                // `since_check` counts the playouts run since the last reading.
+                Budget::Seconds(s) if since_check >= stride => {
+                    let now = start.elapsed().as_secs_f64();
+                    if now >= s {
+                        break;
                     }
+                    let per = (now - last_check) / since_check.max(1) as f64;
+                    let want = (1e-3 / per.max(1e-9)) as u64;
+                    stride = want.clamp(1, (2 * stride).min(1 << 16));
+                    (since_check, last_check) = (0, now);
                 }
                 _ => {}
             }
             let (length, finished) =
                 state.playout_raw(reasoner::bench::MAX_PLAYOUT_LENGTH, &mut scores)?;
+            since_check += 1;
             report.states += length;
             if !finished {
                 report.unfinished += 1;
