@@ -77,6 +77,13 @@ pub enum Error {
         width: usize,
         height: usize,
     },
+    /// Every row has the same number of squares, other than the width in the header: the
+    /// header is the likely mistake.
+    HeaderWidth {
+        span: Span,
+        declared: usize,
+        found: usize,
+    },
 }
 
 /// Where a text departs from the grammar but the meaning is clear.
@@ -112,6 +119,10 @@ pub enum Warning {
     NameCharacters {
         span: Span,
     },
+    /// The game name on a bare first line, without `<< >>` (the Java SBG tools' files).
+    BareName {
+        span: Span,
+    },
     /// A piece type on the board without a movement rule: it can never move.
     PieceWithoutRule {
         span: Span,
@@ -137,7 +148,8 @@ impl Error {
             | LetterOutOfRange { span, .. }
             | ExpressionTooLarge { span, .. }
             | BadGoalLetter { span }
-            | SquareOutsideBoard { span, .. } => span.clone(),
+            | SquareOutsideBoard { span, .. }
+            | HeaderWidth { span, .. } => span.clone(),
         }
     }
 
@@ -245,6 +257,16 @@ impl Error {
                 format!("the board is {width}x{height}; x must be below {width}, y below {height}"),
                 None,
             ),
+            HeaderWidth {
+                declared, found, ..
+            } => (
+                "E16",
+                format!("the header gives width {declared}, but every row has {found} squares"),
+                format!("width {declared}"),
+                Some(format!(
+                    "write the width as {found}, or give each row {declared} squares"
+                )),
+            ),
         };
         let mut d = Diagnostic::error()
             .with_message(message)
@@ -278,6 +300,7 @@ impl Warning {
             | DuplicateRule { span, .. }
             | LowercaseRuleLetter { span }
             | NameCharacters { span }
+            | BareName { span }
             | PieceWithoutRule { span, .. } => span.clone(),
         }
     }
@@ -310,6 +333,11 @@ impl Warning {
                 "W09",
                 "game name with characters other than letters, digits and spaces".into(),
                 "kept as written",
+            ),
+            BareName { .. } => (
+                "W11",
+                "game name without `<< >>`".into(),
+                "read as the game's name",
             ),
             PieceWithoutRule { kind, .. } => (
                 "W10",

@@ -73,7 +73,10 @@ pub fn sbg1_rule_text(line: &str) -> &str {
 /// [`parse`] with the typed errors and warnings.
 pub fn parse_game(src: &str) -> Parsed<Game> {
     let mut cx = Checker::new(src);
-    let value = match grammar::GameParser::new().parse(Lexer::new(src)) {
+    if let Some(span) = crate::lexer::bare_name_line(src) {
+        cx.warnings.push(Warning::BareName { span });
+    }
+    let value = match grammar::GameParser::new().parse(Lexer::game(src)) {
         Ok(raw) => cx.game(&raw),
         Err(e) => {
             cx.syntax_error(e);
@@ -306,6 +309,17 @@ impl Checker {
         }
         // Every row is measured before the board is allocated, so the allocation is bounded by
         // the text (width x height squares written out), never by the declared numbers alone.
+        let widths: Vec<usize> = raw.rows.iter().map(|r| r.cells.chars().count()).collect();
+        if let Some(&found) = widths.first() {
+            if found != width && widths.iter().all(|&w| w == found) {
+                self.errors.push(Error::HeaderWidth {
+                    span: raw.width.span.clone(),
+                    declared: width,
+                    found,
+                });
+                return None;
+            }
+        }
         let mut ok = true;
         for row in &raw.rows {
             let found = row.cells.chars().count();
