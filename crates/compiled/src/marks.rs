@@ -92,7 +92,7 @@ pub(crate) fn needs_mark(
                 &[p] if p as usize == q => true,
                 &[p] => match actions[q] {
                     ActionView::Shift { dir } => {
-                        !board.injective[dir as usize] && !(is_entry(p) || single[p as usize])
+                        !(board.injective[dir as usize] || is_entry(p) || single[p as usize])
                     }
                     _ => false,
                 },
@@ -121,9 +121,9 @@ fn single_vertex(preds: &[Vec<u32>], is_entry: &dyn Fn(u32) -> bool, in_ray: &[b
             if in_ray[x] || path.len() > n {
                 break 1;
             }
-            match preds[x].as_slice() {
-                &[p] if is_entry(p) => break 2,
-                &[p] => x = p as usize,
+            match *preds[x].as_slice() {
+                [p] if is_entry(p) => break 2,
+                [p] => x = p as usize,
                 _ => break 1,
             }
         };
