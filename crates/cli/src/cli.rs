@@ -124,7 +124,7 @@ pub enum Target {
     Sbg,
 }
 
-/// Which RBG engine runs `perft` and `bench` (docs/compiled-engine.md).
+/// Which RBG engine runs `perft`, `bench` and `play` (docs/compiled-engine.md).
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum EngineKind {
     /// The reasoner's interpreter.
@@ -282,6 +282,8 @@ pub enum Command {
         /// Print the report as one JSON object.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        engine: EngineArgs,
     },
     /// Draw a game's position (the initial one, or --position/--moves) or an SBG piece's moves.
     #[command(
@@ -402,6 +404,10 @@ pub enum Command {
         /// Print the summary as one JSON object.
         #[arg(long)]
         json: bool,
+        /// RBG engine: evolve plays SBG games with the SBG engine, so only `interpreted`
+        /// (the default) is accepted.
+        #[command(flatten)]
+        engine: EngineArgs,
     },
     /// Rate a game from play: decisiveness, balance, skill gradient, lengths, pieces (docs/rate.md).
     #[command(
