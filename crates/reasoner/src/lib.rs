@@ -23,6 +23,9 @@
 //!   vertex, semi-state) repeats an ancestor's fails with `UnboundedCycle` (the reference hangs on
 //!   such games) — inside a pattern such a level is pruned instead, which cannot change the
 //!   pattern's truth value;
+//! * a pattern is a reachability question: inside one evaluation a level entered again with the
+//!   same (rules state, vertex, semi-state) is pruned (`patterns`), and an evaluation doing more
+//!   than `Options::pattern_limit` work fails with `PatternLimit`;
 //! * the keeper applies the first move found; with [`KeeperMode::Check`] (default) the first
 //!   keeper state of each keeper phase that offers several moves has the completions of up to
 //!   five of them compared, and different results fail with `ImproperKeeper` (its
@@ -49,6 +52,7 @@ mod keeper;
 mod movegen;
 pub mod names;
 pub mod notation;
+mod patterns;
 pub mod perft;
 pub mod position;
 mod regions;
@@ -74,6 +78,9 @@ pub struct Options {
     /// Maximum nesting of modifier applications and pattern evaluations in one search
     /// (a k-straight game needs about k plus its pattern depth).
     pub modifier_limit: usize,
+    /// Maximum work (actions taken, levels entered, semi-state words recorded) of one
+    /// outermost pattern evaluation, nested patterns included (see `patterns`).
+    pub pattern_limit: u64,
     /// Maximum keeper moves in a row.
     pub keeper_limit: usize,
     /// What to do where the keeper has several moves (see [`KeeperMode`]).
@@ -87,6 +94,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             modifier_limit: 1024,
+            pattern_limit: 1 << 25,
             keeper_limit: 100_000,
             keeper: KeeperMode::Check,
             region_tables: true,
