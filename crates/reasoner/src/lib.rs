@@ -191,6 +191,7 @@ impl Reasoner {
             r: self,
             core: RefCell::new(Core::new(self)),
             fault: None,
+            first_error: None,
             buf: MoveBuf::default(),
             notation: None,
         }
@@ -245,6 +246,10 @@ pub struct State<'r> {
     core: RefCell<Core<'r>>,
     /// An error from the keeper completion of a move, with the number of moves applied then.
     fault: Option<(usize, GameError)>,
+    /// The first error met by `GameState::legal_moves` or `apply`, kept across undo (callers
+    /// of the trait, which has no error channel, check it at the end: see
+    /// [`State::first_error`]).
+    first_error: Option<GameError>,
     buf: MoveBuf,
     /// The legal moves of this state with their notation, once asked for; cleared by every
     /// change of state.
@@ -265,6 +270,7 @@ impl Clone for State<'_> {
             r: self.r,
             core: RefCell::new(self.core.borrow().clone()),
             fault: self.fault.clone(),
+            first_error: self.first_error.clone(),
             buf: MoveBuf::default(),
             notation: None,
         }
@@ -289,6 +295,14 @@ impl<'r> State<'r> {
     /// The error that stopped this state, if any.
     pub fn error(&self) -> Option<&GameError> {
         self.fault.as_ref().map(|(_, e)| e)
+    }
+
+    /// The first error that `game::GameState::legal_moves` or `apply` met on this state
+    /// (and the states cloned from it), even if undo has taken the move back since: those
+    /// report an error as "no legal move", so a caller driving the state through the trait
+    /// (a match, a playout) checks this afterwards.
+    pub fn first_error(&self) -> Option<&GameError> {
+        self.first_error.as_ref()
     }
 
     fn to_move(&self, steps: &[(u32, u32)]) -> Move {
@@ -482,6 +496,7 @@ impl game::GameState for State<'_> {
         match self.legal_moves_checked() {
             Ok(moves) => *out = moves,
             Err(e) => {
+                self.first_error.get_or_insert_with(|| e.clone());
                 if self.fault.is_none() {
                     let frames = self.core.get_mut().frames;
                     self.fault = Some((frames, e));
@@ -491,7 +506,9 @@ impl game::GameState for State<'_> {
     }
 
     fn apply(&mut self, mv: &Move) {
-        let _ = self.try_apply(mv);
+        if let Err(e) = self.try_apply(mv) {
+            self.first_error.get_or_insert(e);
+        }
     }
 
     fn undo(&mut self) {

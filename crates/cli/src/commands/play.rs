@@ -86,6 +86,10 @@ pub fn run(a: &PlayArgs, global: &Global) -> Result<(), CliError> {
             );
             let warning = s.keeper_warning();
             super::bench::keeper_warning(&loaded, &r, warning.as_ref(), global);
+            // A search error ended a game as if it had no legal move: report it instead.
+            if let Some(e) = s.first_error() {
+                return Err(super::bench::game_error(&loaded, &r, e));
+            }
             report
         }
         Loaded::Gdl(d) => {
@@ -94,8 +98,8 @@ pub fn run(a: &PlayArgs, global: &Global) -> Result<(), CliError> {
                 generic(&specs[0], ListView, human)?,
                 generic(&specs[1], ListView, human)?,
             ];
-            super::start::go_to_start(&mut e, a.start)?;
-            run_match(
+            super::start::gdl_go_to_start(&mut e, a.start, &loaded)?;
+            let report = run_match(
                 &mut e,
                 &mut agents,
                 &options,
@@ -103,7 +107,9 @@ pub fn run(a: &PlayArgs, global: &Global) -> Result<(), CliError> {
                 &mut records,
                 a.start,
                 human,
-            )
+            );
+            super::start::gdl_budget(&e, &loaded)?;
+            report
         }
     };
     if let Some(path) = a.record {
