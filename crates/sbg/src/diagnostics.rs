@@ -68,6 +68,12 @@ pub enum Error {
         size: u64,
         limit: u64,
     },
+    /// Parentheses nested deeper than `parse::MAX_NESTING` (the checker and the passes
+    /// after it recurse once per level).
+    NestingTooDeep {
+        span: Span,
+        limit: usize,
+    },
     /// A goal must name one piece letter.
     BadGoalLetter {
         span: Span,
@@ -136,6 +142,7 @@ impl Error {
             | BadRuleLetter { span }
             | LetterOutOfRange { span, .. }
             | ExpressionTooLarge { span, .. }
+            | NestingTooDeep { span, .. }
             | BadGoalLetter { span }
             | SquareOutsideBoard { span, .. } => span.clone(),
         }
@@ -232,6 +239,12 @@ impl Error {
                 Some(format!(
                     "the limit is {limit} letters (sbg::parse::EXPANDED_SIZE_LIMIT)"
                 )),
+            ),
+            NestingTooDeep { limit, .. } => (
+                "E16",
+                format!("parentheses nested more than {limit} deep"),
+                "too deep here".into(),
+                Some("sbg::parse::MAX_NESTING".into()),
             ),
             BadGoalLetter { .. } => (
                 "E14",
