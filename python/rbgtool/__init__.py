@@ -9,14 +9,17 @@
 >>> state.apply(move)
 >>> state.undo()
 
-Adapters live in submodules: :mod:`rbgtool.openspiel` (pyspiel games),
-:mod:`rbgtool.pettingzoo` (AEC environments), :mod:`rbgtool.ray` (distributed work).
+Whole work in Rust with the GIL released (:mod:`rbgtool.work`): ``tournament``, ``evolve``,
+``evolve_generation``, ``record``, ``learn``; ``ray=...`` spreads tournaments and fitness
+evaluations over Ray. Adapters live in submodules: :mod:`rbgtool.openspiel` (pyspiel games),
+:mod:`rbgtool.pettingzoo` (AEC environments), :mod:`rbgtool.ray` (Ray tasks).
 See docs/python.md.
 """
 
 from __future__ import annotations
 
 from rbgtool._rbgtool import Game, GameError, Move, State, check, convert, load
+from rbgtool.work import evolve, evolve_generation, learn, record, tournament
 
 __all__ = [
     "Game",
@@ -25,8 +28,13 @@ __all__ = [
     "State",
     "check",
     "convert",
+    "evolve",
+    "evolve_generation",
+    "learn",
     "load",
     "random_playout",
+    "record",
+    "tournament",
 ]
 
 

@@ -96,8 +96,11 @@ def check(text: str, lang: str) -> dict[str, Any]:
 def evolve_default_options() -> str:
     """The evolver's default options as JSON."""
 
-def evaluate_genome(genome: str, seed: int, options: str) -> str:
-    """One fitness evaluation (JSON in and out), pure."""
+def evaluate_genome(
+    genome: str, seed: int, options: str, threads: Optional[int] = None
+) -> str:
+    """One fitness evaluation (JSON in and out), pure; its games on ``threads`` threads
+    (default: all cores)."""
 
 def evolve(
     options: str,
@@ -106,3 +109,42 @@ def evolve(
     evaluate_batch: Optional[Callable[[list[str], list[int], str], list[str]]] = None,
 ) -> str:
     """Runs the evolver into ``out``; fitness batches go to ``evaluate_batch`` if given."""
+
+def evolve_generation(
+    options: str,
+    out: str,
+    evaluate_batch: Optional[Callable[[list[str], list[int], str], list[str]]] = None,
+) -> str:
+    """The next generation of the run in ``out`` (JSON summary); see rbgtool.evolve_generation."""
+
+def tournament(
+    game: Game,
+    agents: list[str],
+    games: int,
+    seed: int = 1,
+    max_length: int = 10000,
+    play_batch: Optional[Callable[[list[str]], list[str]]] = None,
+) -> str:
+    """A round-robin tournament (JSON report); the games go to ``play_batch`` if given."""
+
+def tournament_game(game: Game, job: str) -> str:
+    """One tournament game (JSON job in, JSON outcome out), pure."""
+
+def record(
+    game: Game,
+    games: int = 50,
+    listing: str = "all",
+    seed: int = 1,
+    max_length: int = 10000,
+    max_records: int = 1000000,
+) -> str:
+    """Logs of random games of an SBG game (as ``rbgtool record``)."""
+
+def learn(
+    logs: str,
+    k: int = 2,
+    max_expansions: int = 20,
+    seconds: float = 60.0,
+    name: str = "Learned",
+) -> tuple[str, dict[str, Any]]:
+    """The learned SBG game's text and the report (as ``rbgtool learn --json``)."""

@@ -87,18 +87,19 @@ class RbgtoolState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: RbgtoolGame, state: rbgtool.State) -> None:
         super().__init__(game)
         self.state = state
-        self._moves: Optional[dict[int, rbgtool.Move]] = None
+        self._ids: Optional[list[int]] = None
 
-    def _legal(self) -> dict[int, rbgtool.Move]:
-        if self._moves is None:
-            moves = self.state.legal_moves()
-            by_id = {m.id: m for m in moves}
-            if len(by_id) != len(moves):
+    def _legal(self) -> list[int]:
+        """The legal action ids, sorted (the fast path: no move texts)."""
+        if self._ids is None:
+            ids = self.state.legal_ids()
+            unique = sorted(set(ids))
+            if len(unique) != len(ids):
                 raise rbgtool.GameError(
                     "two legal moves share an action id here; see docs/python.md"
                 )
-            self._moves = by_id
-        return self._moves
+            self._ids = unique
+        return self._ids
 
     def current_player(self) -> int:
         if self.is_terminal():
@@ -107,16 +108,17 @@ class RbgtoolState(pyspiel.State):  # type: ignore[misc]
         return int(pyspiel.PlayerId.TERMINAL) if player is None else player
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self._legal())
+        return list(self._legal())
 
     def _apply_action(self, action: int) -> None:
-        move = self._legal()[action]
-        self._moves = None
-        self.state.apply(move)
+        self._ids = None
+        self.state.apply(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        move = self._legal().get(action)
-        return move.text if move is not None else f"action {action}"
+        for move in self.state.legal_moves():
+            if move.id == action:
+                return move.text
+        return f"action {action}"
 
     def is_terminal(self) -> bool:
         return not self._legal()

@@ -1,11 +1,11 @@
-"""Ray: the evolver's fitness evaluations as Ray tasks.
+"""Ray: the evolver's fitness evaluations and a tournament's games as Ray tasks.
 
-The algorithm stays in Rust (``rbgtool._rbgtool.evolve``); each batch of fitness jobs comes
-here and goes out as one Ray task per genome (``evaluate_genome``, a pure function of the
-genome, its seed and the options). Results are the same as a single-process run with the same
-seed (the test compares the output folders). Start Ray yourself (``ray.init(...)``) or pass
-``ray_address``: ``"auto"`` joins the cluster started with ``ray start`` on this machine, an
-address ``HOST:6379`` a cluster's head node (docs/python.md).
+The algorithms stay in Rust; each batch of jobs comes here and goes out as one Ray task per
+job (``_rbgtool.evaluate_genome`` for a genome, ``_rbgtool.tournament_game`` for a game), pure
+functions of the job, so the results equal the single-process run with the same seed (the
+tests compare them). Start Ray yourself (``ray.init(...)``) or pass an address: ``"auto"``
+joins the cluster started with ``ray start`` on this machine, ``HOST:6379`` a cluster's head
+node (docs/python.md).
 
 >>> import rbgtool.ray
 >>> rbgtool.ray.evolve("runs/r1", width=6, height=6, population=50, generations=20, seed=1)
@@ -13,17 +13,37 @@ address ``HOST:6379`` a cluster's head node (docs/python.md).
 
 from __future__ import annotations
 
-import json
-from typing import Any, Optional
+import functools
+from typing import Any, Callable, Optional
 
 import ray
 
-from rbgtool import _rbgtool
+from rbgtool import _rbgtool, work
+from rbgtool._rbgtool import Game
+from rbgtool.work import evolve_options
+
+__all__ = [
+    "connect",
+    "evaluate_on_ray",
+    "evolve",
+    "evolve_generation",
+    "evolve_options",
+    "tournament_on_ray",
+]
 
 
-@ray.remote
+def connect(address: Optional[str] = None) -> None:
+    """Joins Ray at ``address`` unless this process already did (``None``: a new local
+    instance, or the one ``RAY_ADDRESS`` names)."""
+    if not ray.is_initialized():
+        ray.init(address=address)
+
+
+@ray.remote(num_cpus=1)
 def _evaluate(genome: str, seed: int, options: str) -> str:
-    return _rbgtool.evaluate_genome(genome, seed, options)
+    # One CPU per task: the evaluation's games run on one thread, so Ray's tasks do not
+    # compete for cores (the result does not depend on the thread count).
+    return _rbgtool.evaluate_genome(genome, seed, options, threads=1)
 
 
 def evaluate_on_ray(genomes: list[str], seeds: list[int], options: str) -> list[str]:
@@ -34,17 +54,25 @@ def evaluate_on_ray(genomes: list[str], seeds: list[int], options: str) -> list[
     )
 
 
-def evolve_options(**overrides: Any) -> str:
-    """The evolver's default options (those of ``rbgtool evolve``) with ``overrides``
-    (``width``, ``height``, ``population``, ``generations``, ``seed``, ``turn_limit``, ...)."""
-    options = json.loads(_rbgtool.evolve_default_options())
-    for key, value in overrides.items():
-        if key not in options:
-            raise ValueError(
-                f"unknown evolver option {key!r}; known: {sorted(options)}"
-            )
-        options[key] = value
-    return json.dumps(options)
+@functools.lru_cache(maxsize=8)
+def _game(text: str, lang: str) -> Game:
+    """A worker loads each game once."""
+    return _rbgtool.load(text, lang)
+
+
+@ray.remote(num_cpus=1)
+def _play(text: str, lang: str, job: str) -> str:
+    return _rbgtool.tournament_game(_game(text, lang), job)
+
+
+def tournament_on_ray(game: Game) -> Callable[[list[str]], list[str]]:
+    """The ``play_batch`` of ``_rbgtool.tournament``: one Ray task per game."""
+
+    def play_batch(jobs: list[str]) -> list[str]:
+        text, lang = ray.put(game.text), game.lang
+        return list(ray.get([_play.remote(text, lang, j) for j in jobs]))
+
+    return play_batch
 
 
 def evolve(
@@ -52,10 +80,13 @@ def evolve(
 ) -> list[dict[str, Any]]:
     """Runs the evolver into the folder ``out`` (the files of ``rbgtool evolve``) with the
     fitness evaluations on Ray; returns the generation summaries."""
-    if not ray.is_initialized():
-        ray.init(address=ray_address)
-    summaries = _rbgtool.evolve(
-        evolve_options(**options), str(out), resume, evaluate_on_ray
-    )
-    result: list[dict[str, Any]] = json.loads(summaries)
-    return result
+    connect(ray_address)
+    return work.evolve(out, resume=resume, ray=True, **options)
+
+
+def evolve_generation(
+    out: str, *, ray_address: Optional[str] = None, **options: Any
+) -> dict[str, Any]:
+    """The next generation of the run in ``out`` with the fitness evaluations on Ray."""
+    connect(ray_address)
+    return work.evolve_generation(out, ray=True, **options)

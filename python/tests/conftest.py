@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -36,3 +37,69 @@ def cli_text(*args: str) -> str:
     return subprocess.run(
         [str(cli_path()), *args], check=True, capture_output=True, text=True
     ).stdout
+
+
+# A small evolver run (seconds) shared by the evolver tests.
+OPTIONS = {
+    "width": 4,
+    "height": 5,
+    "population": 6,
+    "generations": 2,
+    "seed": 3,
+    "turn_limit": 40,
+}
+
+
+def without_timings(value: Any) -> Any:
+    """The run's JSON without wall-clock seconds (the only field that may differ)."""
+    if isinstance(value, dict):
+        return {k: without_timings(v) for k, v in value.items() if k != "seconds"}
+    if isinstance(value, list):
+        return [without_timings(v) for v in value]
+    return value
+
+
+CELL = re.compile(r"<t([dh])>(.*?)</t\1>", re.S)
+
+
+def blank_seconds_column(html: str) -> str:
+    """The report with the cells under a `seconds` header (wall-clock time) blanked; every
+    other cell stays. Fails when the report has no such column, so a changed report layout
+    cannot make the comparison skip a differing column."""
+    found = 0
+
+    def table(m: re.Match[str]) -> str:
+        nonlocal found
+        rows = m.group(0).split("</tr>")
+        header = [c.group(2) for c in CELL.finditer(rows[0])]
+        if "seconds" not in header:
+            return m.group(0)
+        found += 1
+        column = header.index("seconds")
+
+        def blank(row: str) -> str:
+            cells = list(CELL.finditer(row))
+            if len(cells) <= column:
+                return row
+            c = cells[column]
+            return row[: c.start(2)] + "S" + row[c.end(2) :]
+
+        return "</tr>".join(blank(r) for r in rows)
+
+    out = re.sub(r"<table>.*?</table>", table, html, flags=re.S)
+    assert found > 0, "the report has no seconds column to blank"
+    return out
+
+
+def folder(path: Path) -> dict[str, Any]:
+    """Every file of a run; JSON without seconds, the report with its seconds column blank."""
+    out: dict[str, Any] = {}
+    for f in sorted(path.iterdir()):
+        text = f.read_text()
+        if f.suffix == ".json":
+            out[f.name] = without_timings(json.loads(text))
+        elif f.suffix == ".html":
+            out[f.name] = blank_seconds_column(text)
+        else:
+            out[f.name] = text
+    return out

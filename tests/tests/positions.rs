@@ -104,6 +104,7 @@ fn rbg_corpus_round_trips() {
 fn sbg_corpus_round_trips() {
     let mut games = files(&repo_root().join("corpus/sbg"), "sbg");
     games.extend(files(&repo_root().join("corpus/sbg/evolved"), "sbg"));
+    games.extend(files(&repo_root().join("corpus/sbg/degenerate"), "sbg"));
     run_all(games, sbg_game);
 }
 

@@ -168,73 +168,33 @@ pub fn play_match_recorded<G: GameState>(
         ms_per_move: [0.0; 2],
         results: Vec::new(),
     };
-    let mut moves = Vec::new();
     let mut total_length = 0u64;
+    let [a0, a1] = agents;
     for i in 0..options.games {
-        let seats = if options.alternate && i % 2 == 1 {
-            [1, 0]
-        } else {
-            [0, 1]
-        };
-        let mut rngs = [game_rng(options.seed, i, 0), game_rng(options.seed, i, 1)];
-        let mut length = 0u64;
-        let mut finished = false;
-        let mut played = Vec::new();
-        loop {
-            g.legal_moves(&mut moves);
-            if moves.is_empty() {
-                finished = true;
-                break;
-            }
-            if length >= options.max_length {
-                break;
-            }
-            let a = seats[mover(g) % 2];
-            let start = Instant::now();
-            let mv = agents[a].choose(g, &mut rngs[a]);
-            report.seconds[a] += start.elapsed().as_secs_f64();
-            report.moves[a] += 1;
-            let mv = mv.unwrap_or_else(|| panic!("agent {} returned no move", report.agents[a]));
-            assert!(
-                moves.contains(&mv),
-                "agent {} returned the illegal move {}",
-                report.agents[a],
-                g.move_text(&mv)
-            );
-            if record {
-                played.push(g.move_to_text(&mv));
-            }
-            g.apply(&mv);
-            length += 1;
+        let played = play_game(g, [&mut *a0, &mut *a1], options, i, record);
+        let (seats, scores, finished) = (
+            played.result.seats,
+            &played.result.scores,
+            played.result.finished,
+        );
+        for a in 0..2 {
+            report.moves[a] += played.moves[a];
+            report.seconds[a] += played.seconds[a];
         }
-        let scores = g.scores();
-        for _ in 0..length {
-            g.undo();
-        }
-        let margins: [i64; 2] = std::array::from_fn(|p| {
-            if finished {
-                score_margin(&scores, p)
-            } else {
-                0
-            }
-        });
+        let margins: [i64; 2] =
+            std::array::from_fn(|p| if finished { score_margin(scores, p) } else { 0 });
         for p in 0..2 {
             report.per_side[p].add(margins[p]);
             report.per_agent[seats[p]].add(margins[p]);
             report.per_agent_side[seats[p]][p].add(margins[p]);
         }
         report.unfinished += u32::from(!finished);
-        total_length += length;
-        let winner = (0..2).find(|&p| margins[p] > 0).map(|p| seats[p]);
-        report.results.push(GameResult {
-            game: i,
-            seats,
-            scores,
-            length,
-            finished,
-            winner,
-        });
-        on_game(report.results.last().expect("just pushed"), &played);
+        total_length += played.result.length;
+        report.results.push(played.result);
+        on_game(
+            report.results.last().expect("just pushed"),
+            &played.notation,
+        );
     }
     if options.games > 0 {
         report.average_length = total_length as f64 / f64::from(options.games);
@@ -245,6 +205,92 @@ pub fn play_match_recorded<G: GameState>(
         }
     }
     report
+}
+
+/// One game as played: its result, the moves each agent chose and the seconds it spent.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayedGame {
+    pub result: GameResult,
+    pub moves: [u64; 2],
+    pub seconds: [f64; 2],
+    /// The moves in notation when recorded, otherwise empty.
+    pub notation: Vec<String>,
+}
+
+/// Game `i` of a match with `options` (its seats and its agents' RNGs), on its own: a match is
+/// these games in order, so games played separately by fresh agents (a tournament's tasks) are
+/// those of matches whose agents keep nothing between games. `g` is the start state and is left
+/// as it was. Panics if an agent returns no move or an illegal one at a non-terminal state.
+pub fn play_game<G: GameState>(
+    g: &mut G,
+    agents: [&mut dyn Agent<G>; 2],
+    options: &MatchOptions,
+    i: u32,
+    record: bool,
+) -> PlayedGame {
+    let seats = if options.alternate && i % 2 == 1 {
+        [1, 0]
+    } else {
+        [0, 1]
+    };
+    let mut rngs = [game_rng(options.seed, i, 0), game_rng(options.seed, i, 1)];
+    let (mut moves_of, mut seconds) = ([0u64; 2], [0.0f64; 2]);
+    let mut moves = Vec::new();
+    let mut length = 0u64;
+    let mut finished = false;
+    let mut notation = Vec::new();
+    loop {
+        g.legal_moves(&mut moves);
+        if moves.is_empty() {
+            finished = true;
+            break;
+        }
+        if length >= options.max_length {
+            break;
+        }
+        let a = seats[mover(g) % 2];
+        let start = Instant::now();
+        let mv = agents[a].choose(g, &mut rngs[a]);
+        seconds[a] += start.elapsed().as_secs_f64();
+        moves_of[a] += 1;
+        let mv = mv.unwrap_or_else(|| panic!("agent {} returned no move", agents[a].name()));
+        assert!(
+            moves.contains(&mv),
+            "agent {} returned the illegal move {}",
+            agents[a].name(),
+            g.move_text(&mv)
+        );
+        if record {
+            notation.push(g.move_to_text(&mv));
+        }
+        g.apply(&mv);
+        length += 1;
+    }
+    let scores = g.scores();
+    for _ in 0..length {
+        g.undo();
+    }
+    let margins: [i64; 2] = std::array::from_fn(|p| {
+        if finished {
+            score_margin(&scores, p)
+        } else {
+            0
+        }
+    });
+    let winner = (0..2).find(|&p| margins[p] > 0).map(|p| seats[p]);
+    PlayedGame {
+        result: GameResult {
+            game: i,
+            seats,
+            scores,
+            length,
+            finished,
+            winner,
+        },
+        moves: moves_of,
+        seconds,
+        notation,
+    }
 }
 
 impl fmt::Display for MatchReport {

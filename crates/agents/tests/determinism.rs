@@ -113,3 +113,24 @@ fn a_game_cut_at_max_length_is_an_unfinished_draw() {
         .all(|r| r.length == 4 && !r.finished && r.winner.is_none()));
     let _: &dyn Agent<sbg::Engine> = a.as_ref();
 }
+
+#[test]
+fn games_played_on_their_own_are_the_match_games() {
+    let (g, mut e) = common::engine(common::BREAKTHROUGH);
+    let options = MatchOptions {
+        games: 4,
+        seed: 9,
+        max_length: 300,
+        alternate: true,
+    };
+    let build = |s: &str| parse_agent_spec(s).unwrap().build_sbg(&g).unwrap();
+    let (mut a, mut b) = (build("alphabeta:2"), build("mcts:40"));
+    let report = play_match_with(&mut e, [a.as_mut(), b.as_mut()], &options);
+    // Backwards, each by fresh agents: the order and the agents' past do not matter.
+    for i in (0..4).rev() {
+        let (mut a, mut b) = (build("alphabeta:2"), build("mcts:40"));
+        let played = agents::play_game(&mut e, [a.as_mut(), b.as_mut()], &options, i, false);
+        assert_eq!(played.result, report.results[i as usize], "game {i}");
+        assert!(played.notation.is_empty());
+    }
+}

@@ -22,6 +22,7 @@ pub struct Cli {
 }
 
 #[derive(Args, Debug, Clone)]
+#[command(next_help_heading = "Global options")]
 pub struct Global {
     /// Print only results and errors.
     #[arg(short, long, global = true, conflicts_with = "verbose")]
@@ -149,7 +150,7 @@ pub struct EngineArgs {
 pub struct InputArgs {
     /// The game file ('-' for standard input).
     pub file: PathBuf,
-    /// Input language (default: from the file extension).
+    /// Input language (default: from the file extension, else from the text).
     #[arg(long, value_enum)]
     pub from: Option<Lang>,
 }
@@ -285,18 +286,20 @@ pub enum Command {
     },
     /// Draw a game's position (the initial one, or --position/--moves) or an SBG piece's moves.
     #[command(
-        after_help = "Rectangle and cuboid boards are drawn as grids, hexagon boards as hexes, other graphs as\nnode-link diagrams. --piece draws an SBG piece's moves from the centre of an empty board.\n\nExamples:\n  rbgtool show corpus/sbg/gardner.sbg --svg gardner.svg\n  rbgtool show corpus/sbg/chess_breakthrough.sbg --piece N --svg knight.svg\n  rbgtool show corpus/rbg/yavalath.rbg --svg yavalath.svg\n  rbgtool show corpus/sbg/breakthrough.sbg --text\n  rbgtool show corpus/rbg/chess.rbg --text --moves \"e2 e4\""
+        after_help = "Rectangle and cuboid boards are drawn as grids, hexagon boards as hexes, other graphs as\nnode-link diagrams. --piece draws an SBG piece's moves from the centre of an empty board.\n\nExamples:\n  rbgtool show corpus/sbg/gardner.sbg -o gardner.svg\n  rbgtool show corpus/sbg/chess_breakthrough.sbg --piece N -o knight.svg\n  rbgtool show corpus/rbg/yavalath.rbg -o yavalath.svg\n  rbgtool show corpus/sbg/breakthrough.sbg --text\n  rbgtool show corpus/rbg/chess.rbg --text --moves \"e2 e4\""
     )]
     Show {
         #[command(flatten)]
         input: InputArgs,
-        /// Write the SVG here (atomically); '-' or absent: standard output.
-        #[arg(long)]
+        /// Write the SVG here (atomically); '-' or absent: standard output. Only .svg (or
+        /// no extension): PNG is refused rather than written as SVG.
+        #[arg(short = 'o', long = "output", alias = "svg", value_name = "OUTPUT")]
         svg: Option<PathBuf>,
         /// Draw this SBG piece's moves instead of the position.
         #[arg(long)]
         piece: Option<char>,
-        /// Print the position as text (SBG games, RBG games on rectangle boards) instead of SVG.
+        /// Print the position as text (SBG games; RBG games on rectangle, hexagon and cuboid
+        /// boards) instead of SVG.
         #[arg(long, conflicts_with_all = ["svg", "piece"])]
         text: bool,
         #[command(flatten)]
@@ -333,7 +336,7 @@ pub enum Command {
     },
     /// Learn an SBG game (piece rules, start, goals, turn limit) from logs of observed play.
     #[command(
-        after_help = "Examples:\n  rbgtool learn logs.txt -o learned.sbg\n  rbgtool learn some.txt --k 2 --max-expansions 40 --seconds 30 --json"
+        after_help = "Examples:\n  rbgtool learn logs.txt -o learned.sbg\n  rbgtool learn some.txt --k 2 --max-expansions 40 --piece-seconds 30 --json"
     )]
     Learn {
         /// The log file ('-' for standard input).
@@ -349,8 +352,9 @@ pub enum Command {
         #[arg(long, default_value_t = 20,
               value_parser = clap::value_parser!(u64).range(0..=limits::EXPANSIONS))]
         max_expansions: u64,
-        /// Time budget per piece type, in seconds.
-        #[arg(long, default_value_t = 60.0, value_parser = seconds)]
+        /// Time budget per piece type, in seconds (--seconds elsewhere is a total).
+        #[arg(long = "piece-seconds", alias = "seconds", value_name = "SECONDS",
+              default_value_t = 60.0, value_parser = seconds)]
         seconds: f64,
         /// Name of the learned game.
         #[arg(long, default_value = "Learned")]
@@ -361,7 +365,7 @@ pub enum Command {
     },
     /// Evolve new chess-like SBG games scored by simulated play (docs/evolver.md).
     #[command(
-        after_help = "Each generation is written atomically to DIR (gen-NNN.json with population, fitness and\nfeatures; the best games as .sbg); Ctrl-C finishes the current generation and stops (twice: stops\nat once, losing only that generation); --resume continues with the same options.\n\nExamples:\n  rbgtool evolve --width 6 --height 6 --population 50 --generations 20 --seed 1 --out runs/r1\n  rbgtool evolve --width 6 --height 6 --population 50 --generations 30 --out runs/r1 --resume"
+        after_help = "Each generation is written atomically to DIR (gen-NNN.json with population, fitness and\nfeatures; the best games as .sbg); Ctrl-C finishes the current generation and stops (twice: stops\nat once, losing only that generation); --resume continues with the same options.\n\nExamples:\n  rbgtool evolve --width 6 --height 6 --population 50 --generations 20 --seed 1 -o runs/r1\n  rbgtool evolve --width 6 --height 6 --population 50 --generations 30 -o runs/r1 --resume"
     )]
     Evolve {
         /// Board width.
@@ -387,8 +391,8 @@ pub enum Command {
         #[arg(long, default_value_t = 60,
               value_parser = clap::value_parser!(u32).range(1..=limits::TURN_LIMIT))]
         turn_limit: u32,
-        /// Output folder.
-        #[arg(long)]
+        /// Output folder (one file per generation; see above).
+        #[arg(short = 'o', long = "output", alias = "out", value_name = "OUTPUT")]
         out: PathBuf,
         /// Continue the run found in the output folder (its options must match).
         #[arg(long)]

@@ -31,6 +31,8 @@ pub enum CliError {
     Io(String),
     /// The command line asks for something impossible.
     Usage(String),
+    /// Invalid input already reported on standard output (as JSON): exit 1, print nothing.
+    Reported,
 }
 
 impl CliError {
@@ -136,5 +138,6 @@ pub fn report(e: &CliError, global: &Global) {
         CliError::Game(m) => eprintln!("rbgtool: error: {m}"),
         CliError::Io(m) => eprintln!("rbgtool: error: {m}"),
         CliError::Usage(m) => eprintln!("rbgtool: usage error: {m}"),
+        CliError::Reported => {}
     }
 }

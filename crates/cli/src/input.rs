@@ -11,18 +11,17 @@ pub struct Source {
     pub lang: Lang,
 }
 
+/// Reads the game named by `input`. The language is `--from`, else the file's extension,
+/// else (standard input, other extensions) what the text looks like ([`sniff`]).
 pub fn read(input: &InputArgs) -> Result<Source, CliError> {
     let path = &input.file;
     let is_stdin = path.as_os_str() == "-";
-    let lang = match input.from {
-        Some(l) => l,
-        None if is_stdin => {
-            return Err(CliError::Usage(
-                "reading standard input needs --from rbg|sbg|gdl".into(),
-            ))
-        }
-        None => lang_of(path)?,
-    };
+    if !is_stdin && path.is_dir() {
+        return Err(CliError::Usage(format!(
+            "{} is a directory; give one game file (.rbg, .sbg, .kif)",
+            path.display()
+        )));
+    }
     let mut bytes = Vec::new();
     let name = if is_stdin {
         std::io::stdin()
@@ -40,21 +39,73 @@ pub fn read(input: &InputArgs) -> Result<Source, CliError> {
             e.utf8_error().valid_up_to()
         ))
     })?;
+    let lang = match input.from {
+        Some(l) => l,
+        None => match lang_of_extension(path).or_else(|| sniff(&text)) {
+            Some(l) => l,
+            None => {
+                return Err(CliError::Usage(format!(
+                    "cannot tell the language of {name} from its name or its text; use --from rbg|sbg|gdl"
+                )))
+            }
+        },
+    };
     Ok(Source { name, text, lang })
 }
 
-fn lang_of(path: &std::path::Path) -> Result<Lang, CliError> {
+fn lang_of_extension(path: &std::path::Path) -> Option<Lang> {
     let ext = path
         .extension()
         .map(|e| e.to_string_lossy().to_ascii_lowercase())
         .unwrap_or_default();
     match ext.as_str() {
-        "rbg" => Ok(Lang::Rbg),
-        "sbg" => Ok(Lang::Sbg),
-        "kif" | "gdl" => Ok(Lang::Gdl),
-        _ => Err(CliError::Usage(format!(
-            "cannot tell the language of {} from its extension; use --from rbg|sbg|gdl",
-            path.display()
-        ))),
+        "rbg" => Some(Lang::Rbg),
+        "sbg" => Some(Lang::Sbg),
+        "kif" | "gdl" => Some(Lang::Gdl),
+        _ => None,
+    }
+}
+
+/// The language a text looks like, from markers only that language has outside comments:
+/// SBG's `<BOARD>` and `<PIECES>` sections, RBG's `#board` and `#rules`, GDL's `(role` with
+/// a parenthesis first. `None` when no language, or more than one, fits.
+pub fn sniff(text: &str) -> Option<Lang> {
+    let code: String = text
+        .lines()
+        .map(|l| {
+            let l = l.split("//").next().unwrap_or("");
+            let l = if l.trim_start().starts_with(';') {
+                ""
+            } else {
+                l
+            };
+            format!("{l}\n")
+        })
+        .collect();
+    let has = |m: &str| code.contains(m);
+    let sbg = (has("<BOARD>") || has("<--BOARD-->")) && (has("<PIECES>") || has("<--PIECES-->"));
+    let rbg = has("#board") && has("#rules");
+    let gdl = code.trim_start().starts_with('(') && code.to_ascii_lowercase().contains("(role");
+    match (sbg, rbg, gdl) {
+        (true, false, false) => Some(Lang::Sbg),
+        (false, true, false) => Some(Lang::Rbg),
+        (false, false, true) => Some(Lang::Gdl),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn texts_are_recognised_by_their_sections() {
+        let sbg = "<<Mini>>\n<BOARD>\n1 1\n|.|\n<PIECES>\n<GOALS>\n10 &\n";
+        assert_eq!(sniff(sbg), Some(Lang::Sbg));
+        let rbg = "// a comment with <BOARD> and <PIECES>\n#players = a(1)\n#board = rectangle(x,[e])\n#rules = ->a\n";
+        assert_eq!(sniff(rbg), Some(Lang::Rbg));
+        let gdl = "; tic-tac-toe\n(role x) (role o)\n(init (control x))\n";
+        assert_eq!(sniff(gdl), Some(Lang::Gdl));
+        assert_eq!(sniff("hello"), None);
     }
 }

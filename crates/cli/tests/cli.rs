@@ -7,6 +7,11 @@ fn data(name: &str) -> String {
     format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
+/// A file of the repository (the corpus), by its path from the repository root.
+fn repo(path: &str) -> String {
+    format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
 /// Runs rbgtool; returns (exit code, stdout, stderr).
 fn run(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
@@ -58,7 +63,43 @@ fn check_rbg_summary_and_json() {
     snapshot!("check_rbg", out);
     let (code, out, _) = run(&["check", &data("tiny.rbg"), "--json"]);
     assert_eq!(code, 0);
-    snapshot!("check_rbg_json", out);
+    snapshot!("check_rbg_json", out.replace(&data(""), "DATA/"));
+}
+
+/// `check --json` output, valid or not, in every language, matches the documented schema
+/// (docs/schemas/check.schema.json).
+#[test]
+fn check_json_follows_the_schema() {
+    let schema = repo("docs/schemas/check.schema.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(schema).unwrap()).unwrap();
+    let validator = jsonschema::validator_for(&schema).expect("a valid schema");
+    let bad_sbg = repo("corpus/invalid/sbg/row_width.sbg");
+    let bad_gdl = repo("corpus/invalid/gdl/unsafe_rule.kif");
+    let bad_rbg = repo("corpus/invalid/rbg/error_inside_macro.rbg");
+    let cases: [(&str, i32); 6] = [
+        (&data("tiny.rbg"), 0),
+        (&data("tiny.sbg"), 0),
+        (&data("tiny.kif"), 0),
+        (&bad_rbg, 1),
+        (&bad_sbg, 1),
+        (&bad_gdl, 1),
+    ];
+    for (file, want) in cases {
+        let (code, out, err) = run(&["check", file, "--json"]);
+        assert_eq!(code, want, "{file}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
+        let problems: Vec<String> = validator.iter_errors(&v).map(|e| e.to_string()).collect();
+        assert!(problems.is_empty(), "{file}: {problems:?}\n{out}");
+        assert_eq!(v["valid"], want == 0);
+        if want == 1 {
+            let d = &v["diagnostics"][0];
+            assert_eq!(d["severity"], "error", "{out}");
+            assert_eq!(d["labels"][0]["style"], "primary", "{out}");
+        }
+    }
+    let (_, out, _) = run(&["check", &bad_rbg, "--json"]);
+    snapshot!("check_json_invalid", out.replace(&repo(""), "REPO/"));
 }
 
 #[test]
@@ -79,11 +120,37 @@ fn invalid_input_is_a_diagnostic_and_exit_1() {
 
 #[test]
 fn usage_errors_exit_2() {
-    let (code, _, err) = run(&["check", "game.txt"]);
+    let dir = scratch("usage");
+    let txt = dir.join("game.txt");
+    std::fs::write(&txt, "hello\n").unwrap();
+    let (code, _, err) = run(&["check", txt.to_str().unwrap()]);
     assert_eq!(code, 2);
-    snapshot!("usage_unknown_extension", err);
+    snapshot!(
+        "usage_unknown_extension",
+        err.replace(dir.to_str().unwrap(), "DIR")
+    );
+    let (code, _, err) = run(&["check", dir.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("is a directory; give one game file"), "{err}");
     let (code, _, _) = run(&["perft"]);
     assert_eq!(code, 2);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Standard input and unknown extensions are read in the language the text looks like; a
+/// text read in the wrong language is one error saying which language it looks like.
+#[test]
+fn the_language_is_told_from_the_text() {
+    let dir = scratch("sniff");
+    let txt = dir.join("tiny.txt");
+    std::fs::copy(data("tiny.sbg"), &txt).unwrap();
+    let (code, out, err) = run(&["check", txt.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("valid SBG game"), "{out}");
+    let (code, _, err) = run(&["check", &data("tiny.sbg"), "--from", "rbg"]);
+    assert_eq!(code, 1);
+    snapshot!("sbg_read_as_rbg", err.replace(&data(""), "DATA/"));
+    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -372,6 +439,19 @@ fn show_draws_svg_and_text() {
     let (code, _, err) = run(&["show", &data("tiny.rbg"), "--piece", "X"]);
     assert_eq!(code, 2);
     snapshot!("show_rbg_piece_error", err);
+}
+
+/// Hexagon boards print as offset rows of cells, cuboids as one grid per layer.
+#[test]
+fn show_text_draws_hexagon_and_cuboid_boards() {
+    let yavalath = repo("corpus/rbg/yavalath.rbg");
+    let (code, text, err) = run(&["show", &yavalath, "--text", "--moves", "hx2y4; hx0y0"]);
+    assert_eq!(code, 0, "{err}");
+    snapshot!("show_hexagon_text", text);
+    let cube = repo("corpus/rbg/ticTacToe3d.rbg");
+    let (code, text, err) = run(&["show", &cube, "--text", "--moves", "cx1y0z0"]);
+    assert_eq!(code, 0, "{err}");
+    snapshot!("show_cuboid_text", text);
 }
 
 #[test]

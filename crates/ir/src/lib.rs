@@ -11,6 +11,8 @@
 //! * [`validate`]: structural invariants every consumer may rely on.
 //! * [`analysis`]: strong straightness (the paper's Theorem 4), pattern depth, rule size.
 //! * [`compare`]: equality of two games up to names and spans (round-trip checks).
+//! * [`suggest`]: the declared name nearest to a misspelt one, for the front ends' "did you
+//!   mean" notes.
 
 pub mod analysis;
 pub mod compare;
@@ -18,6 +20,7 @@ pub mod game;
 pub mod ids;
 pub mod rules;
 pub mod span;
+pub mod suggest;
 pub mod validate;
 
 pub use game::{Board, Game, Variable};

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// The engines a game is played with.
-enum Kind {
+pub(crate) enum Kind {
     Rbg {
         reasoner: Arc<reasoner::Reasoner>,
         ids: Arc<RbgIds>,
@@ -38,6 +38,14 @@ fn game_err(m: String) -> PyErr {
 }
 
 impl Game {
+    pub(crate) fn kind(&self) -> &Kind {
+        &self.kind
+    }
+
+    pub(crate) fn player_names(&self) -> PyResult<Vec<String>> {
+        Ok(self.new_engine()?.players())
+    }
+
     fn new_engine(&self) -> PyResult<Box<dyn Engine>> {
         Ok(match &self.kind {
             Kind::Rbg { reasoner, ids, .. } => Box::new(Wrapped::new(

@@ -8,14 +8,19 @@
 //!   with stable move ids (the action encodings of docs/python.md).
 //! * [`api`]: the Python classes `Game`, `State`, `Move`.
 //! * [`tools`]: whole-work calls (`convert`, `check`), run with the GIL released.
-//! * [`evolver`]: the evolver with its fitness evaluations done by a Python callable (Ray).
+//! * [`evolver`]: the evolver (a whole run or one generation) with its fitness evaluations
+//!   on Rust threads or done by a Python callable (Ray).
+//! * [`learner`]: recording logs of random play and learning an SBG game from them.
+//! * [`tournament`]: round-robin agent tournaments, one pure job per game (Ray distributes).
 
 mod api;
 mod engine;
 mod errors;
 mod evolver;
+mod learner;
 mod loading;
 mod tools;
+mod tournament;
 
 use pyo3::prelude::*;
 
@@ -31,5 +36,10 @@ fn _rbgtool(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(evolver::evolve, m)?)?;
     m.add_function(wrap_pyfunction!(evolver::evaluate_genome, m)?)?;
     m.add_function(wrap_pyfunction!(evolver::evolve_default_options, m)?)?;
+    m.add_function(wrap_pyfunction!(evolver::evolve_generation, m)?)?;
+    m.add_function(wrap_pyfunction!(learner::record, m)?)?;
+    m.add_function(wrap_pyfunction!(learner::learn, m)?)?;
+    m.add_function(wrap_pyfunction!(tournament::tournament, m)?)?;
+    m.add_function(wrap_pyfunction!(tournament::tournament_game, m)?)?;
     Ok(())
 }

@@ -11,6 +11,7 @@
 use crate::ast::{BoardAst, Layer, Line, Name, Pos, Vertex};
 use crate::lexer::Sym;
 use crate::validate::{Cx, Decl, Names};
+use codespan_reporting::diagnostic::Diagnostic;
 use ir::{Board, DirId, PieceId, Span, VertexId};
 use std::collections::HashMap;
 
@@ -173,7 +174,19 @@ fn piece(cx: &mut Cx, names: &Names, n: Name) -> PieceId {
                 Some(d) => format!("`{text}` is {}, not a piece", d.what()),
                 None => format!("unknown piece `{text}`"),
             };
-            cx.error(n.pos(), msg, "pieces are declared in `#pieces`");
+            let suggestion = other
+                .is_none()
+                .then(|| names.suggestion(cx, n.sym, |d| matches!(d, Decl::Piece(_))))
+                .flatten();
+            let d = Diagnostic::error()
+                .with_message(msg)
+                .with_labels(cx.exp.labels(
+                    n.pos().l,
+                    n.pos().r,
+                    "pieces are declared in `#pieces`",
+                ))
+                .with_notes(suggestion.into_iter().collect());
+            cx.push_error(d);
             PieceId(0)
         }
     }

@@ -55,6 +55,7 @@ pub fn parse_game(src: &str) -> Result<Parsed, Vec<Diagnostic<()>>> {
     let mut cx = validate::Cx::new(&exp);
     cx.errors = errors;
     let game = lower::lower(&mut cx, &sections);
+    cx.finish();
     match game {
         Some(game) if cx.errors.is_empty() => {
             let ir_errors = validate::check_ir(&game);

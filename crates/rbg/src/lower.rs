@@ -9,7 +9,7 @@ use crate::board;
 use crate::macros::SectionKind;
 use crate::parser::SectionAst;
 use crate::validate::{Cx, Decl, Names};
-use codespan_reporting::diagnostic::Diagnostic;
+use codespan_reporting::diagnostic::{Diagnostic, Label};
 use ir::rules::RulesBuilder;
 use ir::{Action, Node, NodeId, PieceId, PlayerId, Span, SpanTable, SwitchTarget, VarId, Variable};
 
@@ -53,13 +53,7 @@ pub fn lower(cx: &mut Cx, sections: &[(SectionKind, Pos, Option<SectionAst>)]) -
         .map(|(k, _)| k.name())
         .collect();
     for name in &missing {
-        cx.errors.push(
-            Diagnostic::error()
-                .with_message(format!("missing section `#{name}`"))
-                .with_notes(vec![
-                    "a game has exactly one each of #players, #pieces, #variables, #board and #rules (`#variables =` may be empty)".into(),
-                ]),
-        );
+        cx.errors.push(missing_section(cx, name));
     }
     let get = |i: usize| found[i].and_then(|(p, a)| a.map(|a| (p, a)));
     let (players, pieces, variables, board_ast, rules_ast) =
@@ -376,7 +370,22 @@ impl RulesLowering<'_, '_> {
         if want == "direction" && matches!(found, Some(Decl::Piece(_))) {
             label = format!("to test for this piece write `{{{text}}}`");
         }
-        self.cx.error(n.pos(), message, label);
+        let wanted = |d: Decl| match want {
+            "piece" => matches!(d, Decl::Piece(_)),
+            "direction" => matches!(d, Decl::Direction(_)),
+            "player" => matches!(d, Decl::Player(..)),
+            "variable" => matches!(d, Decl::Variable(_) | Decl::Player(..)),
+            _ => matches!(d, Decl::Variable(_) | Decl::Player(..) | Decl::Piece(_)),
+        };
+        let suggestion = found
+            .is_none()
+            .then(|| self.names.suggestion(self.cx, n.sym, wanted))
+            .flatten();
+        let d = Diagnostic::error()
+            .with_message(message)
+            .with_labels(self.cx.exp.labels(n.pos().l, n.pos().r, label))
+            .with_notes(suggestion.into_iter().collect());
+        self.cx.push_error(d);
     }
 
     fn arith(&mut self, a: &Arith) -> Option<ir::Arith> {
@@ -425,4 +434,29 @@ fn value_end(list: &[(Name, Arith)], v: &Name, pos: &Pos) -> usize {
         Some((next, _)) => next.tok - 1,
         None => pos.r - 1,
     }
+}
+
+/// "missing section `#players`", pointing at a macro whose name is a likely misspelling of
+/// the section's (`#player = ...` defines a macro `player`).
+fn missing_section(cx: &Cx, name: &str) -> Diagnostic<()> {
+    let mut d = Diagnostic::error()
+        .with_message(format!("missing section `#{name}`"))
+        .with_notes(vec![
+            "a game has exactly one each of #players, #pieces, #variables, #board and #rules (`#variables =` may be empty)".into(),
+        ]);
+    let macros = cx.exp.macro_names.iter().map(|&(sym, _)| cx.text(sym));
+    if let Some(typo) = ir::suggest::nearest(name, macros) {
+        let &(_, span) = cx
+            .exp
+            .macro_names
+            .iter()
+            .find(|&&(sym, _)| cx.text(sym) == typo)
+            .expect("a macro name");
+        d = d
+            .with_labels(vec![Label::primary((), span.range()).with_message(
+                format!("this defines a macro `{typo}`, not the section"),
+            )])
+            .with_notes(vec![format!("did you mean `#{name}`?")]);
+    }
+    d
 }

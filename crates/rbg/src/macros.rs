@@ -95,6 +95,9 @@ pub struct Expansion {
     pub frames: Vec<Frame>,
     /// The texts of all identifiers and numbers (including pasted ones).
     pub interner: Interner,
+    /// Every macro defined: its name and where the name is written (a misspelt section such
+    /// as `#player =` defines a macro, which the missing-section error points at).
+    pub macro_names: Vec<(Sym, Span)>,
 }
 
 impl Expansion {
@@ -126,22 +129,48 @@ impl Expansion {
             .join(self.site(&self.tokens[r - 1]))
     }
 
-    /// Labels for a diagnostic about tokens `l..r`: the primary label at the site with
-    /// `message`, and, when the tokens come from a macro, a secondary label where the first
-    /// one is written in the macro.
+    /// Labels for a diagnostic about tokens `l..r`. Tokens written in a section get the
+    /// primary label with `message`. Tokens from one macro body get it where they are written
+    /// in the definition (the text to edit), with a secondary label at the use in a section
+    /// that expanded them (naming the chain of macros), so every expansion of one mistake
+    /// points at the same place and [`crate::validate::Cx`] reports it once.
     pub fn labels(&self, l: usize, r: usize, message: impl Into<String>) -> Vec<Label<()>> {
         let site = self.site_range(l, r);
-        let mut labels = vec![Label::primary((), site.range()).with_message(message.into())];
-        if let Some(t) = self.tokens.get(l) {
-            if t.frame != FrameId::TOP {
-                let frame = self.frame(t.frame);
-                labels.push(Label::secondary((), t.span.range()).with_message(format!(
-                    "in expansion of macro `{}` defined here",
-                    self.name_of(frame.name)
-                )));
-            }
+        let (Some(first), Some(last)) = (self.tokens.get(l), self.tokens.get(r.max(l + 1) - 1))
+        else {
+            return vec![Label::primary((), site.range()).with_message(message.into())];
+        };
+        if first.frame == FrameId::TOP || first.frame != last.frame {
+            return vec![Label::primary((), site.range()).with_message(message.into())];
         }
-        labels
+        let written = first.span.join(last.span);
+        vec![
+            Label::primary((), written.range()).with_message(message.into()),
+            Label::secondary((), site.range()).with_message(self.expansion_chain(first.frame)),
+        ]
+    }
+
+    /// "in this use of macro `turn` (through `kingStep`)": the macros from the use in a
+    /// section down to the one whose body holds a token of `frame`.
+    fn expansion_chain(&self, frame: FrameId) -> String {
+        let mut names = Vec::new();
+        let mut f = frame;
+        while f != FrameId::TOP {
+            let fr = self.frame(f);
+            names.push(format!("`{}`", self.name_of(fr.name)));
+            f = fr.parent;
+        }
+        names.reverse();
+        match names.split_first() {
+            Some((outer, [])) => format!("in this use of macro {outer}"),
+            Some((outer, inner)) => {
+                format!(
+                    "in this use of macro {outer} (through {})",
+                    inner.join(", ")
+                )
+            }
+            None => String::new(),
+        }
     }
 
     fn name_of(&self, sym: Sym) -> &str {
@@ -237,6 +266,7 @@ pub fn expand(tokens: &[Token], interner: Interner) -> (Expansion, Vec<Diagnosti
     }
     out.frames = ex.frames;
     out.interner = ex.interner;
+    out.macro_names = ex.defs.iter().map(|d| (d.name, d.name_span)).collect();
     (out, ex.errors)
 }
 

@@ -9,11 +9,16 @@ use codespan_reporting::diagnostic::{Diagnostic, Label};
 use ir::{DirId, PieceId, PlayerId, VarId};
 use std::collections::HashMap;
 
-/// Collects diagnostics about expanded tokens.
+/// Collects diagnostics about expanded tokens. A mistake inside a macro body is met once per
+/// expansion; it is reported once, at the text written in the body, with a note counting the
+/// expansions ([`Cx::finish`]).
 pub struct Cx<'e> {
     pub exp: &'e Expansion,
     pub errors: Vec<Diagnostic<()>>,
     pub warnings: Vec<Diagnostic<()>>,
+    /// (message, primary range) of each error and warning reported, to how many times it was
+    /// met (errors and warnings are told apart by the flag).
+    seen: HashMap<(bool, String, std::ops::Range<usize>), (usize, usize)>,
 }
 
 impl<'e> Cx<'e> {
@@ -22,7 +27,53 @@ impl<'e> Cx<'e> {
             exp,
             errors: Vec::new(),
             warnings: Vec::new(),
+            seen: HashMap::new(),
         }
+    }
+
+    /// Adds an error unless the same message was already reported at the same place.
+    pub fn push_error(&mut self, d: Diagnostic<()>) {
+        if self.first_time(true, &d, self.errors.len()) {
+            self.errors.push(d);
+        }
+    }
+
+    fn push_warning(&mut self, d: Diagnostic<()>) {
+        if self.first_time(false, &d, self.warnings.len()) {
+            self.warnings.push(d);
+        }
+    }
+
+    fn first_time(&mut self, error: bool, d: &Diagnostic<()>, index: usize) -> bool {
+        let Some(primary) = d.labels.first() else {
+            return true;
+        };
+        let key = (error, d.message.clone(), primary.range.clone());
+        let entry = self.seen.entry(key).or_insert((index, 0));
+        entry.1 += 1;
+        entry.1 == 1
+    }
+
+    /// Notes how many expansions met each diagnostic reported more than once.
+    pub fn finish(&mut self) {
+        let repeats: Vec<(bool, usize, usize)> = self
+            .seen
+            .iter()
+            .filter(|(_, &(_, n))| n > 1)
+            .map(|((error, _, _), &(i, n))| (*error, i, n))
+            .collect();
+        for (error, i, n) in repeats {
+            let list = if error {
+                &mut self.errors
+            } else {
+                &mut self.warnings
+            };
+            if let Some(d) = list.get_mut(i) {
+                d.notes
+                    .push(format!("reported once; met in {n} expansions of macros"));
+            }
+        }
+        self.seen.clear();
     }
 
     pub fn text(&self, sym: Sym) -> &'e str {
@@ -38,7 +89,7 @@ impl<'e> Cx<'e> {
         let d = Diagnostic::error()
             .with_message(message.into())
             .with_labels(self.exp.labels(pos.l, pos.r, label));
-        self.errors.push(d);
+        self.push_error(d);
     }
 
     /// An error with a secondary label at `other` (e.g. a previous declaration).
@@ -53,7 +104,7 @@ impl<'e> Cx<'e> {
         let mut labels = self.exp.labels(pos.l, pos.r, label);
         let span = self.span(other);
         labels.push(Label::secondary((), span.range()).with_message(other_label.into()));
-        self.errors.push(
+        self.push_error(
             Diagnostic::error()
                 .with_message(message.into())
                 .with_labels(labels),
@@ -64,7 +115,7 @@ impl<'e> Cx<'e> {
         let d = Diagnostic::warning()
             .with_message(message.into())
             .with_labels(self.exp.labels(pos.l, pos.r, label));
-        self.warnings.push(d);
+        self.push_warning(d);
     }
 
     /// Parses a number token; errors if it does not fit in `i64`.
@@ -147,6 +198,24 @@ impl Names {
 
     pub fn get(&self, sym: Sym) -> Option<Decl> {
         self.map.get(&sym).map(|&(d, _)| d)
+    }
+
+    /// "did you mean `down`?" for an unknown name: the nearest declared name of a kind
+    /// `wanted` accepts.
+    pub fn suggestion(
+        &self,
+        cx: &Cx,
+        unknown: Sym,
+        wanted: impl Fn(Decl) -> bool,
+    ) -> Option<String> {
+        let mut candidates: Vec<(Pos, &str)> = self
+            .map
+            .iter()
+            .filter(|(_, (d, _))| wanted(*d))
+            .map(|(&sym, &(_, pos))| (pos, cx.text(sym)))
+            .collect();
+        candidates.sort_by_key(|(pos, _)| pos.l); // declaration order: deterministic ties
+        ir::suggest::did_you_mean(cx.text(unknown), candidates.into_iter().map(|(_, t)| t))
     }
 }
 

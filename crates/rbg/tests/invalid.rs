@@ -46,3 +46,31 @@ fn invalid_inputs_are_rejected_with_diagnostics() {
         insta::assert_snapshot!(kind, render(&name, &src, &diags));
     }
 }
+
+/// One misspelt direction inside a macro that chess expands 40 times: one error, at the typo
+/// (line 38), with the nearest direction suggested and the expansions counted.
+#[test]
+fn a_typo_in_a_macro_is_reported_once_at_the_typo() {
+    let chess = concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus/rbg/chess.rbg");
+    let src = std::fs::read_to_string(chess).expect("corpus/rbg/chess.rbg");
+    let src: String = src
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            let l = if i + 1 == 38 {
+                l.replacen("down", "donw", 1)
+            } else {
+                l.to_string()
+            };
+            l + "\n"
+        })
+        .collect();
+    assert!(src
+        .lines()
+        .nth(37)
+        .unwrap()
+        .starts_with("#kingStep = (up + donw"));
+    let diags = rbg::parse_game(&src).expect_err("the typo is an error");
+    assert_eq!(diags.len(), 1);
+    insta::assert_snapshot!("chess_typo_in_macro", render("chess.rbg", &src, &diags));
+}

@@ -30,8 +30,9 @@ pub struct BenchReport {
     pub score_sums: Vec<i64>,
     /// Final score vectors and how often they occurred.
     pub histogram: BTreeMap<Vec<i64>, u64>,
-    /// Playouts cut at `MAX_PLAYOUT_LENGTH` or by the time budget (not in `playouts`, the
-    /// averages or the histogram; their moves are in `states`).
+    /// Playouts cut at `MAX_PLAYOUT_LENGTH` (not in `playouts`, the averages or the
+    /// histogram; their moves are in `states`). The playout in progress at a time budget's
+    /// deadline is dropped without being counted here.
     pub unfinished: u64,
     /// `KeeperMode::First`: the improper keeper choice found, if any (see
     /// [`crate::State::keeper_warning`]).
@@ -116,11 +117,13 @@ pub fn flat_mc_from(
         }
         report.states += length;
         if cut {
-            report.unfinished += 1;
             core.restore_from(&snapshot);
             if length >= MAX_PLAYOUT_LENGTH {
+                report.unfinished += 1;
                 continue;
             }
+            // The deadline: the playout in progress is dropped (its moves still count as
+            // work), but it is no game cut at the length limit.
             break;
         }
         report.playouts += 1;

@@ -83,6 +83,13 @@ pub enum Error {
         width: usize,
         height: usize,
     },
+    /// Every row has the same number of squares, other than the width in the header: the
+    /// header is the likely mistake.
+    HeaderWidth {
+        span: Span,
+        declared: usize,
+        found: usize,
+    },
 }
 
 /// Where a text departs from the grammar but the meaning is clear.
@@ -118,6 +125,10 @@ pub enum Warning {
     NameCharacters {
         span: Span,
     },
+    /// The game name on a bare first line, without `<< >>` (the Java SBG tools' files).
+    BareName {
+        span: Span,
+    },
     /// A piece type on the board without a movement rule: it can never move.
     PieceWithoutRule {
         span: Span,
@@ -144,7 +155,8 @@ impl Error {
             | ExpressionTooLarge { span, .. }
             | NestingTooDeep { span, .. }
             | BadGoalLetter { span }
-            | SquareOutsideBoard { span, .. } => span.clone(),
+            | SquareOutsideBoard { span, .. }
+            | HeaderWidth { span, .. } => span.clone(),
         }
     }
 
@@ -241,7 +253,7 @@ impl Error {
                 )),
             ),
             NestingTooDeep { limit, .. } => (
-                "E16",
+                "E17",
                 format!("parentheses nested more than {limit} deep"),
                 "too deep here".into(),
                 Some("sbg::parse::MAX_NESTING".into()),
@@ -257,6 +269,16 @@ impl Error {
                 "square outside the board".into(),
                 format!("the board is {width}x{height}; x must be below {width}, y below {height}"),
                 None,
+            ),
+            HeaderWidth {
+                declared, found, ..
+            } => (
+                "E16",
+                format!("the header gives width {declared}, but every row has {found} squares"),
+                format!("width {declared}"),
+                Some(format!(
+                    "write the width as {found}, or give each row {declared} squares"
+                )),
             ),
         };
         let mut d = Diagnostic::error()
@@ -291,6 +313,7 @@ impl Warning {
             | DuplicateRule { span, .. }
             | LowercaseRuleLetter { span }
             | NameCharacters { span }
+            | BareName { span }
             | PieceWithoutRule { span, .. } => span.clone(),
         }
     }
@@ -323,6 +346,11 @@ impl Warning {
                 "W09",
                 "game name with characters other than letters, digits and spaces".into(),
                 "kept as written",
+            ),
+            BareName { .. } => (
+                "W11",
+                "game name without `<< >>`".into(),
+                "read as the game's name",
             ),
             PieceWithoutRule { kind, .. } => (
                 "W10",

@@ -65,6 +65,10 @@ pub struct LexError {
 pub struct Lexer<'s> {
     inner: logos::SpannedIter<'s, Tok<'s>>,
     base: usize,
+    /// A game name written on a bare first line ([`bare_name_line`]), given as a
+    /// [`Tok::Name`] before the other tokens; tokens inside the line are skipped.
+    bare_name: Option<(Range<usize>, &'s str)>,
+    bare_name_given: bool,
 }
 
 /// The UTF-8 byte-order mark.
@@ -77,15 +81,59 @@ impl<'s> Lexer<'s> {
         Lexer {
             inner: Tok::lexer(&src[base..]).spanned(),
             base,
+            bare_name: None,
+            bare_name_given: false,
         }
     }
+
+    /// Lexes a whole game, reading a game name written on a bare first line.
+    pub fn game(src: &'s str) -> Self {
+        let mut lexer = Lexer::new(src);
+        lexer.bare_name = bare_name_line(src).map(|r| (r.clone(), src[r].trim()));
+        lexer
+    }
+}
+
+/// The byte range of a game name written without `<< >>` on the first line, as the Java SBG
+/// tools write it: the first non-blank line starts with no `<`, `/` or `|`, and the next
+/// non-blank line is the board marker.
+pub fn bare_name_line(src: &str) -> Option<Range<usize>> {
+    let base = if src.starts_with(BOM) { BOM.len() } else { 0 };
+    let mut lines = src[base..]
+        .split_inclusive('\n')
+        .scan(base, |at, l| {
+            let start = *at;
+            *at += l.len();
+            Some((start, l))
+        })
+        .filter(|(_, l)| !l.trim().is_empty());
+    let (start, first) = lines.next()?;
+    let (_, second) = lines.next()?;
+    let name = first.trim();
+    let marker = second.trim_start();
+    let bare = !name.starts_with(['<', '/', '|']) && !name.contains("<<");
+    (bare && (marker.starts_with("<BOARD>") || marker.starts_with("<--BOARD-->"))).then(|| {
+        let end = start + first.trim_end().len();
+        start + (first.len() - first.trim_start().len())..end
+    })
 }
 
 impl<'s> Iterator for Lexer<'s> {
     type Item = Result<(usize, Tok<'s>, usize), LexError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let (tok, span) = self.inner.next()?;
+        if let Some((range, name)) = self.bare_name.clone() {
+            if !self.bare_name_given {
+                self.bare_name_given = true;
+                return Some(Ok((range.start, Tok::Name(name), range.end)));
+            }
+        }
+        let (mut tok, mut span) = self.inner.next()?;
+        if let Some((range, _)) = &self.bare_name {
+            while span.start + self.base < range.end {
+                (tok, span) = self.inner.next()?;
+            }
+        }
         let (start, end) = (span.start + self.base, span.end + self.base);
         Some(match tok {
             Ok(tok) => Ok((start, tok, end)),

@@ -75,9 +75,9 @@ pub fn sbg1_rule_text(line: &str) -> &str {
 pub const MAX_NESTING: usize = 500;
 
 /// The first `(` nested deeper than [`MAX_NESTING`], if any.
-fn too_deep(src: &str) -> Option<Error> {
+fn too_deep(tokens: Lexer<'_>) -> Option<Error> {
     let mut depth = 0usize;
-    for t in Lexer::new(src) {
+    for t in tokens {
         match t {
             Ok((start, Tok::LParen, end)) => {
                 depth += 1;
@@ -98,11 +98,14 @@ fn too_deep(src: &str) -> Option<Error> {
 /// [`parse`] with the typed errors and warnings.
 pub fn parse_game(src: &str) -> Parsed<Game> {
     let mut cx = Checker::new(src);
-    if let Some(e) = too_deep(src) {
+    if let Some(e) = too_deep(Lexer::game(src)) {
         cx.errors.push(e);
         return cx.finish(None);
     }
-    let value = match grammar::GameParser::new().parse(Lexer::new(src)) {
+    if let Some(span) = crate::lexer::bare_name_line(src) {
+        cx.warnings.push(Warning::BareName { span });
+    }
+    let value = match grammar::GameParser::new().parse(Lexer::game(src)) {
         Ok(raw) => cx.game(&raw),
         Err(e) => {
             cx.syntax_error(e);
@@ -115,7 +118,7 @@ pub fn parse_game(src: &str) -> Parsed<Game> {
 /// [`parse_piece_rule`] with the typed errors and warnings.
 pub fn parse_rule(src: &str) -> Parsed<PieceRule> {
     let mut cx = Checker::new(src);
-    if let Some(e) = too_deep(src) {
+    if let Some(e) = too_deep(Lexer::new(src)) {
         cx.errors.push(e);
         return cx.finish(None);
     }
@@ -339,6 +342,17 @@ impl Checker {
         }
         // Every row is measured before the board is allocated, so the allocation is bounded by
         // the text (width x height squares written out), never by the declared numbers alone.
+        let widths: Vec<usize> = raw.rows.iter().map(|r| r.cells.chars().count()).collect();
+        if let Some(&found) = widths.first() {
+            if found != width && widths.iter().all(|&w| w == found) {
+                self.errors.push(Error::HeaderWidth {
+                    span: raw.width.span.clone(),
+                    declared: width,
+                    found,
+                });
+                return None;
+            }
+        }
         let mut ok = true;
         for row in &raw.rows {
             let found = row.cells.chars().count();

@@ -160,3 +160,17 @@ fn control_characters_in_the_name_become_spaces() {
         .0;
     assert_eq!(again, game);
 }
+
+/// The Java SBG tools write the name on a bare first line, with either marker style.
+#[test]
+fn a_name_on_a_bare_first_line() {
+    let (game, ws) = parse("bare_name.sbg");
+    assert_eq!(game, clean());
+    assert_eq!(ws[0], Warning::BareName { span: 0..19 });
+    assert!(matches!(ws[1], Warning::OldSectionMarker { .. }));
+    assert_eq!(ws.len(), 2);
+    let new_marker = data("bare_name.sbg").replace("<--BOARD-->", "<BOARD>");
+    let parsed = parse_game(&new_marker);
+    assert_eq!(parsed.value, Some(clean()));
+    assert_eq!(parsed.warnings, [Warning::BareName { span: 0..19 }]);
+}

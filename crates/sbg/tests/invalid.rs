@@ -13,7 +13,7 @@ fn invalid_inputs_render_diagnostics() {
         .filter(|p| p.extension().is_some_and(|e| e == "sbg"))
         .collect();
     files.sort();
-    assert!(files.len() >= 15);
+    assert!(files.len() >= 16);
     let mut codes = Vec::new();
     for p in files {
         let name = p.file_stem().unwrap().to_string_lossy().to_string();
@@ -30,5 +30,5 @@ fn invalid_inputs_render_diagnostics() {
     }
     codes.sort();
     codes.dedup();
-    assert_eq!(codes.len(), 15, "one file per error kind: {codes:?}");
+    assert_eq!(codes.len(), 16, "one file per error kind: {codes:?}");
 }

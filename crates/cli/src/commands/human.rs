@@ -1,8 +1,9 @@
-//! The `human` agent: a person at the terminal. SBG games and RBG games on rectangle boards
-//! are drawn as a board; a move is typed in notation (docs/positions.md; SBG also `a2a3`) or
+//! The `human` agent: a person at the terminal. SBG games and RBG games on generated boards
+//! (rectangle, hexagon, cuboid) are drawn as a board; a move is typed in notation (docs/positions.md; SBG also `a2a3`) or
 //! by its number in the list `?` prints. Illegal input is re-prompted; end of input stops the
 //! match. [`Announced`] wraps the other agents so that the person sees their moves.
 
+use super::board_text;
 use agents::Agent;
 use game::{GameState, Rng};
 use std::io::{BufRead, Write};
@@ -33,7 +34,7 @@ pub struct SbgView;
 impl HumanView<sbg::Engine> for SbgView {
     fn draw(&self, e: &sbg::Engine) -> String {
         let b = e.board();
-        draw_grid(b.width, b.height, |x, y| {
+        board_text::algebraic_grid(b.width, b.height, |x, y| {
             b.get(x, y)
                 .map(|p| p.letter().to_string())
                 .unwrap_or_default()
@@ -41,71 +42,14 @@ impl HumanView<sbg::Engine> for SbgView {
     }
 }
 
-/// A grid with files a.. and ranks 1.. (rank 1 at the bottom); `cell(x, y)` with `y = 0` at
-/// the bottom is the text in a cell (empty for an empty cell).
-pub fn draw_grid(width: usize, height: usize, cell: impl Fn(usize, usize) -> String) -> String {
-    let cells: Vec<Vec<String>> = (0..height)
-        .map(|y| (0..width).map(|x| cell(x, y)).collect())
-        .collect();
-    let w = cells
-        .iter()
-        .flatten()
-        .map(|c| c.chars().count())
-        .max()
-        .unwrap_or(1)
-        .max(1);
-    let line = |l: char, m: char, r: char| {
-        let mut t = String::from("   ");
-        t.push(l);
-        for x in 0..width {
-            t.push_str(&"─".repeat(w + 2));
-            t.push(if x + 1 == width { r } else { m });
-        }
-        t.push('\n');
-        t
-    };
-    let mut s = line('┌', '┬', '┐');
-    for y in (0..height).rev() {
-        s.push_str(&format!("{:>2} │", y + 1));
-        for c in &cells[y] {
-            s.push_str(&format!(" {c:^w$} │"));
-        }
-        s.push('\n');
-        s.push_str(&if y == 0 {
-            line('└', '┴', '┘')
-        } else {
-            line('├', '┼', '┤')
-        });
-    }
-    s.push_str("    ");
-    for x in 0..width {
-        s.push_str(&format!(" {:^w$}  ", (b'a' + x as u8) as char));
-    }
-    s.push('\n');
-    s
-}
-
-/// An RBG game whose vertices have algebraic display names (rectangle boards) drawn as a
-/// grid, the most frequent piece (usually the empty square) left blank; other boards list
-/// the moves only.
+/// An RBG game on a generated board (rectangle, hexagon, cuboid) drawn as text
+/// ([`board_text`]), the most frequent piece (usually the empty square) left blank; other
+/// boards list the moves only.
 pub struct RbgView;
 
 impl<'r> HumanView<reasoner::State<'r>> for RbgView {
     fn draw(&self, s: &reasoner::State<'r>) -> String {
         let names = s.reasoner().names();
-        let at: Option<Vec<(usize, usize)>> = names
-            .display
-            .iter()
-            .map(|n| {
-                let mut c = n.chars();
-                let x = (c.next()? as usize).checked_sub('a' as usize)?;
-                let rank = c.as_str().parse::<usize>().ok()?.checked_sub(1)?;
-                Some((x, rank))
-            })
-            .collect();
-        let Some(at) = at else {
-            return String::new();
-        };
         let snap = s.snapshot();
         let mut count = vec![0usize; names.pieces.len()];
         for &p in &snap.pieces {
@@ -115,19 +59,15 @@ impl<'r> HumanView<reasoner::State<'r>> for RbgView {
             .rev()
             .max_by_key(|&p| count[p])
             .unwrap_or(0);
-        let width = at.iter().map(|c| c.0 + 1).max().unwrap_or(0);
-        let height = at.iter().map(|c| c.1 + 1).max().unwrap_or(0);
-        if width * height > 4 * at.len() + 64 {
-            return String::new(); // names like `a1000`: not a board worth a grid
-        }
-        let mut grid = vec![String::new(); width * height];
-        for (v, &(x, y)) in at.iter().enumerate() {
+        let cell = |v: usize| {
             let p = snap.pieces[v] as usize;
-            if p != blank {
-                grid[y * width + x] = names.pieces[p].clone();
+            if p == blank {
+                String::new()
+            } else {
+                names.pieces[p].clone()
             }
-        }
-        draw_grid(width, height, |x, y| grid[y * width + x].clone())
+        };
+        board_text::rbg_board(&names.vertices, &names.display, cell).unwrap_or_default()
     }
 }
 

@@ -20,6 +20,15 @@ pub struct LoadedGame {
 
 /// Reads, parses and validates; warnings are printed (unless `--quiet`), errors returned.
 pub fn load(input: &InputArgs, global: &Global) -> Result<LoadedGame, CliError> {
+    let (loaded, warnings) = load_with_warnings(input)?;
+    diag::emit(&loaded.source.name, &loaded.source.text, &warnings, global);
+    Ok(loaded)
+}
+
+/// [`load`], returning the warnings instead of printing them.
+pub fn load_with_warnings(
+    input: &InputArgs,
+) -> Result<(LoadedGame, Vec<Diagnostic<()>>), CliError> {
     let source = input::read(input)?;
     // Every front end gives the game with its warnings, or the diagnostics.
     type Parsed<T> = Result<(T, Vec<Diagnostic<()>>), Vec<Diagnostic<()>>>;
@@ -28,21 +37,43 @@ pub fn load(input: &InputArgs, global: &Global) -> Result<LoadedGame, CliError> 
         Lang::Sbg => sbg::parse(&source.text).map(|(g, w)| (Loaded::Sbg(g), w)),
         Lang::Gdl => gdl::parse_and_check(&source.text).map(|(d, w)| (Loaded::Gdl(d), w)),
     };
-    let game = match parsed {
-        Ok((game, warnings)) => {
-            diag::emit(&source.name, &source.text, &warnings, global);
-            game
-        }
+    let (game, warnings) = match parsed {
+        Ok(ok) => ok,
         Err(diagnostics) => {
+            // A text of another language gives dozens of errors that all miss the point.
+            let diagnostics = match input::sniff(&source.text).filter(|&l| l != source.lang) {
+                Some(other) => vec![Diagnostic::error()
+                    .with_message(format!(
+                        "this looks like {}, but it was read as {}",
+                        lang_name(other),
+                        lang_name(source.lang)
+                    ))
+                    .with_notes(vec![format!(
+                        "read as {} it has {} error(s); use --from {} (or the file extension .{})",
+                        lang_name(source.lang),
+                        diagnostics.len(),
+                        lang_name(other).to_ascii_lowercase(),
+                        extension(other)
+                    )])],
+                None => diagnostics,
+            };
             return Err(CliError::Invalid {
                 what: "game",
                 name: source.name,
                 text: source.text,
                 diagnostics,
-            })
+            });
         }
     };
-    Ok(LoadedGame { source, game })
+    Ok((LoadedGame { source, game }, warnings))
+}
+
+fn extension(l: Lang) -> &'static str {
+    match l {
+        Lang::Rbg => "rbg",
+        Lang::Sbg => "sbg",
+        Lang::Gdl => "kif",
+    }
 }
 
 pub fn lang_name(l: Lang) -> &'static str {

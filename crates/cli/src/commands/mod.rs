@@ -1,6 +1,7 @@
 //! One module per subcommand; `run` dispatches.
 
 mod bench;
+mod board_text;
 mod check;
 mod convert;
 mod engine;

@@ -16,6 +16,14 @@ pub fn run(
     start: &StartArgs,
     global: &Global,
 ) -> Result<(), CliError> {
+    if let Some(ext) = svg_out.and_then(|p| p.extension()) {
+        if !ext.eq_ignore_ascii_case("svg") {
+            return Err(CliError::Usage(format!(
+                "show writes SVG; give -o a .svg file (not .{})",
+                ext.to_string_lossy()
+            )));
+        }
+    }
     let loaded = load(input, global)?;
     let moved = start.position.is_some() || start.moves.is_some();
     if moved && piece.is_some() {
@@ -45,7 +53,8 @@ pub fn run(
                 let grid = RbgView.draw(&s);
                 if grid.is_empty() {
                     return Err(CliError::Usage(
-                        "--text draws RBG games on rectangle boards only".into(),
+                        "--text draws RBG games on rectangle, hexagon and cuboid boards only"
+                            .into(),
                     ));
                 }
                 print!("{grid}");
