@@ -33,6 +33,9 @@ pub enum AgentSpec {
 
 /// Largest alpha-beta depth accepted.
 pub const MAX_DEPTH: u64 = 64;
+/// Largest MCTS iteration count accepted per move (a tree that stops growing, as in a small
+/// game, would otherwise let a huge count run for ever; longer searches take a time budget).
+pub const MAX_ITERATIONS: u64 = 10_000_000;
 const EXPECTED: &str =
     "expected random, human, alphabeta[:DEPTH|:TIME] or mcts[:ITERATIONS|:TIME], \
                         e.g. alphabeta:3, mcts:1000, mcts:2s, mcts:500ms";
@@ -87,7 +90,15 @@ pub fn parse_agent_spec(text: &str) -> Result<AgentSpec, String> {
             AgentSpec::AlphaBeta(budget)
         }
         ("mcts" | "uct", arg) => {
-            AgentSpec::Mcts(arg.map_or(Ok(Budget::Count(1000)), parse_budget)?)
+            let budget = arg.map_or(Ok(Budget::Count(1000)), parse_budget)?;
+            if let Budget::Count(n) = budget {
+                if n > MAX_ITERATIONS {
+                    return Err(format!(
+                        "MCTS iterations {n} are above the limit {MAX_ITERATIONS} (use a time, e.g. mcts:60s)"
+                    ));
+                }
+            }
+            AgentSpec::Mcts(budget)
         }
         _ => return Err(format!("unknown agent `{}` ({EXPECTED})", text.trim())),
     };

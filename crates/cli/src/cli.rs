@@ -59,6 +59,7 @@ pub mod limits {
     pub const TURN_LIMIT: i64 = 100_000;
     pub const K: u64 = 64;
     pub const EXPANSIONS: u64 = 1_000_000;
+    pub const PLAYOUTS: u64 = 1_000_000_000;
 }
 
 /// A time in seconds: finite, positive, at most [`limits::SECONDS`].
@@ -233,7 +234,7 @@ pub enum Command {
         #[arg(long, conflicts_with = "playouts", value_parser = seconds)]
         seconds: Option<f64>,
         /// Run exactly this many playouts.
-        #[arg(long)]
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=limits::PLAYOUTS))]
         playouts: Option<u64>,
         /// Random seed (runs are deterministic given a seed and a playout count).
         #[arg(long, default_value_t = 1)]

@@ -1,6 +1,8 @@
 //! No translation returns `Ok` with text that the matching front end or checker rejects
-//! (issue 15): random SBG games (one-row and one-column boards included) to HL-RBG, LL-RBG
-//! and GDL; random RBG rules on small boards to LL-RBG and GDL; every corpus game.
+//! (issue 15), for every direction `rbgtool convert` offers: random SBG games (one-row and
+//! one-column boards included) to HL-RBG, LL-RBG, GDL and SBG; random RBG rules on small boards
+//! to LL-RBG and GDL (with the default unrolling and a small one); every corpus game in each of
+//! its directions (RBG to LL-RBG and GDL, SBG to all four, GDL to GDL).
 
 mod common;
 
@@ -16,8 +18,32 @@ fn sbg_outputs_read_back(g: &sbg::Game) -> Result<(), String> {
         ll_reads_back(&ir)?;
     }
     if let Ok(kif) = convert::sbg_to_gdl(g) {
-        gdl::parse_and_check(&kif)
-            .map_err(|d| format!("GDL rejected:\n{}", gdl::render("out.kif", &kif, &d)))?;
+        gdl_reads_back(&kif)?;
+    }
+    Ok(())
+}
+
+/// SBG to SBG (`sbg::print`) for a game read from text (random games need not be valid SBG:
+/// the generator does not keep letters inside tiny boards, which the reader checks).
+fn sbg_prints_back(g: &sbg::Game) -> Result<(), String> {
+    let printed = sbg::print(g);
+    sbg::parse(&printed).map_err(|d| format!("printed SBG rejected: {d:?}\n{printed}"))?;
+    Ok(())
+}
+
+/// GDL text passes the checker (what `rbgtool check` asks of it).
+fn gdl_reads_back(kif: &str) -> Result<(), String> {
+    gdl::parse_and_check(kif)
+        .map(|_| ())
+        .map_err(|d| format!("GDL rejected:\n{}", gdl::render("out.kif", kif, &d)))
+}
+
+/// Both translations of an RBG game read back: LL-RBG, and GDL with the default unrolling
+/// (what `convert --to gdl` uses) when it succeeds.
+fn rbg_outputs_read_back(g: &ir::Game) -> Result<(), String> {
+    ll_reads_back(g)?;
+    if let Ok(t) = convert::rbg_to_gdl(g, convert::GdlOptions::default()) {
+        gdl_reads_back(&t.text)?;
     }
     Ok(())
 }
@@ -101,7 +127,7 @@ proptest! {
     #[test]
     fn rbg_translations_read_back(board in 0usize..3, rules in rules()) {
         let Some(g) = rbg_game(board, &rules) else { return Ok(()) };
-        let r = ll_reads_back(&g);
+        let r = rbg_outputs_read_back(&g);
         prop_assert!(r.is_ok(), "{}\nrules: {rules}", r.unwrap_err());
         if let Ok(t) = convert::rbg_to_gdl(&g, convert::GdlOptions { unroll: Some(4) }) {
             let checked = gdl::parse_and_check(&t.text);
@@ -165,6 +191,7 @@ fn every_corpus_game_translates_to_text_that_reads_back() {
     for (name, text) in common::sbg_games() {
         let (g, _) = sbg::parse(&text).unwrap_or_else(|_| panic!("{name}"));
         sbg_outputs_read_back(&g).unwrap_or_else(|e| panic!("{name}: {e}"));
+        sbg_prints_back(&g).unwrap_or_else(|e| panic!("{name}: {e}"));
     }
     let mut dirs = vec![common::repo().join("corpus/rbg")];
     let shared = common::repo().join("../shared/corpus-external/rbg/games");
@@ -187,7 +214,26 @@ fn every_corpus_game_translates_to_text_that_reads_back() {
             let g = rbg::parse_game(&src)
                 .unwrap_or_else(|_| panic!("{}", p.display()))
                 .game;
-            ll_reads_back(&g).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            rbg_outputs_read_back(&g).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
         }
+    }
+    // GDL to GDL: the printed description passes the checker again.
+    let gdl_dir = common::repo().join("../shared/corpus-external/gdl");
+    if gdl_dir.is_dir() {
+        let mut files: Vec<_> = std::fs::read_dir(&gdl_dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "kif"))
+            .collect();
+        files.sort();
+        assert!(!files.is_empty());
+        for p in files {
+            let src = std::fs::read_to_string(&p).unwrap();
+            let (d, _) = gdl::parse_and_check(&src).unwrap_or_else(|_| panic!("{}", p.display()));
+            gdl_reads_back(&gdl::print(&d)).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        }
+    } else {
+        eprintln!("note: ../shared/corpus-external absent; no GDL corpus game printed back");
     }
 }

@@ -74,5 +74,8 @@ fn pieces_are_drawn_as_players_know_them() {
     assert!(!draughts.contains(">wm<"), "men carry no label");
     assert!(draughts.contains("white disc = wm"));
     let breakthrough = draw::rbg_board(&rbg("corpus/rbg/breakthrough.rbg"));
-    assert!(!breakthrough.contains("w = w"), "no legend line for an unabbreviated name");
+    assert!(
+        !breakthrough.contains("w = w"),
+        "no legend line for an unabbreviated name"
+    );
 }

@@ -49,7 +49,8 @@ pub enum Stop {
 /// Bounds that keep the oracle finite.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
-    /// Longest modifier sequence walked (inside patterns too).
+    /// Longest modifier sequence walked (patterns are walked as reachability questions, with
+    /// only `work` bounding them).
     pub modifiers: usize,
     /// Keeper moves in a row.
     pub keeper_moves: usize,
@@ -231,7 +232,10 @@ impl<'g> Walker<'g> {
         sink: &mut Sink,
         seen: &mut Seen,
     ) -> Result<(), Stop> {
-        if let Some(index) = self.g.rules.modifier_index(id) {
+        // A pattern asks for reachability: its modifier sequences do not matter, and leaving
+        // them out of `seen` makes its walk finite (a star of modifiers inside it reaches the
+        // same configurations again instead of growing until the limit).
+        if let (Some(index), Sink::Moves(_)) = (self.g.rules.modifier_index(id), &sink) {
             steps.push((index, s.pos));
         }
         if let Action::Switch(target) = a {
@@ -282,7 +286,6 @@ impl<'g> Walker<'g> {
             },
             Action::Pattern { positive, body } => {
                 let mut found = false;
-                // Modifiers inside a pattern count toward the same limit, from zero.
                 self.walk(
                     vec![*body],
                     s.clone(),

@@ -70,3 +70,47 @@ fn wild_games_are_sometimes_valid() {
         "{played} played, {rejected} rejected"
     );
 }
+
+/// Patterns over stars of modifiers and nested patterns (the `reasoner-pattern-star-*` hostile
+/// cases): the oracle answers them (a pattern is a reachability question) and the reasoner
+/// gives the same legal moves at the start.
+#[test]
+fn pattern_stars_agree_with_the_oracle() {
+    use naive::semantics::{self, Limits};
+    let head = "#players = p0(0), p1(4), p2(4)\n#pieces = k0, k1\n#variables = \n\
+                #board = rectangle(up, down, left, right, [k1, k0, k1])\n#rules = ";
+    let rules = [
+        // tests/hostile/inputs/rbg_pattern_star_hang.rbg, with a switch after it.
+        "{! ([$ p1 = p2] + {! {}} + [k0])* {} {}} ->p0",
+        "{? ([$ p1 = p2] + {! {}} + [k0])* {} {}} ->p0",
+        "{! (([$ p1 = 1] + [k0])* ({? ([k1] + [$ p2 = 2])* {}} + {! {! {}}}))* {}} ->p0",
+        "{? ([k0] + [$ p1 = p1 + 1] + right + [k1] + {? ([k0] + left)* {k1}})* {$ p1 == 4} {k0}} ->p0",
+        "(right + left)* {? ([k0] + right)* {$ p1 == 0} right {k0}} [k1] [$ p2 = p2 + 1] ->p0",
+    ];
+    let limits = Limits {
+        work: 2_000_000,
+        ..Limits::default()
+    };
+    for rules in rules {
+        let src = format!("{head}{rules}\n");
+        let g = rbg::parse_game(&src)
+            .unwrap_or_else(|e| panic!("{rules}: {}", rbg::diagnostic_summary(&e)))
+            .game;
+        let start = semantics::complete_keeper(&g, semantics::initial(&g), limits)
+            .unwrap_or_else(|e| panic!("{rules}: oracle stopped: {e:?}"));
+        let want: Vec<Vec<(u32, u32)>> = semantics::moves(&g, &start, limits)
+            .unwrap_or_else(|e| panic!("{rules}: oracle stopped: {e:?}"))
+            .into_keys()
+            .collect();
+        let r = reasoner::Reasoner::new(&g).unwrap();
+        let mut s = r.initial_state().unwrap();
+        let mut got: Vec<Vec<(u32, u32)>> = s
+            .legal_moves_checked()
+            .unwrap_or_else(|e| panic!("{rules}: {e}"))
+            .iter()
+            .map(|m| m.steps.to_vec())
+            .collect();
+        got.sort();
+        assert_eq!(got, want, "{rules}");
+    }
+}

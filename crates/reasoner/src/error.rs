@@ -40,6 +40,14 @@ pub enum GameError {
         node: NodeId,
         span: Span,
     },
+    /// One evaluation of a pattern (with the patterns nested in it) did more than `limit`
+    /// work: its body applies modifiers that reach too many configurations. `node` is the
+    /// outermost pattern.
+    PatternLimit {
+        limit: u64,
+        node: NodeId,
+        span: Span,
+    },
     /// The same semi-state came back at the same rules position and vertex after more
     /// modifiers: the modifier sequence can grow forever (unbounded straightness).
     UnboundedCycle { node: NodeId, span: Span },
@@ -173,6 +181,7 @@ impl GameError {
     pub fn span(&self) -> Span {
         match self {
             GameError::ModifierLimit { span, .. }
+            | GameError::PatternLimit { span, .. }
             | GameError::UnboundedCycle { span, .. }
             | GameError::ImproperKeeper { span, .. }
             | GameError::KeeperLoop { span, .. } => *span,
@@ -182,6 +191,7 @@ impl GameError {
     pub fn node(&self) -> NodeId {
         match self {
             GameError::ModifierLimit { node, .. }
+            | GameError::PatternLimit { node, .. }
             | GameError::UnboundedCycle { node, .. }
             | GameError::ImproperKeeper { node, .. }
             | GameError::KeeperLoop { node, .. } => *node,
@@ -196,6 +206,12 @@ impl fmt::Display for GameError {
                 f,
                 "a move applies more than {limit} modifiers in a row here (unbounded straightness?); \
                  raise the limit with `Options::modifier_limit` if the game really needs it"
+            ),
+            GameError::PatternLimit { limit, .. } => write!(
+                f,
+                "this pattern's search did more than {limit} steps: its modifiers reach too many \
+                 positions; raise the limit with `Options::pattern_limit` if the game really \
+                 needs it"
             ),
             GameError::UnboundedCycle { .. } => write!(
                 f,

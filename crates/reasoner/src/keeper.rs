@@ -11,7 +11,7 @@
 
 use crate::arith::{eval, Expr};
 use crate::compile::{Op, Program, NONE};
-use crate::movegen::{at, Flow, PatternSink};
+use crate::movegen::{at, Flow};
 use crate::state::{Core, Undo};
 use crate::GameError;
 use ir::CmpOp;
@@ -112,7 +112,7 @@ impl Core<'_> {
                                 {
                                     self.walk_chain(chain as usize, v)
                                 } else {
-                                    match self.level(body, v, mods + 1, &mut PatternSink) {
+                                    match self.pattern_level(a, body, v, mods + 1) {
                                         Flow::Err => {
                                             self.revert_to(start);
                                             return Err(self.err.take().expect("stored"));

@@ -23,6 +23,9 @@
 //!   vertex, semi-state) repeats an ancestor's fails with `UnboundedCycle` (the reference hangs on
 //!   such games) — inside a pattern such a level is pruned instead, which cannot change the
 //!   pattern's truth value;
+//! * a pattern is a reachability question: inside one evaluation a level entered again with the
+//!   same (rules state, vertex, semi-state) is pruned (`patterns`), and an evaluation doing more
+//!   than `Options::pattern_limit` work fails with `PatternLimit`;
 //! * the keeper applies the first move found; with [`KeeperMode::Check`] (default) the first
 //!   keeper state of each keeper phase that offers several moves has the completions of up to
 //!   five of them compared, and different results fail with `ImproperKeeper` (its
@@ -49,6 +52,7 @@ mod keeper;
 mod movegen;
 pub mod names;
 pub mod notation;
+mod patterns;
 pub mod perft;
 pub mod position;
 mod regions;
@@ -74,6 +78,9 @@ pub struct Options {
     /// Maximum nesting of modifier applications and pattern evaluations in one search
     /// (a k-straight game needs about k plus its pattern depth).
     pub modifier_limit: usize,
+    /// Maximum work (actions taken, levels entered, semi-state words recorded) of one
+    /// outermost pattern evaluation, nested patterns included (see `patterns`).
+    pub pattern_limit: u64,
     /// Maximum keeper moves in a row.
     pub keeper_limit: usize,
     /// What to do where the keeper has several moves (see [`KeeperMode`]).
@@ -87,6 +94,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             modifier_limit: 1024,
+            pattern_limit: 1 << 25,
             keeper_limit: 100_000,
             keeper: KeeperMode::Check,
             region_tables: true,
@@ -183,6 +191,7 @@ impl Reasoner {
             r: self,
             core: RefCell::new(Core::new(self)),
             fault: None,
+            first_error: None,
             buf: MoveBuf::default(),
             notation: None,
         }
@@ -237,6 +246,10 @@ pub struct State<'r> {
     core: RefCell<Core<'r>>,
     /// An error from the keeper completion of a move, with the number of moves applied then.
     fault: Option<(usize, GameError)>,
+    /// The first error met by `GameState::legal_moves` or `apply`, kept across undo (callers
+    /// of the trait, which has no error channel, check it at the end: see
+    /// [`State::first_error`]).
+    first_error: Option<GameError>,
     buf: MoveBuf,
     /// The legal moves of this state with their notation, once asked for; cleared by every
     /// change of state.
@@ -257,6 +270,7 @@ impl Clone for State<'_> {
             r: self.r,
             core: RefCell::new(self.core.borrow().clone()),
             fault: self.fault.clone(),
+            first_error: self.first_error.clone(),
             buf: MoveBuf::default(),
             notation: None,
         }
@@ -281,6 +295,14 @@ impl<'r> State<'r> {
     /// The error that stopped this state, if any.
     pub fn error(&self) -> Option<&GameError> {
         self.fault.as_ref().map(|(_, e)| e)
+    }
+
+    /// The first error that `game::GameState::legal_moves` or `apply` met on this state
+    /// (and the states cloned from it), even if undo has taken the move back since: those
+    /// report an error as "no legal move", so a caller driving the state through the trait
+    /// (a match, a playout) checks this afterwards.
+    pub fn first_error(&self) -> Option<&GameError> {
+        self.first_error.as_ref()
     }
 
     fn to_move(&self, steps: &[(u32, u32)]) -> Move {
@@ -474,6 +496,7 @@ impl game::GameState for State<'_> {
         match self.legal_moves_checked() {
             Ok(moves) => *out = moves,
             Err(e) => {
+                self.first_error.get_or_insert_with(|| e.clone());
                 if self.fault.is_none() {
                     let frames = self.core.get_mut().frames;
                     self.fault = Some((frames, e));
@@ -483,7 +506,9 @@ impl game::GameState for State<'_> {
     }
 
     fn apply(&mut self, mv: &Move) {
-        let _ = self.try_apply(mv);
+        if let Err(e) = self.try_apply(mv) {
+            self.first_error.get_or_insert(e);
+        }
     }
 
     fn undo(&mut self) {

@@ -664,7 +664,7 @@ impl Core<'_> {
                 start,
                 positive,
                 class,
-            } => match self.pattern(start, class, v, depth, stamp) {
+            } => match self.pattern(j, start, class, v, depth, stamp) {
                 None => return Flow::Err,
                 Some(holds) if holds == positive => v,
                 Some(_) => NONE,
@@ -687,6 +687,9 @@ impl Core<'_> {
     #[inline(always)]
     fn step<S: Sink>(&mut self, j: u32, v: u32, depth: usize, stamp: u32, sink: &mut S) -> Flow {
         let prog: &Program = self.prog;
+        if S::PATTERN && self.pattern_work_spent() {
+            return Flow::Err;
+        }
         let h = at_ref(&prog.hot, j as usize);
         // A pattern is decided as soon as an accepting state is reached: no need to push it.
         macro_rules! push {
@@ -735,7 +738,7 @@ impl Core<'_> {
                 class,
             } => {
                 if self.mark_c(h.check, v, depth, stamp) {
-                    match self.pattern(start, class, v, depth, stamp) {
+                    match self.pattern(j, start, class, v, depth, stamp) {
                         None => return Flow::Err,
                         Some(holds) if holds == positive => push!(v),
                         Some(_) => {}
@@ -767,6 +770,11 @@ impl Core<'_> {
                     }
                     let old = self.pieces[v as usize];
                     self.set_piece(v, piece);
+                    if S::PATTERN && !self.pat.is_new(j, v, depth + 1, &self.pieces, &self.vars) {
+                        // The same configuration was entered before in this evaluation.
+                        self.set_piece(v, old);
+                        return Flow::Go;
+                    }
                     if S::RECORD {
                         self.path.push((j, v));
                     }
@@ -800,6 +808,10 @@ impl Core<'_> {
                         return self.end_move(j, v, sink);
                     }
                     let old = std::mem::replace(&mut self.vars[var as usize], x);
+                    if S::PATTERN && !self.pat.is_new(j, v, depth + 1, &self.pieces, &self.vars) {
+                        self.vars[var as usize] = old;
+                        return Flow::Go;
+                    }
                     if S::RECORD {
                         self.path.push((j, v));
                     }
@@ -837,6 +849,7 @@ impl Core<'_> {
     #[inline(never)]
     fn pattern(
         &mut self,
+        j: u32,
         start: u32,
         class: u32,
         v: u32,
@@ -857,13 +870,42 @@ impl Core<'_> {
         {
             self.walk_chain(chain as usize, v)
         } else {
-            match self.level(start, v, depth + 1, &mut PatternSink) {
+            match self.pattern_level(j, start, v, depth + 1) {
                 Flow::Err => return None,
                 f => f == Flow::Stop,
             }
         };
         self.pcache[idx] = (stamp, holds);
         Some(holds)
+    }
+
+    /// Searches the body (from state `start`) of the pattern action `j` at `v`, as a level at
+    /// `depth`: `Stop` if it holds, `Go` if not, `Err` (error stored) if the search failed.
+    pub(crate) fn pattern_level(&mut self, j: u32, start: u32, v: u32, depth: usize) -> Flow {
+        let saved = self.pat.begin(j, depth);
+        let f = self.level(start, v, depth, &mut PatternSink);
+        self.pat.end(saved);
+        f
+    }
+
+    /// Counts one action of a pattern search; true (error stored) when the outermost pattern
+    /// evaluation's work exceeds `Options::pattern_limit`.
+    #[inline(always)]
+    fn pattern_work_spent(&mut self) -> bool {
+        self.pat.work += 1;
+        self.pat.work > self.opts.pattern_limit && self.pattern_limit_error()
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn pattern_limit_error(&mut self) -> bool {
+        let node = self.prog.node[self.pat.outer as usize];
+        self.err = Some(GameError::PatternLimit {
+            limit: self.opts.pattern_limit,
+            node,
+            span: self.spans.node(node),
+        });
+        true
     }
 
     /// A valid modifier `(j, v)` whose successors are all switches (`Hot::ends_move`), in a

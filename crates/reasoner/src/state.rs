@@ -6,6 +6,7 @@
 use crate::compile::{Op, Program};
 use crate::error::{GameError, KeeperConflict};
 use crate::movegen::{CountSink, FirstSink, Flow, MoveBuf};
+use crate::patterns::PatternMemo;
 use crate::{KeeperMode, Options, Reasoner, FIRST_MODE_CHECKS};
 use ir::SpanTable;
 
@@ -55,6 +56,8 @@ pub(crate) struct Core<'r> {
     pub fast_depth: usize,
     pub path: Vec<(u32, u32)>,
     pub lvl: Vec<(u32, u32, u64)>,
+    /// Pattern evaluations in progress: their work and recorded configurations.
+    pub pat: PatternMemo,
     pub err: Option<GameError>,
     pub keeper_buf: MoveBuf,
     /// `KeeperMode::First`: the first improper keeper choice found, and how many more keeper
@@ -98,6 +101,7 @@ impl<'r> Core<'r> {
             fast_depth: 0,
             path: Vec::new(),
             lvl: Vec::new(),
+            pat: PatternMemo::default(),
             err: None,
             keeper_buf: MoveBuf::default(),
             warning: None,

@@ -68,6 +68,12 @@ pub enum Error {
         size: u64,
         limit: u64,
     },
+    /// Parentheses nested deeper than `parse::MAX_NESTING` (the checker and the passes
+    /// after it recurse once per level).
+    NestingTooDeep {
+        span: Span,
+        limit: usize,
+    },
     /// A goal must name one piece letter.
     BadGoalLetter {
         span: Span,
@@ -147,6 +153,7 @@ impl Error {
             | BadRuleLetter { span }
             | LetterOutOfRange { span, .. }
             | ExpressionTooLarge { span, .. }
+            | NestingTooDeep { span, .. }
             | BadGoalLetter { span }
             | SquareOutsideBoard { span, .. }
             | HeaderWidth { span, .. } => span.clone(),
@@ -244,6 +251,12 @@ impl Error {
                 Some(format!(
                     "the limit is {limit} letters (sbg::parse::EXPANDED_SIZE_LIMIT)"
                 )),
+            ),
+            NestingTooDeep { limit, .. } => (
+                "E17",
+                format!("parentheses nested more than {limit} deep"),
+                "too deep here".into(),
+                Some("sbg::parse::MAX_NESTING".into()),
             ),
             BadGoalLetter { .. } => (
                 "E14",

@@ -70,9 +70,38 @@ pub fn sbg1_rule_text(line: &str) -> &str {
     }
 }
 
+/// Deepest parenthesis nesting accepted: the checker and the passes after it (automaton,
+/// printers, translations) recurse once per level.
+pub const MAX_NESTING: usize = 500;
+
+/// The first `(` nested deeper than [`MAX_NESTING`], if any.
+fn too_deep(tokens: Lexer<'_>) -> Option<Error> {
+    let mut depth = 0usize;
+    for t in tokens {
+        match t {
+            Ok((start, Tok::LParen, end)) => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Some(Error::NestingTooDeep {
+                        span: start..end,
+                        limit: MAX_NESTING,
+                    });
+                }
+            }
+            Ok((_, Tok::RParen, _)) => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
+}
+
 /// [`parse`] with the typed errors and warnings.
 pub fn parse_game(src: &str) -> Parsed<Game> {
     let mut cx = Checker::new(src);
+    if let Some(e) = too_deep(Lexer::game(src)) {
+        cx.errors.push(e);
+        return cx.finish(None);
+    }
     if let Some(span) = crate::lexer::bare_name_line(src) {
         cx.warnings.push(Warning::BareName { span });
     }
@@ -89,6 +118,10 @@ pub fn parse_game(src: &str) -> Parsed<Game> {
 /// [`parse_piece_rule`] with the typed errors and warnings.
 pub fn parse_rule(src: &str) -> Parsed<PieceRule> {
     let mut cx = Checker::new(src);
+    if let Some(e) = too_deep(Lexer::new(src)) {
+        cx.errors.push(e);
+        return cx.finish(None);
+    }
     let value = match grammar::PieceRuleParser::new().parse(Lexer::new(src)) {
         Ok(raw) => {
             let kind = cx.rule_letter(&raw.letter);

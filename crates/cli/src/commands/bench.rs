@@ -182,8 +182,9 @@ pub fn run(
         }
         Loaded::Gdl(d) => {
             let mut e = gdl::Engine::new(d).map_err(|e| CliError::Game(format!("{e}")))?;
-            super::start::go_to_start(&mut e, start)?;
+            super::start::gdl_go_to_start(&mut e, start, &loaded)?;
             let rep = game::playout::flat_monte_carlo(&mut e, budget, &mut rng, MAX_LENGTH);
+            super::start::gdl_budget(&e, &loaded)?;
             ("gdl engine", rep)
         }
     };

@@ -97,8 +97,12 @@ pub fn run(
         }
         Loaded::Gdl(d) => {
             let mut e = gdl::Engine::new(d).map_err(|e| CliError::Game(format!("{e}")))?;
-            super::start::go_to_start(&mut e, start)?;
-            report(&mut e, &how, global, |s, d| generic(s, d, count_leaves))
+            super::start::gdl_go_to_start(&mut e, start, &loaded)?;
+            report(&mut e, &how, global, |s, d| {
+                let counts = generic(s, d, count_leaves);
+                super::start::gdl_budget(s, &loaded)?;
+                counts
+            })
         }
     }
 }

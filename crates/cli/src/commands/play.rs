@@ -82,6 +82,10 @@ pub fn run(a: &PlayArgs, global: &Global) -> Result<(), CliError> {
                 let report = table.play(&mut s, agents)?;
                 let warning = s.keeper_warning();
                 super::bench::keeper_warning(&loaded, &r, warning.as_ref(), global);
+                // A search error ended a game as if it had no legal move: report it instead.
+                if let Some(e) = s.first_error() {
+                    return Err(game_error(e));
+                }
                 report
             }
         }
@@ -91,7 +95,11 @@ pub fn run(a: &PlayArgs, global: &Global) -> Result<(), CliError> {
                 generic(&specs[0], ListView, human)?,
                 generic(&specs[1], ListView, human)?,
             ];
-            table.play(&mut e, agents)?
+            // An exceeded budget (reaching the start or in a game) empties the engine's
+            // answers: report it before what followed from them.
+            let report = table.play(&mut e, agents);
+            super::start::gdl_budget(&e, &loaded)?;
+            report?
         }
     };
     if let Some(path) = a.record {

@@ -12,7 +12,8 @@ pub struct RateArgs {
     #[command(flatten)]
     pub input: InputArgs,
     /// Games of each pairing (equal players, stronger vs weaker, search vs random).
-    #[arg(long, default_value_t = 40)]
+    #[arg(long, default_value_t = 40,
+          value_parser = clap::value_parser!(u32).range(1..=crate::cli::limits::GAMES as i64))]
     pub games: u32,
     /// The equal players and the stronger one: alphabeta:DEPTH or mcts:ITERATIONS.
     #[arg(long, default_value = "alphabeta:3")]

@@ -39,9 +39,45 @@ pub fn with_state<F: OnState>(
         }
         Loaded::Gdl(d) => {
             let mut e = gdl::Engine::new(d).map_err(|e| CliError::Game(format!("{e}")))?;
-            go_to_start(&mut e, start)?;
-            f.run(&mut e, loaded)
+            gdl_go_to_start(&mut e, start, loaded)?;
+            let out = f.run(&mut e, loaded);
+            gdl_budget(&e, loaded)?;
+            out
         }
+    }
+}
+
+/// `go_to_start` for the GDL engine: a budget exceeded on the way is the error to report
+/// (the moves after it are not found, as the engine answers nothing then).
+pub fn gdl_go_to_start(
+    e: &mut gdl::Engine,
+    start: &StartArgs,
+    loaded: &LoadedGame,
+) -> Result<(), CliError> {
+    let started = go_to_start(e, start);
+    gdl_budget(e, loaded)?;
+    started
+}
+
+/// The GDL engine's exceeded budget, if any, as an error pointing at the rule responsible:
+/// after it the engine's answers are empty, so they must not be reported as results.
+pub fn gdl_budget(e: &gdl::Engine, loaded: &LoadedGame) -> Result<(), CliError> {
+    let Some(message) = e.budget_error() else {
+        return Ok(());
+    };
+    let message = format!("the GDL engine's budget is exceeded: {message}");
+    match e.budget_error_span() {
+        Some(span) if span.range().end <= loaded.source.text.len() && !span.range().is_empty() => {
+            Err(CliError::Invalid {
+                what: "game",
+                name: loaded.source.name.clone(),
+                text: loaded.source.text.clone(),
+                diagnostics: vec![Diagnostic::error().with_message(message).with_labels(vec![
+                    Label::primary((), span.range()).with_message("this rule"),
+                ])],
+            })
+        }
+        _ => Err(CliError::Game(message)),
     }
 }
 

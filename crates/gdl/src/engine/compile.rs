@@ -62,6 +62,8 @@ pub enum Step {
 #[derive(Clone, Debug)]
 pub struct CRule {
     pub head_rel: RelId,
+    /// The source rule (for budget errors).
+    pub span: crate::ast::Span,
     pub head: Box<[Pat]>,
     pub steps: Vec<Step>,
     pub nvars: usize,

@@ -237,6 +237,20 @@ pub struct Ctx<'a> {
     /// Join steps so far and the limit past which the evaluation stops (probes only).
     pub joins: u64,
     pub join_limit: u64,
+    /// The engine's hard limits for one query (see [`super::STATE_FACT_BUDGET`] and
+    /// [`super::QUERY_JOIN_BUDGET`]): facts per relation, and join steps of this context.
+    pub fact_limit: usize,
+    pub query_join_limit: u64,
+    query_joins: u64,
+    /// The hard limit reached, with the rule being joined then (its index in `prog.rules`).
+    pub limit_hit: Option<(Limit, usize)>,
+}
+
+/// Which hard limit of the engine an evaluation reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    Facts,
+    Joins,
 }
 
 impl<'a> Ctx<'a> {
@@ -258,6 +272,10 @@ impl<'a> Ctx<'a> {
             overflowed: None,
             joins: 0,
             join_limit: u64::MAX,
+            fact_limit: usize::MAX,
+            query_join_limit: u64::MAX,
+            query_joins: 0,
+            limit_hit: None,
         }
     }
 
@@ -294,7 +312,7 @@ impl<'a> Ctx<'a> {
         let c = &self.prog.sccs[scc];
         if !c.recursive {
             for &r in &c.rules {
-                self.run(&self.prog.rules[r], usize::MAX);
+                self.run(r, usize::MAX);
             }
             return;
         }
@@ -303,7 +321,7 @@ impl<'a> Ctx<'a> {
             self.hi[r] = 0;
         }
         for &r in &c.rules {
-            self.run(&self.prog.rules[r], usize::MAX);
+            self.run(r, usize::MAX);
         }
         loop {
             let mut changed = false;
@@ -329,7 +347,7 @@ impl<'a> Ctx<'a> {
                             ..
                         }
                     ) {
-                        self.run(rule, s);
+                        self.run_delta(r, s);
                     }
                 }
             }
@@ -338,12 +356,20 @@ impl<'a> Ctx<'a> {
 
     /// Joins one rule; `delta` is the recursive step reading only new facts (`usize::MAX`:
     /// recursive steps read everything up to `hi`).
-    fn run(&mut self, rule: &CRule, delta: usize) {
+    fn run(&mut self, r: usize, delta: usize) {
+        self.run_delta(r, delta);
+    }
+
+    fn run_delta(&mut self, r: usize, delta: usize) {
+        let rule = &self.prog.rules[r];
         let mut b = std::mem::take(&mut self.bindings);
         b.clear();
         b.resize(rule.nvars.max(1), 0);
         self.join(rule, 0, delta, &mut b);
         self.bindings = b;
+        if self.overflowed.is_some() && self.limit_hit.is_some_and(|(_, i)| i == usize::MAX) {
+            self.limit_hit = self.limit_hit.map(|(l, _)| (l, r));
+        }
     }
 
     fn range(
@@ -370,7 +396,11 @@ impl<'a> Ctx<'a> {
             return;
         }
         self.joins += 1;
-        if self.joins > self.join_limit {
+        self.query_joins += 1;
+        if self.joins > self.join_limit || self.query_joins > self.query_join_limit {
+            if self.query_joins > self.query_join_limit {
+                self.limit_hit = Some((Limit::Joins, usize::MAX));
+            }
             self.overflowed = Some(usize::MAX);
             return;
         }
@@ -379,10 +409,14 @@ impl<'a> Ctx<'a> {
             let atom = build_atom(self.store, rel, &rule.head, b);
             let d = self.db_of(rule.head_rel);
             self.dbs[d].insert(rule.head_rel, atom);
-            if self.dbs[d].facts[rule.head_rel].len() >= self.budget
-                && !self.prog.rels[rule.head_rel].exempt
-            {
-                self.overflowed = Some(rule.head_rel);
+            let n = self.dbs[d].facts[rule.head_rel].len();
+            if n >= self.budget.min(self.fact_limit) {
+                if n >= self.fact_limit {
+                    self.limit_hit = Some((Limit::Facts, usize::MAX));
+                    self.overflowed = Some(rule.head_rel);
+                } else if !self.prog.rels[rule.head_rel].exempt {
+                    self.overflowed = Some(rule.head_rel);
+                }
             }
             return;
         };

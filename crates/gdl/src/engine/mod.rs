@@ -46,6 +46,14 @@ pub enum EngineError {
 /// legal move per role, so a few dozen roles with two moves each already have trillions).
 pub const MAX_JOINT_MOVES: u128 = 1_000_000;
 
+/// The most facts one relation may have in one state (or joint move): a state-dependent join
+/// or a state that grows with every move stops here instead of filling the memory.
+pub const STATE_FACT_BUDGET: usize = 500_000;
+
+/// The most join steps one query of a state (legal moves, goals, terminal, next state) may
+/// take (a few seconds).
+pub const QUERY_JOIN_BUDGET: u64 = 100_000_000;
+
 /// The number of joint moves of per-role move lists (saturating).
 fn joint_move_count(legal: &[Vec<Id>]) -> u128 {
     legal
@@ -119,8 +127,9 @@ struct Inner {
     overflowed: Option<RelId>,
     joins: u64,
     join_limit: u64,
-    /// See [`Engine::budget_error`].
-    budget_error: Option<String>,
+    /// See [`Engine::budget_error`]: the message and the rule responsible (if known). Once
+    /// set, every query answers as if the state were empty, until the state is reset.
+    budget_error: Option<(String, Option<crate::ast::Span>)>,
 }
 
 #[derive(Clone, Copy)]
@@ -168,15 +177,33 @@ impl Engine {
                 return Err(EngineError::Budget(too_many_joint_moves(&legal)));
             }
         }
+        if let Some((m, _)) = &inner.budget_error {
+            return Err(EngineError::Budget(m.clone()));
+        }
         Ok(Engine {
             inner: RefCell::new(inner),
         })
     }
 
-    /// Why the last [`game::GameState::legal_moves`] listed no move although the state is not
-    /// terminal: a budget it would have exceeded (`None` when no budget was hit).
+    /// The budget the engine exceeded, naming it and the relation responsible (`None` when no
+    /// budget was hit). From then on the engine answers every query as if the state were
+    /// empty (no legal move, no goal), so callers check this after using it, e.g. once per
+    /// perft depth or game, and report the error instead of those answers.
     pub fn budget_error(&self) -> Option<String> {
-        self.inner.borrow().budget_error.clone()
+        self.inner
+            .borrow()
+            .budget_error
+            .as_ref()
+            .map(|(m, _)| m.clone())
+    }
+
+    /// The source span of the rule that was being evaluated when a budget was exceeded.
+    pub fn budget_error_span(&self) -> Option<crate::ast::Span> {
+        self.inner
+            .borrow()
+            .budget_error
+            .as_ref()
+            .and_then(|(_, s)| *s)
     }
 
     /// The propositions true in the current state, as KIF text, sorted.
@@ -268,6 +295,7 @@ impl Inner {
     /// Makes `props` the state at level 0 with every cache dropped and no budget.
     fn reset_to(&mut self, props: &[Id]) {
         self.budget = usize::MAX;
+        self.budget_error = None;
         self.join_limit = u64::MAX;
         self.overflowed = None;
         self.enter_level(0, props);
@@ -295,19 +323,51 @@ impl Inner {
         }
     }
 
-    /// Runs `f` in an evaluation context for the current state.
-    fn eval<R>(&mut self, f: impl FnOnce(&mut Ctx<'_>) -> R) -> R {
+    /// Runs `f` in an evaluation context for the current state; once a hard limit was
+    /// reached, answers `R::default()` (nothing) without evaluating.
+    fn eval<R: Default>(&mut self, f: impl FnOnce(&mut Ctx<'_>) -> R) -> R {
+        if self.budget_error.is_some() {
+            return R::default();
+        }
         let layers = [0, 2 + self.level, 1];
         let mut ctx = Ctx::new(&self.prog, &mut self.store, &mut self.dbs, layers);
         ctx.budget = self.budget;
         ctx.joins = self.joins;
         ctx.join_limit = self.join_limit;
+        ctx.fact_limit = STATE_FACT_BUDGET;
+        ctx.query_join_limit = QUERY_JOIN_BUDGET;
         let r = f(&mut ctx);
         self.joins = ctx.joins;
-        if let Some(o) = ctx.overflowed {
+        let (overflowed, hit) = (ctx.overflowed, ctx.limit_hit);
+        if let Some(o) = overflowed {
             self.overflowed.get_or_insert(o);
         }
+        if let Some((limit, rule)) = hit {
+            self.budget_error = Some(self.limit_message(limit, rule));
+            return R::default();
+        }
         r
+    }
+
+    /// The error for a hard limit reached while joining rule `rule` (an index of
+    /// `prog.rules`, `usize::MAX` if unknown).
+    fn limit_message(&self, limit: eval::Limit, rule: usize) -> (String, Option<crate::ast::Span>) {
+        let rule = self.prog.rules.get(rule);
+        let what = rule.map_or("a rule".to_string(), |r| {
+            let rel = &self.prog.rels[r.head_rel];
+            format!("a rule for `{}/{}`", self.symbols.name(rel.sym), rel.arity)
+        });
+        let m = match limit {
+            eval::Limit::Facts => format!(
+                "{what} made more than {STATE_FACT_BUDGET} facts in one state (the engine's \
+                 budget per relation and state, gdl::engine::STATE_FACT_BUDGET)"
+            ),
+            eval::Limit::Joins => format!(
+                "{what} took more than {QUERY_JOIN_BUDGET} join steps in one query of a state \
+                 (the engine's budget, gdl::engine::QUERY_JOIN_BUDGET)"
+            ),
+        };
+        (m, rule.map(|r| r.span))
     }
 
     /// Makes `props` the state at search depth `level`.
@@ -431,7 +491,7 @@ impl game::GameState for Engine {
             return;
         }
         if joint_move_count(&legal) > MAX_JOINT_MOVES {
-            inner.budget_error = Some(too_many_joint_moves(&legal));
+            inner.budget_error = Some((too_many_joint_moves(&legal), None));
             return;
         }
         let mut idx = vec![0usize; legal.len()];

@@ -222,6 +222,7 @@ impl Program {
                     prog.rels = rels;
                     prog.rules.push(CRule {
                         head_rel: h,
+                        span: rule.span,
                         head,
                         steps,
                         nvars,

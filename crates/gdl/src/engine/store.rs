@@ -49,8 +49,16 @@ pub fn hash_ids(functor: u32, args: &[Id]) -> u64 {
     for &a in args {
         h.write_u32(a);
     }
-    let x = h.finish();
-    (x ^ (x >> 31)).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (x >> 17)
+    // A full avalanche (MurmurHash3's finaliser): the table takes its slot from the low bits
+    // and its fingerprint from the high ones, and Fx's low bits barely depend on the earlier
+    // arguments, so terms differing there (a 5-ary fact over 50 constants) piled up in long
+    // probe runs.
+    let mut x = h.finish();
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    x ^ (x >> 33)
 }
 
 #[derive(Clone, Copy)]

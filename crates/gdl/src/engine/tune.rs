@@ -7,6 +7,12 @@ use super::{magic, EngineError, Inner, JointMove};
 use crate::ast::{Description, Symbol};
 use std::collections::{HashMap, HashSet};
 
+/// A candidate whose first states take more join steps than this is not considered: a
+/// description whose every candidate is that costly (a state-dependent blow-up) then keeps the
+/// plain program, which reports the budget it exceeds once, instead of every candidate
+/// running into the engine's budgets in turn.
+const TUNE_JOIN_CAP: u64 = 10_000_000;
+
 /// The engine state for the cheapest of the plain program and its demand transformations.
 pub(super) fn tuned(desc: &Description, threshold: usize) -> Result<Inner, EngineError> {
     let mut inner = Inner::build(desc)?;
@@ -29,7 +35,7 @@ pub(super) fn tuned(desc: &Description, threshold: usize) -> Result<Inner, Engin
         }
         seen.push(selected);
         let mut candidate = Inner::build(&program)?;
-        let limit = best.as_ref().map_or(u64::MAX, |b| b.0);
+        let limit = best.as_ref().map_or(TUNE_JOIN_CAP, |b| b.0);
         if let Some(cost) = candidate.cost(limit) {
             best = Some((cost, candidate));
         }
@@ -68,7 +74,13 @@ fn demand_variant(
     // Relations that stay large even on demand: not probed again.
     let mut exempt: HashSet<String> = HashSet::new();
     for _ in 0..24 {
-        let Some((sym, arity)) = inner.probe(threshold) else {
+        let probed = inner.probe(threshold);
+        if let Some((m, _)) = &inner.budget_error {
+            // Even the first states exceed the engine's budgets, on demand or not: no
+            // candidate is worth measuring.
+            return Err(EngineError::Budget(m.clone()));
+        }
+        let Some((sym, arity)) = probed else {
             break;
         };
         // An adorned copy `p#mask` or a demand set `magic#p#mask` that is still large means
@@ -158,7 +170,7 @@ impl Inner {
                 let _ = self.legal();
             }
         }
-        let over = self.overflowed.is_some();
+        let over = self.overflowed.is_some() || self.budget_error.is_some();
         self.reset();
         (!over).then_some(self.joins)
     }
