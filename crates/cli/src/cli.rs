@@ -42,6 +42,11 @@ pub struct Global {
     /// check's finding into a warning.
     #[arg(long, global = true, value_enum, default_value_t = KeeperArg::Check)]
     pub keeper: KeeperArg,
+    /// Threads for parallel work (rate, evolve, learn, compiled-engine equality runs);
+    /// default: one per core, or $RAYON_NUM_THREADS.
+    #[arg(long, global = true, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
 }
 
 /// Upper bounds of numeric options, so a typo cannot ask for days of work or terabytes.

@@ -26,6 +26,12 @@ fn main() -> ExitCode {
     }));
     let args = cli::Cli::parse();
     memory::set_limit_mb(args.global.memory);
+    if let Some(n) = args.global.threads {
+        // The libraries' parallel loops run on rayon's global pool.
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(n as usize)
+            .build_global();
+    }
     match commands::run(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -58,7 +58,14 @@ fn flags(text: &str) -> Vec<(String, String, String)> {
 fn every_subcommand_uses_the_same_flag_names() {
     let commands = subcommands();
     assert!(commands.len() >= 14, "{commands:?}");
-    let global = ["--quiet", "--verbose", "--color", "--memory", "--keeper"];
+    let global = [
+        "--quiet",
+        "--verbose",
+        "--color",
+        "--memory",
+        "--keeper",
+        "--threads",
+    ];
     let mut value_names: BTreeMap<String, BTreeMap<String, Vec<String>>> = BTreeMap::new();
     let mut problems = Vec::new();
     for c in &commands {
