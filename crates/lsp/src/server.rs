@@ -8,9 +8,12 @@ use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _,
     PublishDiagnostics,
 };
+use lsp_types::request::{
+    Completion, DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest, Request as _,
+};
 use lsp_types::{
-    InitializeParams, PublishDiagnosticsParams, ServerCapabilities, TextDocumentSyncCapability,
-    TextDocumentSyncKind, Uri,
+    CompletionOptions, HoverProviderCapability, InitializeParams, OneOf, PublishDiagnosticsParams,
+    ServerCapabilities, TextDocumentSyncCapability, TextDocumentSyncKind, Uri,
 };
 use std::collections::HashMap;
 
@@ -25,6 +28,14 @@ pub struct Document {
 pub fn capabilities() -> ServerCapabilities {
     ServerCapabilities {
         text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
+        definition_provider: Some(OneOf::Left(true)),
+        hover_provider: Some(HoverProviderCapability::Simple(true)),
+        completion_provider: Some(CompletionOptions {
+            trigger_characters: Some(vec!["#".into()]),
+            ..CompletionOptions::default()
+        }),
+        document_symbol_provider: Some(OneOf::Left(true)),
+        document_formatting_provider: Some(OneOf::Left(true)),
         ..ServerCapabilities::default()
     }
 }
@@ -130,11 +141,56 @@ fn notification<N: lsp_types::notification::Notification>(params: N::Params) -> 
     Notification::new(N::METHOD.to_string(), params)
 }
 
-/// The answer to a request; unknown methods get "method not found".
-fn answer(_docs: &HashMap<Uri, Document>, req: Request) -> Response {
-    Response::new_err(
-        req.id,
-        lsp_server::ErrorCode::MethodNotFound as i32,
-        format!("unhandled method {}", req.method),
-    )
+/// The answer to a request; unknown methods get "method not found", requests about a
+/// document that is not open get `null`.
+fn answer(docs: &HashMap<Uri, Document>, req: Request) -> Response {
+    let id = req.id.clone();
+    let doc_of = |uri: &Uri| docs.get(uri);
+    let result = match req.method.as_str() {
+        GotoDefinition::METHOD => with::<GotoDefinition>(req, |p| {
+            let p = p.text_document_position_params;
+            let doc = doc_of(&p.text_document.uri)?;
+            crate::requests::definition(&p.text_document.uri, doc, p.position)
+                .map(lsp_types::GotoDefinitionResponse::Scalar)
+        }),
+        HoverRequest::METHOD => with::<HoverRequest>(req, |p| {
+            let p = p.text_document_position_params;
+            crate::requests::hover(doc_of(&p.text_document.uri)?, p.position)
+        }),
+        Completion::METHOD => with::<Completion>(req, |p| {
+            let doc = doc_of(&p.text_document_position.text_document.uri)?;
+            Some(lsp_types::CompletionResponse::Array(
+                crate::requests::completion(doc),
+            ))
+        }),
+        DocumentSymbolRequest::METHOD => with::<DocumentSymbolRequest>(req, |p| {
+            let doc = doc_of(&p.text_document.uri)?;
+            Some(lsp_types::DocumentSymbolResponse::Nested(
+                crate::requests::symbols(doc),
+            ))
+        }),
+        Formatting::METHOD => with::<Formatting>(req, |p| {
+            crate::requests::formatting(doc_of(&p.text_document.uri)?)
+        }),
+        _ => {
+            return Response::new_err(
+                id,
+                lsp_server::ErrorCode::MethodNotFound as i32,
+                format!("unhandled method {}", req.method),
+            )
+        }
+    };
+    match result {
+        Ok(value) => Response::new_ok(id, value),
+        Err(message) => Response::new_err(id, lsp_server::ErrorCode::InvalidParams as i32, message),
+    }
+}
+
+/// Decodes the parameters of request `R` and encodes `f`'s answer.
+fn with<R: lsp_types::request::Request>(
+    req: Request,
+    f: impl FnOnce(R::Params) -> R::Result,
+) -> Result<serde_json::Value, String> {
+    let params: R::Params = serde_json::from_value(req.params).map_err(|e| e.to_string())?;
+    serde_json::to_value(f(params)).map_err(|e| e.to_string())
 }
