@@ -131,7 +131,9 @@ fn declared_in(
     names: &mut Names,
 ) {
     let mut depth = 0i32;
+    let mut seen_bracket = false;
     for (j, t) in body.iter().enumerate() {
+        seen_bracket |= t.kind == Kind::LBracket;
         match t.kind {
             Kind::LParen | Kind::LBracket | Kind::LBrace => depth += 1,
             Kind::RParen | Kind::RBracket | Kind::RBrace => depth -= 1,
@@ -147,11 +149,10 @@ fn declared_in(
             Some(Kind::Players) if depth == 0 => DeclKind::Player,
             Some(Kind::Variables) if depth == 0 => DeclKind::Variable,
             Some(Kind::Pieces) if depth == 0 => DeclKind::Piece,
-            // Board: generators and vertices are followed by `(` or `[`; pieces and macros
-            // are declared elsewhere; the rest name directions.
+            // Board: a generator's arguments before its first `[` (`rectangle(up, down,
+            // [...])`), or an LL-RBG edge label (`up: v2`); macros and pieces excluded.
             Some(Kind::Board)
-                if next != Some(Kind::LParen)
-                    && next != Some(Kind::LBracket)
+                if (next == Some(Kind::Colon) || (!seen_bracket && depth == 1))
                     && !names.decls.iter().any(|d| d.name == name) =>
             {
                 DeclKind::Direction
@@ -174,7 +175,7 @@ mod tests {
     const GAME: &str = "#players = white(100), black(100)
 #pieces = e, w
 #variables = n(3)
-#board = rectangle(up, down, [e, w])
+#board = rectangle(up, down, [e, w], [step(w), e])
 #step(d) = d {e}
 #rules = ->white step(up) [w] ->black step(down)
 ";

@@ -147,3 +147,123 @@ fn sbg_and_gdl_documents_get_diagnostics() {
     let d = c.diagnostics();
     assert!(!d["diagnostics"].as_array().unwrap().is_empty(), "{d:#}");
 }
+
+/// The position (0-based line, UTF-16 column) of the `n`th occurrence of `needle`, plus `k`.
+fn find(text: &str, needle: &str, n: usize, k: usize) -> Value {
+    let at = text.match_indices(needle).nth(n).unwrap().0 + k;
+    let line = text[..at].matches('\n').count();
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    json!({"line": line, "character": text[start..at].encode_utf16().count()})
+}
+
+fn at(uri: &str, position: Value) -> Value {
+    json!({"textDocument": {"uri": uri}, "position": position})
+}
+
+#[test]
+fn chess_macros_resolve_and_hover_shows_definitions() {
+    let mut c = Client::start();
+    let uri = "file:///chess.rbg";
+    let chess = corpus("rbg/chess.rbg");
+    c.open(uri, &chess);
+    assert_eq!(c.diagnostics()["diagnostics"], json!([]));
+    // `ray(up)` in `#rookRays` → `#ray(d)`.
+    let def = c.request(
+        "textDocument/definition",
+        at(uri, find(&chess, "ray(up)", 0, 1)),
+    );
+    assert_eq!(def["uri"], uri);
+    assert_eq!(def["range"]["start"], find(&chess, "#ray(d)", 0, 1));
+    assert_eq!(def["range"]["end"], find(&chess, "#ray(d)", 0, 4));
+    // A direction used in the rules → its place in the board generator.
+    let def = c.request(
+        "textDocument/definition",
+        at(uri, find(&chess, "ray(up)", 0, 5)),
+    );
+    assert_eq!(def["range"]["start"], find(&chess, "rectangle(up", 0, 10));
+    let hover = c.request(
+        "textDocument/hover",
+        at(uri, find(&chess, "rookRays", 1, 0)),
+    );
+    let text = hover["contents"]["value"].as_str().unwrap();
+    assert!(text.starts_with("macro `rookRays`"), "{text}");
+    assert!(text.contains("#rookRays = (ray(up) + ray(down)"), "{text}");
+    let hover = c.request("textDocument/hover", at(uri, find(&chess, "idle", 2, 1)));
+    let text = hover["contents"]["value"].as_str().unwrap();
+    assert!(text.starts_with("variable `idle`"), "{text}");
+    // Comments and punctuation have nothing to say.
+    let none = c.request(
+        "textDocument/hover",
+        at(uri, json!({"line": 0, "character": 1})),
+    );
+    assert_eq!(none, Value::Null);
+}
+
+#[test]
+fn completion_symbols_and_formatting() {
+    let mut c = Client::start();
+    let uri = "file:///chess.rbg";
+    let chess = corpus("rbg/chess.rbg");
+    c.open(uri, &chess);
+    c.diagnostics();
+    let items = c.request(
+        "textDocument/completion",
+        at(uri, json!({"line": 0, "character": 0})),
+    );
+    let labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    for want in [
+        "#rules", "#board", "kingStep", "wP", "idle", "white", "left",
+    ] {
+        assert!(labels.contains(&want), "{want} missing from {labels:?}");
+    }
+    let symbols = c.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let names: Vec<&str> = symbols
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names[..4], ["#players", "#pieces", "#variables", "pawns"]);
+    assert!(
+        names.contains(&"#rules") && names.contains(&"kingStep"),
+        "{names:?}"
+    );
+    let pieces = &symbols[1]["children"];
+    assert_eq!(pieces[1]["name"], "wP", "{pieces:#}");
+    // Macro arguments in the board (`pawns(w)`) are no directions.
+    assert!(
+        !labels.contains(&"w") && !labels.contains(&"b"),
+        "{labels:?}"
+    );
+    // HL-RBG: no formatter.
+    let edits = c.request(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": uri},
+        "options": {"tabSize": 4, "insertSpaces": true}}),
+    );
+    assert_eq!(edits, Value::Null);
+    // SBG: the printer's text replaces the whole document.
+    let sbg_uri = "file:///b.sbg";
+    let sbg_text = corpus("sbg/breakthrough.sbg");
+    c.open(sbg_uri, &sbg_text);
+    c.diagnostics();
+    let edits = c.request(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": sbg_uri},
+        "options": {"tabSize": 4, "insertSpaces": true}}),
+    );
+    let game = sbg::parse(&sbg_text).unwrap().0;
+    assert_eq!(edits[0]["newText"], sbg::print(&game));
+    assert_eq!(
+        edits[0]["range"]["start"],
+        json!({"line": 0, "character": 0})
+    );
+}
