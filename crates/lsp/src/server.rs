@@ -17,6 +17,9 @@ use lsp_types::{
 };
 use std::collections::HashMap;
 
+/// The open documents by URI text (`Uri` caches parts inside, so it is no map key).
+type Docs = HashMap<String, Document>;
+
 /// An open document.
 pub struct Document {
     pub lang: Lang,
@@ -45,7 +48,7 @@ pub fn serve(connection: Connection) -> Result<(), ProtocolError> {
     let caps = serde_json::to_value(capabilities()).expect("capabilities serialise");
     let params = connection.initialize(caps)?;
     let _params: Option<InitializeParams> = serde_json::from_value(params).ok();
-    let mut docs: HashMap<Uri, Document> = HashMap::new();
+    let mut docs = Docs::new();
     for msg in &connection.receiver {
         match msg {
             Message::Request(req) => {
@@ -76,7 +79,7 @@ fn send(connection: &Connection, msg: Message) -> bool {
 }
 
 /// Keeps the documents up to date; returns the diagnostics to publish.
-fn notified(docs: &mut HashMap<Uri, Document>, n: Notification) -> Vec<Notification> {
+fn notified(docs: &mut Docs, n: Notification) -> Vec<Notification> {
     match n.method.as_str() {
         DidOpenTextDocument::METHOD => {
             let Ok(p) = serde_json::from_value::<lsp_types::DidOpenTextDocumentParams>(n.params)
@@ -93,7 +96,7 @@ fn notified(docs: &mut HashMap<Uri, Document>, n: Notification) -> Vec<Notificat
                 version: doc.version,
             };
             let out = publish(&doc.uri, &d);
-            docs.insert(doc.uri, d);
+            docs.insert(doc.uri.as_str().to_string(), d);
             vec![out]
         }
         DidChangeTextDocument::METHOD => {
@@ -101,7 +104,7 @@ fn notified(docs: &mut HashMap<Uri, Document>, n: Notification) -> Vec<Notificat
             else {
                 return vec![];
             };
-            let Some(d) = docs.get_mut(&p.text_document.uri) else {
+            let Some(d) = docs.get_mut(p.text_document.uri.as_str()) else {
                 return vec![];
             };
             // Full sync: the last change is the whole text.
@@ -116,7 +119,7 @@ fn notified(docs: &mut HashMap<Uri, Document>, n: Notification) -> Vec<Notificat
             else {
                 return vec![];
             };
-            docs.remove(&p.text_document.uri);
+            docs.remove(p.text_document.uri.as_str());
             vec![notification::<PublishDiagnostics>(
                 PublishDiagnosticsParams {
                     uri: p.text_document.uri,
@@ -143,9 +146,9 @@ fn notification<N: lsp_types::notification::Notification>(params: N::Params) -> 
 
 /// The answer to a request; unknown methods get "method not found", requests about a
 /// document that is not open get `null`.
-fn answer(docs: &HashMap<Uri, Document>, req: Request) -> Response {
+fn answer(docs: &Docs, req: Request) -> Response {
     let id = req.id.clone();
-    let doc_of = |uri: &Uri| docs.get(uri);
+    let doc_of = |uri: &Uri| docs.get(uri.as_str());
     let result = match req.method.as_str() {
         GotoDefinition::METHOD => with::<GotoDefinition>(req, |p| {
             let p = p.text_document_position_params;
