@@ -267,3 +267,23 @@ fn completion_symbols_and_formatting() {
         json!({"line": 0, "character": 0})
     );
 }
+
+#[test]
+fn a_mistake_in_a_macro_points_at_the_use_as_related_information() {
+    let c = Client::start();
+    let uri = "file:///m.rbg";
+    let text = GAME.replace("#rules = ->white {e}", "#step = {x}\n#rules = ->white step");
+    c.open(uri, &text);
+    let d = c.diagnostics();
+    let list = d["diagnostics"].as_array().unwrap();
+    assert_eq!(list.len(), 1, "{d:#}");
+    assert_eq!(list[0]["range"]["start"], find(&text, "x}", 0, 0), "{d:#}");
+    let related = list[0]["relatedInformation"].as_array().unwrap();
+    assert_eq!(related[0]["location"]["uri"], uri);
+    assert_eq!(
+        related[0]["location"]["range"]["start"],
+        find(&text, "step [w]", 0, 0),
+        "{d:#}"
+    );
+    assert!(related[0]["message"].as_str().unwrap().contains("step"), "{d:#}");
+}
