@@ -162,3 +162,52 @@ fn rbg_context(doc: &Document, at: Position) -> Option<(Names, LineIndex<'_>, us
     let offset = index.offset(at);
     Some((Names::of(&doc.text), index, offset))
 }
+
+/// Renames the macro, player, piece, variable or direction under the cursor: every
+/// identifier written with its name (RBG). Names built by `~` pasting are not found, so a
+/// rename that turns a valid game invalid is refused (with the first error), as are a new
+/// name that is not one identifier and a name that is not declared.
+#[allow(clippy::mutable_key_type)] // `WorkspaceEdit::changes` is keyed by `Uri`.
+pub fn rename(
+    uri: &Uri,
+    doc: &Document,
+    at: Position,
+    new_name: &str,
+) -> Result<Option<lsp_types::WorkspaceEdit>, String> {
+    let Some((names, index, offset)) = rbg_context(doc, at) else {
+        return Ok(None);
+    };
+    let Some((name, _)) = names.ident_at(offset) else {
+        return Ok(None);
+    };
+    if names.decl(name).is_none() {
+        return Err(format!("`{name}` is not declared in this file"));
+    }
+    if rbg::lexer::single_token(new_name) != Some(rbg::lexer::Kind::Ident) {
+        return Err(format!("`{new_name}` is not an RBG identifier"));
+    }
+    let spans: Vec<_> = names.uses(name).cloned().collect();
+    if let Some(error) = breaks_game(&doc.text, &spans, new_name) {
+        return Err(format!("renaming `{name}` would break the game: {error}"));
+    }
+    let edits = spans
+        .into_iter()
+        .map(|r| TextEdit::new(index.range(r), new_name.to_string()))
+        .collect();
+    let changes = std::collections::HashMap::from([(uri.clone(), edits)]);
+    Ok(Some(lsp_types::WorkspaceEdit::new(changes)))
+}
+
+/// The first error of the renamed text, when the text was a valid game before.
+fn breaks_game(text: &str, spans: &[std::ops::Range<usize>], new_name: &str) -> Option<String> {
+    rbg::parse_game(text).ok()?;
+    let mut renamed = text.to_string();
+    // `uses` lists spans in text order; replace from the end so earlier offsets hold.
+    let mut spans = spans.to_vec();
+    spans.sort_by_key(|r| r.start);
+    for r in spans.into_iter().rev() {
+        renamed.replace_range(r, new_name);
+    }
+    let errors = rbg::parse_game(&renamed).err()?;
+    errors.first().map(|d| d.message.clone())
+}

@@ -9,7 +9,8 @@ use lsp_types::notification::{
     PublishDiagnostics,
 };
 use lsp_types::request::{
-    Completion, DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest, Request as _,
+    Completion, DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest, Rename,
+    Request as _,
 };
 use lsp_types::{
     CompletionOptions, HoverProviderCapability, InitializeParams, OneOf, PublishDiagnosticsParams,
@@ -39,6 +40,7 @@ pub fn capabilities() -> ServerCapabilities {
         }),
         document_symbol_provider: Some(OneOf::Left(true)),
         document_formatting_provider: Some(OneOf::Left(true)),
+        rename_provider: Some(OneOf::Left(true)),
         ..ServerCapabilities::default()
     }
 }
@@ -175,6 +177,17 @@ fn answer(docs: &Docs, req: Request) -> Response {
         Formatting::METHOD => with::<Formatting>(req, |p| {
             crate::requests::formatting(doc_of(&p.text_document.uri)?)
         }),
+        Rename::METHOD => serde_json::from_value::<lsp_types::RenameParams>(req.params)
+            .map_err(|e| e.to_string())
+            .and_then(|p| {
+                let pos = p.text_document_position;
+                let Some(doc) = doc_of(&pos.text_document.uri) else {
+                    return Ok(serde_json::Value::Null);
+                };
+                let uri = &pos.text_document.uri;
+                let edit = crate::requests::rename(uri, doc, pos.position, &p.new_name)?;
+                serde_json::to_value(edit).map_err(|e| e.to_string())
+            }),
         _ => {
             return Response::new_err(
                 id,

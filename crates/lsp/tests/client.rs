@@ -30,6 +30,15 @@ impl Client {
     }
 
     fn request(&mut self, method: &str, params: Value) -> Value {
+        self.try_request(method, params)
+            .unwrap_or_else(|e| panic!("{method}: {e:?}"))
+    }
+
+    fn try_request(
+        &mut self,
+        method: &str,
+        params: Value,
+    ) -> Result<Value, lsp_server::ResponseError> {
         self.next_id += 1;
         let id = RequestId::from(self.next_id);
         let req = Request::new(id.clone(), method.into(), params);
@@ -37,9 +46,7 @@ impl Client {
         loop {
             match self.recv() {
                 Message::Response(r) if r.id == id => {
-                    return r
-                        .response_result
-                        .unwrap_or_else(|e| panic!("{method}: {e:?}"));
+                    return r.response_result;
                 }
                 _ => continue,
             }
@@ -285,5 +292,56 @@ fn a_mistake_in_a_macro_points_at_the_use_as_related_information() {
         find(&text, "step [w]", 0, 0),
         "{d:#}"
     );
-    assert!(related[0]["message"].as_str().unwrap().contains("step"), "{d:#}");
+    assert!(
+        related[0]["message"].as_str().unwrap().contains("step"),
+        "{d:#}"
+    );
+}
+
+#[test]
+fn rename_rewrites_every_use_and_refuses_bad_names() {
+    let mut c = Client::start();
+    let uri = "file:///chess.rbg";
+    let chess = corpus("rbg/chess.rbg");
+    c.open(uri, &chess);
+    c.diagnostics();
+    let params = |name: &str| {
+        json!({"textDocument": {"uri": uri}, "position": find(&chess, "#kingStep", 0, 3),
+               "newName": name})
+    };
+    let edit = c.request("textDocument/rename", params("royalStep"));
+    let edits = edit["changes"][uri].as_array().unwrap();
+    assert_eq!(edits.len(), chess.matches("kingStep").count());
+    // Applied from the end, the edits give a text that still parses, without `kingStep`.
+    let index: Vec<usize> = std::iter::once(0)
+        .chain(chess.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    let offset = |p: &Value| {
+        let line = &chess[index[p["line"].as_u64().unwrap() as usize]..];
+        let col = p["character"].as_u64().unwrap() as usize;
+        index[p["line"].as_u64().unwrap() as usize] + line.char_indices().nth(col).unwrap().0
+    };
+    let mut renamed = chess.clone();
+    let mut spans: Vec<(usize, usize)> = edits
+        .iter()
+        .map(|e| (offset(&e["range"]["start"]), offset(&e["range"]["end"])))
+        .collect();
+    spans.sort();
+    for (s, e) in spans.into_iter().rev() {
+        renamed.replace_range(s..e, "royalStep");
+    }
+    assert!(!renamed.contains("kingStep"));
+    c.change(uri, 2, &renamed);
+    assert_eq!(c.diagnostics()["diagnostics"], json!([]));
+    c.change(uri, 3, &chess);
+    c.diagnostics();
+    assert!(c
+        .try_request("textDocument/rename", params("two words"))
+        .is_err());
+    assert!(c.try_request("textDocument/rename", params("#x")).is_err());
+    // `wP` is also written `c~P` with c = w: renaming it would break the game.
+    let piece = json!({"textDocument": {"uri": uri}, "position": find(&chess, "wP", 0, 0),
+                       "newName": "whitePawn"});
+    let err = c.try_request("textDocument/rename", piece).unwrap_err();
+    assert!(err.message.contains("would break the game"), "{err:?}");
 }
