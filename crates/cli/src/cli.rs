@@ -124,7 +124,7 @@ pub enum Target {
     Sbg,
 }
 
-/// Which RBG engine runs `perft` and `bench` (docs/compiled-engine.md).
+/// Which RBG engine runs `perft`, `bench` and `play` (docs/compiled-engine.md).
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum EngineKind {
     /// The reasoner's interpreter.
@@ -282,16 +282,18 @@ pub enum Command {
         /// Print the report as one JSON object.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        engine: EngineArgs,
     },
     /// Draw a game's position (the initial one, or --position/--moves) or an SBG piece's moves.
     #[command(
-        after_help = "Rectangle and cuboid boards are drawn as grids, hexagon boards as hexes, other graphs as\nnode-link diagrams. --piece draws an SBG piece's moves from the centre of an empty board.\n\nExamples:\n  rbgtool show corpus/sbg/gardner.sbg -o gardner.svg\n  rbgtool show corpus/sbg/chess_breakthrough.sbg --piece N -o knight.svg\n  rbgtool show corpus/rbg/yavalath.rbg -o yavalath.svg\n  rbgtool show corpus/sbg/breakthrough.sbg --text\n  rbgtool show corpus/rbg/chess.rbg --text --moves \"e2 e4\""
+        after_help = "Rectangle and cuboid boards are drawn as grids, hexagon boards as hexes, other graphs as\nnode-link diagrams. --piece draws an SBG piece's moves from the centre of an empty board.\n\nExamples:\n  rbgtool show corpus/sbg/gardner.sbg -o gardner.svg\n  rbgtool show corpus/sbg/chess_breakthrough.sbg --piece N -o knight.svg\n  rbgtool show corpus/rbg/yavalath.rbg -o yavalath.png\n  rbgtool show corpus/sbg/breakthrough.sbg --text\n  rbgtool show corpus/rbg/chess.rbg --text --moves \"e2 e4\""
     )]
     Show {
         #[command(flatten)]
         input: InputArgs,
-        /// Write the SVG here (atomically); '-' or absent: standard output. Only .svg (or
-        /// no extension): PNG is refused rather than written as SVG.
+        /// Write the picture here (atomically): SVG, or PNG for a .png name; '-' or absent:
+        /// SVG on standard output.
         #[arg(short = 'o', long = "output", alias = "svg", value_name = "OUTPUT")]
         svg: Option<PathBuf>,
         /// Draw this SBG piece's moves instead of the position.
@@ -402,6 +404,10 @@ pub enum Command {
         /// Print the summary as one JSON object.
         #[arg(long)]
         json: bool,
+        /// RBG engine: evolve plays SBG games with the SBG engine, so only `interpreted`
+        /// (the default) is accepted.
+        #[command(flatten)]
+        engine: EngineArgs,
     },
     /// Rate a game from play: decisiveness, balance, skill gradient, lengths, pieces (docs/rate.md).
     #[command(

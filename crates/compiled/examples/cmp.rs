@@ -13,13 +13,18 @@ fn main() {
         return;
     }
     let t = Instant::now();
-    let cg = compiled::CompiledGame::new(&game, &Default::default()).expect("compiles");
+    // BENCH runs with the references' keeper policy (first), as `rbgtool bench --keeper first`.
+    let mut build = compiled::BuildOptions::default();
+    if std::env::var("BENCH").is_ok() {
+        build.options.keeper = reasoner::KeeperMode::First;
+    }
+    let cg = compiled::CompiledGame::new(&game, &build).expect("compiles");
     println!(
         "build {:.2}s cache_hit={}",
         t.elapsed().as_secs_f64(),
         cg.cache_hit
     );
-    let r = reasoner::Reasoner::new(&game).expect("reasoner");
+    let r = reasoner::Reasoner::with_options(&game, build.options).expect("reasoner");
     if let Ok(secs) = std::env::var("BENCH") {
         let secs: f64 = secs.parse().expect("seconds");
         for _ in 0..2 {

@@ -76,37 +76,58 @@ struct Gen<'a, 'v> {
     /// share the code of the first such body.
     rep: Vec<u32>,
     uses_counts: bool,
+    /// Rays (see `marks`): each runs as one `loop` entered at its first state.
+    rays: Vec<Vec<u32>>,
+    /// Per state: the ray it is the first state of.
+    ray_at: Vec<Option<usize>>,
 }
 
 impl<'a, 'v> Gen<'a, 'v> {
     fn new(view: &'a ProgramView<'v>) -> Self {
         let n = view.nstates();
         let actions: Vec<ActionView> = (0..n as u32).map(|q| view.action(q)).collect();
-        let mut preds = vec![0u32; n];
-        for p in 0..n as u32 {
-            for &j in view.successors(p) {
-                preds[j as usize] += 1;
-            }
-        }
         let rep = canonical_patterns(view, &actions);
+        let is_entry = |q: u32| {
+            rep[q as usize] == q
+                && matches!(
+                    actions[q as usize],
+                    ActionView::Start
+                        | ActionView::Off { .. }
+                        | ActionView::Assign { .. }
+                        | ActionView::Switch { .. }
+                )
+        };
+        let crate::marks::Marks { need, rays } =
+            crate::marks::needs_mark(view, &actions, &is_entry);
         let mut check = vec![None; n];
         let mut ncheck = 0;
         for q in 0..n {
             if rep[q] != q as u32 {
                 continue; // no code: a copy of an equal pattern body
             }
-            let shift = matches!(actions[q], ActionView::Shift { .. });
-            // A shift changes the vertex, so two predecessors' vertices may meet; a merge point
-            // is reached from several paths. Everything else is reached at most once per
-            // level and vertex when its single predecessor is.
-            if shift || preds[q] > 1 {
+            if need[q] {
                 check[q] = Some(ncheck);
                 ncheck += 1;
             }
         }
         let uses_counts = expr_uses_counts(view);
         let (full, covered) = full_regions(view, &actions, &rep, &check);
+        // A ray runs as a loop unless a region touches it (then the stack runs it).
+        let mut ray_at = vec![None; n];
+        let rays: Vec<Vec<u32>> = rays
+            .into_iter()
+            .filter(|r| {
+                r.iter().all(|&q| {
+                    rep[q as usize] == q && !covered[q as usize] && full[q as usize].is_none()
+                })
+            })
+            .collect();
+        for (i, r) in rays.iter().enumerate() {
+            ray_at[r[0] as usize] = Some(i);
+        }
         let mut g = Gen {
+            rays,
+            ray_at,
             full,
             covered,
             view,
@@ -152,8 +173,10 @@ impl<'a, 'v> Gen<'a, 'v> {
             stack.extend(f.exits.iter().map(|&s| (s, 1)));
         }
         while let Some((q, depth)) = stack.pop() {
-            for &j in self.view.successors(q) {
-                if self.is_entry(j) || self.check[j as usize].is_some() {
+            for j in self.code_successors(q) {
+                // Region states have no code (their owner walks the board instead).
+                if self.is_entry(j) || self.check[j as usize].is_some() || self.covered[j as usize]
+                {
                     continue;
                 }
                 if depth + 1 >= MAX_INLINE_DEPTH {
@@ -319,8 +342,79 @@ impl<'a, 'v> Gen<'a, 'v> {
                     "fn r{q}<S: Sink>(c: &mut St, v: u32, d: usize, stamp: u32, k: &mut S) -> Flow {{"
                 );
             }
-            self.arm(out, q, 0);
+            self.body(out, q, 0);
             out.push_str("Flow::Go\n}\n");
+        }
+    }
+
+    /// The states whose code the code of `q` contains or pushes: its successors, or for a
+    /// ray the other successors of its states.
+    fn code_successors(&self, q: u32) -> Vec<u32> {
+        let Some(r) = self.ray_at[q as usize] else {
+            return self.view.successors(q).to_vec();
+        };
+        let ray = &self.rays[r];
+        let mut out = Vec::new();
+        for (i, &c) in ray.iter().enumerate() {
+            let next = ray[(i + 1) % ray.len()];
+            out.extend(self.view.successors(c).iter().filter(|&&j| j != next));
+        }
+        out
+    }
+
+    /// The code of state `q` at vertex `v`: `arm`, or the loop of the ray starting at `q`.
+    fn body(&self, out: &mut String, q: u32, depth: usize) {
+        let Some(r) = self.ray_at[q as usize] else {
+            return self.arm(out, q, depth);
+        };
+        let ray = &self.rays[r];
+        out.push_str("{ let mut v = v; loop {\n");
+        for (i, &c) in ray.iter().enumerate() {
+            if i > 0 {
+                self.ray_step(out, c);
+            }
+            if self.view.accepting(c) {
+                out.push_str("return Flow::Stop;\n");
+                break;
+            }
+            let next = ray[(i + 1) % ray.len()];
+            for &j in self.view.successors(c) {
+                if j != next {
+                    self.successor(out, j, depth + 1);
+                }
+            }
+        }
+        if !self.view.accepting(*ray.last().expect("non-empty")) {
+            self.ray_step(out, ray[0]);
+        }
+        out.push_str("} }\n");
+    }
+
+    /// The action of ray state `j` at `v` inside the ray's loop: `break` when it fails.
+    fn ray_step(&self, out: &mut String, j: u32) {
+        match &self.actions[j as usize] {
+            ActionView::Shift { dir } => {
+                let _ = writeln!(out, "v = nb(v, {dir}); if v == NONE {{ break; }}");
+            }
+            ActionView::On { pieces } => {
+                let test = self.piece_test(pieces, "c.piece(v)");
+                let _ = writeln!(out, "if !{test} {{ break; }}");
+            }
+            ActionView::Compare { left, op, right } => {
+                let op = cmp_text(*op);
+                let _ = writeln!(
+                    out,
+                    "match (e{left}(c), e{right}(c)) {{ (Some(l), Some(r)) if l {op} r => {{}} _ => break }}"
+                );
+            }
+            ActionView::Pattern { start, positive } => {
+                let _ = writeln!(
+                    out,
+                    "match pattern(c, {}, v, d) {{ None => return Flow::Err, Some(h) if h == {positive} => {{}} _ => break }}",
+                    self.rep[*start as usize]
+                );
+            }
+            other => unreachable!("rays hold no {other:?}"),
         }
     }
 
@@ -392,14 +486,7 @@ impl<'a, 'v> Gen<'a, 'v> {
                 out.push_str("}\n");
             }
             ActionView::Compare { left, op, right } => {
-                let op = match op {
-                    ir::CmpOp::Lt => "<",
-                    ir::CmpOp::Le => "<=",
-                    ir::CmpOp::Eq => "==",
-                    ir::CmpOp::Ne => "!=",
-                    ir::CmpOp::Gt => ">",
-                    ir::CmpOp::Ge => ">=",
-                };
+                let op = cmp_text(*op);
                 let _ = writeln!(
                     out,
                     "if let (Some(l), Some(r)) = (e{left}(c), e{right}(c)) {{ if l {op} r {{"
@@ -516,10 +603,20 @@ impl<'a, 'v> Gen<'a, 'v> {
         if self.view.accepting(j) {
             out.push_str("return Flow::Stop;\n");
         } else if self.pushed[j as usize] {
-            let _ = writeln!(out, "c.stack.push(({j}, {w}));");
+            // A direct call while the call budget lasts (cheaper than the stack's dispatch).
+            let call = if self.in_pattern[j as usize] {
+                format!("p{j}(c, {w}, d, stamp)")
+            } else {
+                format!("r{j}(c, {w}, d, stamp, k)")
+            };
+            let _ = writeln!(
+                out,
+                "if c.calls < MAX_CALLS {{ c.calls += 1; let f = {call}; c.calls -= 1; \
+                 if f != Flow::Go {{ return f; }} }} else {{ c.stack.push(({j}, {w})); }}"
+            );
         } else {
             let _ = writeln!(out, "{{ let v = {w};");
-            self.arm(out, j, depth + 1);
+            self.body(out, j, depth + 1);
             out.push_str("}\n");
         }
     }
@@ -575,6 +672,17 @@ impl<'a, 'v> Gen<'a, 'v> {
             }
         }
         out.push_str("        _ => {}\n    }\n}\n");
+    }
+}
+
+fn cmp_text(op: ir::CmpOp) -> &'static str {
+    match op {
+        ir::CmpOp::Lt => "<",
+        ir::CmpOp::Le => "<=",
+        ir::CmpOp::Eq => "==",
+        ir::CmpOp::Ne => "!=",
+        ir::CmpOp::Gt => ">",
+        ir::CmpOp::Ge => ">=",
     }
 }
 

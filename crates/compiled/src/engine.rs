@@ -100,15 +100,27 @@ impl Snapshot {
 
 /// The source the generator writes for `game` (for inspection and snapshot tests).
 pub fn generate_source(game: &ir::Game) -> Result<String, Error> {
-    let r = reasoner::Reasoner::new(game).map_err(Error::Reasoner)?;
+    let r = reasoner::Reasoner::with_options(game, codegen_options(Default::default()))
+        .map_err(Error::Reasoner)?;
     codegen::generate(&r.program()).map_err(Error::Refused)
+}
+
+/// The interpreter's options for reading the automaton: without its shift-region tables,
+/// which the generator does not read (the source is the same, `tests/source.rs`) and which
+/// are most of the interpreter's memory (go: 44 MB).
+fn codegen_options(options: Options) -> Options {
+    Options {
+        region_tables: false,
+        ..options
+    }
 }
 
 impl CompiledGame {
     /// Generates, builds (or finds in the cache) and loads the game's library.
     pub fn new(game: &ir::Game, build: &BuildOptions) -> Result<CompiledGame, Error> {
         let start = Instant::now();
-        let r = reasoner::Reasoner::with_options(game, build.options).map_err(Error::Reasoner)?;
+        let r = reasoner::Reasoner::with_options(game, codegen_options(build.options))
+            .map_err(Error::Reasoner)?;
         let view = r.program();
         let source = codegen::generate(&view).map_err(Error::Refused)?;
         let art = artefact::build(&source, ABI_VERSION, build.optimise, &build.cache)
@@ -252,14 +264,28 @@ impl CompiledGame {
         let start = Instant::now();
         let mut finished_states = 0u64;
         let mut scores = vec![0i64; self.nplayers];
+        // The clock is read every `stride` playouts, about every millisecond.
+        let (mut stride, mut since_check) = (1u64, 1u64);
+        let mut last_check = 0.0;
         loop {
             match budget {
                 Budget::Playouts(n) if report.playouts + report.unfinished >= n => break,
-                Budget::Seconds(s) if start.elapsed().as_secs_f64() >= s => break,
+                // `since_check` counts the playouts run since the last reading.
+                Budget::Seconds(s) if since_check >= stride => {
+                    let now = start.elapsed().as_secs_f64();
+                    if now >= s {
+                        break;
+                    }
+                    let per = (now - last_check) / since_check.max(1) as f64;
+                    let want = (1e-3 / per.max(1e-9)) as u64;
+                    stride = want.clamp(1, (2 * stride).min(1 << 16));
+                    (since_check, last_check) = (0, now);
+                }
                 _ => {}
             }
             let (length, finished) =
                 state.playout_raw(reasoner::bench::MAX_PLAYOUT_LENGTH, &mut scores)?;
+            since_check += 1;
             report.states += length;
             if !finished {
                 report.unfinished += 1;
@@ -270,7 +296,12 @@ impl CompiledGame {
             for (s, x) in report.score_sums.iter_mut().zip(&scores) {
                 *s += x;
             }
-            *report.histogram.entry(scores.clone()).or_insert(0) += 1;
+            match report.histogram.get_mut(&scores) {
+                Some(n) => *n += 1,
+                None => {
+                    report.histogram.insert(scores.clone(), 1);
+                }
+            }
         }
         report.seconds = start.elapsed().as_secs_f64();
         report.avg_length = finished_states as f64 / report.playouts.max(1) as f64;

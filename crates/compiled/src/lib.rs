@@ -7,6 +7,7 @@
 //!
 //! * [`codegen`]: the automaton's states as code, static board tables, piece masks; refuses
 //!   games it cannot run exactly like the interpreter ([`codegen::Refusal`]).
+//! * `marks`: which states need a visited mark (most shifts and rays do not).
 //! * [`artefact`]: rustc invocation and the content-addressed cache (atomic writes).
 //! * [`library`]: loading, ABI version check, the C functions.
 //! * `text`: moves and positions as text, the interpreter's notation over the same moves.
@@ -22,6 +23,7 @@ pub mod artefact;
 pub mod codegen;
 pub mod engine;
 pub mod library;
+mod marks;
 mod text;
 
 pub use artefact::{Cache, Optimise};

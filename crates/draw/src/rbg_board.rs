@@ -69,6 +69,77 @@ fn side_colours(name: &str) -> (&'static str, &'static str) {
     }
 }
 
+/// The chess symbol a piece name stands for (`wP`, `bKo`, `whiteKnight`, `wRook`), when its
+/// first letters name a side and the rest a chess piece.
+fn chess_glyph(name: &str) -> Option<char> {
+    let lower = name.to_ascii_lowercase();
+    let (white, rest) = if let Some(r) = lower.strip_prefix("white") {
+        (true, r)
+    } else if let Some(r) = lower.strip_prefix("black") {
+        (false, r)
+    } else if let Some(r) = lower.strip_prefix('w') {
+        (true, r)
+    } else if let Some(r) = lower.strip_prefix('b') {
+        (false, r)
+    } else {
+        return None;
+    };
+    let kind = match rest {
+        "p" | "pe" | "pawn" => 0,
+        "n" | "kn" | "knight" => 1,
+        "b" | "bi" | "bishop" => 2,
+        "r" | "ro" | "rook" => 3,
+        "q" | "qu" | "queen" => 4,
+        "k" | "ko" | "ki" | "king" => 5,
+        _ => return None,
+    };
+    let white_glyphs = ['♙', '♘', '♗', '♖', '♕', '♔'];
+    let black_glyphs = ['♟', '♞', '♝', '♜', '♛', '♚'];
+    Some(if white {
+        white_glyphs[kind]
+    } else {
+        black_glyphs[kind]
+    })
+}
+
+/// Chess symbols for every piece drawn, when every one of them names a chess piece and a
+/// king is among them (so `wk`/`bk` draughts kings stay discs).
+fn chess_glyphs(g: &Game, shown: &[usize]) -> Option<Vec<char>> {
+    let glyphs: Vec<(usize, char)> = shown
+        .iter()
+        .map(|&i| chess_glyph(&g.pieces[i]).map(|c| (i, c)))
+        .collect::<Option<_>>()?;
+    let kinds: std::collections::HashSet<char> = glyphs.iter().map(|g| g.1).collect();
+    if kinds.len() < 4 || !(kinds.contains(&'♔') || kinds.contains(&'♚')) {
+        return None;
+    }
+    let mut out = vec![' '; g.pieces.len()];
+    for (i, c) in glyphs {
+        out[i] = c;
+    }
+    Some(out)
+}
+
+/// Draughts men (`wm`, `whiteMan`) are plain discs, kings (`wk`, `whiteKing`) discs with a
+/// ring: how a player draws them, no label needed. `None` for other names.
+fn draughts_piece(name: &str) -> Option<&'static str> {
+    match name.to_ascii_lowercase().as_str() {
+        "wm" | "whiteman" => Some("white disc"),
+        "bm" | "blackman" => Some("black disc"),
+        "wk" | "whiteking" => Some("white disc with a ring (king)"),
+        "bk" | "blackking" => Some("black disc with a ring (king)"),
+        _ => None,
+    }
+}
+
+/// Draughts drawing only when every piece drawn is a draughts man or king.
+fn draughts(g: &Game, shown: &[usize]) -> bool {
+    !shown.is_empty()
+        && shown
+            .iter()
+            .all(|&i| draughts_piece(&g.pieces[i]).is_some())
+}
+
 enum Shape {
     Square,
     Hex,
@@ -193,12 +264,30 @@ fn layout(g: &Game) -> (Vec<(f64, f64)>, Shape) {
             return (p, Shape::Square);
         }
     }
-    // A node-link drawing on a circle.
-    let n = names.len().max(1) as f64;
+    // A node-link drawing on a circle; a hub (one vertex joined to every other, as Mu
+    // Torere's centre) goes in the middle.
+    let mut neighbours = vec![std::collections::HashSet::new(); names.len()];
+    for (a, _, b) in g.board.edges() {
+        if a != b {
+            neighbours[a.index()].insert(b.index());
+            neighbours[b.index()].insert(a.index());
+        }
+    }
+    let hubs: Vec<usize> = (0..names.len())
+        .filter(|&v| names.len() > 3 && neighbours[v].len() + 1 == names.len())
+        .collect();
+    let hub = (hubs.len() == 1).then(|| hubs[0]);
+    let ring = names.len() - usize::from(hub.is_some());
+    let n = ring.max(1) as f64;
     let r = (n * 1.2 / std::f64::consts::TAU).max(1.5);
+    let mut k = 0;
     let pos = (0..names.len())
         .map(|i| {
-            let a = i as f64 / n * std::f64::consts::TAU;
+            if Some(i) == hub {
+                return (r, r);
+            }
+            let a = k as f64 / n * std::f64::consts::TAU;
+            k += 1;
             (r + r * a.cos(), r + r * a.sin())
         })
         .collect();
@@ -226,7 +315,13 @@ pub fn rbg_board(g: &Game) -> String {
     let shown: Vec<usize> = (0..g.pieces.len())
         .filter(|&i| Some(PieceId::from_index(i)) != background && freq[i] > 0)
         .collect();
-    let legend_h = 16.0 * (shown.len() + 1) as f64;
+    let abbreviated = |i: usize| {
+        labels[i] != g.pieces[i]
+            || chess_glyph(&g.pieces[i]).is_some()
+            || draughts_piece(&g.pieces[i]).is_some()
+    };
+    let legend: Vec<usize> = shown.iter().copied().filter(|&i| abbreviated(i)).collect();
+    let legend_h = 16.0 * (legend.len() + 1) as f64;
     let mut svg = Svg::new(
         (maxx + 1.0) * CELL + 2.0 * MARGIN,
         (maxy + 1.0) * CELL + 2.0 * MARGIN + legend_h,
@@ -244,17 +339,26 @@ pub fn rbg_board(g: &Game) -> String {
             svg.line(x1, y1, x2, y2, "#bbb");
         }
     }
+    let glyphs = chess_glyphs(g, &shown);
+    let draughts = draughts(g, &shown);
+    let grid = matches!(shape, Shape::Square)
+        && g.board.vertices.iter().all(|n| coords(n, 'r', 2).is_some());
     for (i, &piece) in g.board.initial.iter().enumerate() {
         let (cx, cy) = centre(i);
         match shape {
-            Shape::Square => svg.rect(
-                cx - CELL / 2.0,
-                cy - CELL / 2.0,
-                CELL,
-                CELL,
-                "#f0d9b5",
-                "#8a6d4b",
-            ),
+            Shape::Square => {
+                // Chequered like a chess board where the board is a rectangle grid.
+                let dark = grid && (pos[i].0 + pos[i].1) as i64 % 2 == 1;
+                let fill = if dark { "#b58863" } else { "#f0d9b5" };
+                svg.rect(
+                    cx - CELL / 2.0,
+                    cy - CELL / 2.0,
+                    CELL,
+                    CELL,
+                    fill,
+                    "#8a6d4b",
+                )
+            }
             Shape::Hex => {
                 let r = CELL * 0.577;
                 let pts: Vec<(f64, f64)> = (0..6)
@@ -269,10 +373,35 @@ pub fn rbg_board(g: &Game) -> String {
         }
         if Some(piece) != background {
             let name = &g.pieces[piece.index()];
+            if let Some(glyphs) = &glyphs {
+                svg.text(
+                    cx,
+                    cy + CELL * 0.06,
+                    CELL * 0.8,
+                    "#000",
+                    &glyphs[piece.index()].to_string(),
+                );
+                continue;
+            }
             let (fill, ink) = side_colours(name);
             svg.circle(cx, cy, CELL * 0.34, fill, "#111");
-            svg.text(cx, cy, CELL * 0.3, ink, &labels[piece.index()]);
+            if draughts {
+                if draughts_piece(name).is_some_and(|d| d.ends_with("(king)")) {
+                    svg.circle(cx, cy, CELL * 0.2, "none", ink);
+                }
+                continue;
+            }
+            let label = &labels[piece.index()];
+            let size = if label.chars().count() > 2 {
+                CELL * 0.22
+            } else {
+                CELL * 0.3
+            };
+            svg.text(cx, cy, size, ink, label);
         }
+    }
+    if grid {
+        coordinates(&mut svg, &pos, maxy);
     }
     let mut y = (maxy + 1.0) * CELL + 2.0 * MARGIN;
     if let Some(b) = background {
@@ -284,14 +413,20 @@ pub fn rbg_board(g: &Game) -> String {
             &format!("empty square: {}", g.pieces[b.index()]),
         );
     }
-    for i in shown {
+    // The legend explains only what the picture abbreviates.
+    for &i in &legend {
         y += 16.0;
+        let shown_as = match (&glyphs, draughts_piece(&g.pieces[i])) {
+            (Some(gl), _) => gl[i].to_string(),
+            (None, Some(d)) if draughts => d.to_string(),
+            _ => labels[i].clone(),
+        };
         svg.text(
             MARGIN + 80.0,
             y,
             12.0,
             "#333",
-            &format!("{} = {}", labels[i], g.pieces[i]),
+            &format!("{shown_as} = {}", g.pieces[i]),
         );
     }
     svg.finish(&format!(
@@ -299,4 +434,22 @@ pub fn rbg_board(g: &Game) -> String {
         g.board.vertex_count(),
         g.players.join(", ")
     ))
+}
+
+/// Files `a..` under and ranks `1..` left of a rectangle grid (rank 1 at the bottom).
+fn coordinates(svg: &mut Svg, pos: &[(f64, f64)], maxy: f64) {
+    let maxx = pos.iter().map(|p| p.0).fold(0.0, f64::max);
+    if maxx >= 26.0 {
+        return;
+    }
+    for x in 0..=maxx as usize {
+        let file = ((b'a' + x as u8) as char).to_string();
+        let cx = MARGIN + (x as f64 + 0.5) * CELL;
+        svg.text(cx, MARGIN + (maxy + 1.0) * CELL + 8.0, 10.0, "#555", &file);
+    }
+    for y in 0..=maxy as usize {
+        let rank = (maxy as usize + 1 - y).to_string();
+        let cy = MARGIN + (y as f64 + 0.5) * CELL;
+        svg.text(MARGIN / 2.0, cy, 10.0, "#555", &rank);
+    }
 }

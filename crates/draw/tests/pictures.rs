@@ -53,9 +53,26 @@ fn rbg_boards_of_every_shape() {
         ("yavalath_rbg", "corpus/rbg/yavalath.rbg"),
         ("tictactoe3d_rbg", "corpus/rbg/ticTacToe3d.rbg"),
         ("mutorere_rbg", "corpus/rbg/muTorere.rbg"),
+        ("chess_rbg", "corpus/rbg/chess.rbg"),
+        ("english_draughts_rbg", "corpus/rbg/englishDraughts.rbg"),
     ] {
         let svg = draw::rbg_board(&rbg(file));
         assert!(svg.starts_with("<svg"));
         insta::assert_snapshot!(name, svg);
     }
+}
+
+/// Chess piece names become chess symbols, draughts men and kings plain and ringed discs;
+/// the legend lists only what the picture abbreviates.
+#[test]
+fn pieces_are_drawn_as_players_know_them() {
+    let chess = draw::rbg_board(&rbg("corpus/rbg/chess.rbg"));
+    assert_eq!(chess.matches(">♙<").count(), 8, "white pawns");
+    assert_eq!(chess.matches(">♚<").count(), 1, "black king");
+    assert!(chess.contains(">♔ = wKo<"));
+    let draughts = draw::rbg_board(&rbg("corpus/rbg/englishDraughts.rbg"));
+    assert!(!draughts.contains(">wm<"), "men carry no label");
+    assert!(draughts.contains("white disc = wm"));
+    let breakthrough = draw::rbg_board(&rbg("corpus/rbg/breakthrough.rbg"));
+    assert!(!breakthrough.contains("w = w"), "no legend line for an unabbreviated name");
 }

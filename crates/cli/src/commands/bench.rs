@@ -26,7 +26,18 @@ struct Report {
 
 /// Compiles an RBG game for the reasoner, with the keeper policy of `--keeper`.
 pub fn rbg_reasoner(g: &ir::Game, global: &Global) -> Result<reasoner::Reasoner, CliError> {
+    rbg_reasoner_with(g, global, true)
+}
+
+/// `rbg_reasoner`, with or without the interpreter's shift-region tables (without: less
+/// memory, slower interpretation; for runs the compiled engine is meant to serve).
+pub fn rbg_reasoner_with(
+    g: &ir::Game,
+    global: &Global,
+    region_tables: bool,
+) -> Result<reasoner::Reasoner, CliError> {
     let opts = reasoner::Options {
+        region_tables,
         keeper: match global.keeper {
             KeeperArg::Check => reasoner::KeeperMode::Check,
             KeeperArg::First => reasoner::KeeperMode::First,
@@ -115,13 +126,16 @@ pub fn run(
     let mut rng = game::rng_from_seed(seed);
     let (engine, r) = match &loaded.game {
         Loaded::Rbg(g) => {
-            let r = rbg_reasoner(g, global)?;
+            // The compiled library's playouts start at the initial position.
+            let from_initial = start.position.is_none() && start.moves.is_none();
+            let wants_compiled = from_initial && engine.engine == crate::cli::EngineKind::Compiled;
+            // Without region tables when the compiled engine runs: they are most of the
+            // interpreter's memory (go: 44 MB); a fallback then interprets without them.
+            let r = rbg_reasoner_with(g, global, !wants_compiled)?;
             let b = match budget {
                 game::playout::Budget::Seconds(s) => reasoner::Budget::Seconds(s),
                 game::playout::Budget::Playouts(n) => reasoner::Budget::Playouts(n),
             };
-            // The compiled library's playouts start at the initial position.
-            let from_initial = start.position.is_none() && start.moves.is_none();
             let compiled = if from_initial {
                 super::engine::compiled_game(g, engine, r.options(), global)
             } else {

@@ -1,6 +1,18 @@
 //! `--engine compiled`: the game's compiled library, or a one-line note and the interpreter.
 
 use crate::cli::{EngineArgs, EngineKind, Global};
+use crate::diag::CliError;
+
+/// For commands the compiled engine does not serve: a usage error naming `why` when
+/// `--engine compiled` was asked for.
+pub fn interpreted_only(args: &EngineArgs, why: &str) -> Result<(), CliError> {
+    match args.engine {
+        EngineKind::Interpreted => Ok(()),
+        EngineKind::Compiled => Err(CliError::Usage(format!(
+            "--engine compiled is not available here: {why}"
+        ))),
+    }
+}
 
 /// The compiled game when `--engine compiled` was asked for and the game could be built;
 /// otherwise None (with a note on standard error when compiling was asked for but failed).

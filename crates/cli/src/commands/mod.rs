@@ -68,6 +68,7 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             json,
             start,
             record,
+            engine,
         } => play::run(
             &play::PlayArgs {
                 input,
@@ -80,6 +81,7 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
                 json: *json,
                 start,
                 record: record.as_deref(),
+                engine,
             },
             g,
         ),
@@ -141,7 +143,9 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             resume,
             override_options,
             json,
+            engine,
         } => {
+            engine::interpreted_only(engine, "evolve plays SBG games with the SBG engine")?;
             let options = ::evolve::Options {
                 width: *width as usize,
                 height: *height as usize,

@@ -2,7 +2,7 @@
 
 use super::human::{Announced, Human, HumanView, ListView, RbgView, SbgView};
 use super::load::{load, Loaded};
-use crate::cli::{Global, InputArgs, StartArgs};
+use crate::cli::{EngineArgs, Global, InputArgs, StartArgs};
 use crate::diag::CliError;
 use agents::{Agent, AgentSpec, MatchOptions};
 use game::GameState;
@@ -19,6 +19,7 @@ pub struct PlayArgs<'a> {
     pub json: bool,
     pub start: &'a StartArgs,
     pub record: Option<&'a std::path::Path>,
+    pub engine: &'a EngineArgs,
 }
 
 fn spec(text: &str) -> Result<AgentSpec, CliError> {
@@ -44,6 +45,13 @@ pub fn run(a: &PlayArgs, global: &Global) -> Result<(), CliError> {
         seed: a.seed,
         text: String::new(),
     };
+    let mut table = Table {
+        a,
+        options: &options,
+        global,
+        records: &mut records,
+        human,
+    };
     let report = match &loaded.game {
         Loaded::Sbg(g) => {
             let mut e = sbg::Engine::new(g).map_err(|e| CliError::Game(e.to_string()))?;
@@ -53,57 +61,37 @@ pub fn run(a: &PlayArgs, global: &Global) -> Result<(), CliError> {
                     s => Ok(announced(s.build_sbg(g).map_err(CliError::Usage)?, human)),
                 }
             };
-            let mut agents = [build(&specs[0])?, build(&specs[1])?];
-            super::start::go_to_start(&mut e, a.start)?;
-            run_match(
-                &mut e,
-                &mut agents,
-                &options,
-                global,
-                &mut records,
-                a.start,
-                human,
-            )
+            table.play(&mut e, [build(&specs[0])?, build(&specs[1])?])?
         }
         Loaded::Rbg(g) => {
             let r = super::bench::rbg_reasoner(g, global)?;
-            let mut s = r
-                .initial_state()
-                .map_err(|e| super::bench::game_error(&loaded, &r, &e))?;
-            let mut agents = [
-                generic(&specs[0], RbgView, human)?,
-                generic(&specs[1], RbgView, human)?,
-            ];
-            super::start::go_to_start(&mut s, a.start)?;
-            let report = run_match(
-                &mut s,
-                &mut agents,
-                &options,
-                global,
-                &mut records,
-                a.start,
-                human,
-            );
-            let warning = s.keeper_warning();
-            super::bench::keeper_warning(&loaded, &r, warning.as_ref(), global);
-            report
+            let game_error = |e: &reasoner::GameError| super::bench::game_error(&loaded, &r, e);
+            if let Some(cg) = super::engine::compiled_game(g, a.engine, r.options(), global) {
+                let mut s = cg.initial_state().map_err(|e| game_error(&e))?;
+                let agents = [
+                    generic(&specs[0], ListView, human)?,
+                    generic(&specs[1], ListView, human)?,
+                ];
+                table.play(&mut s, agents)?
+            } else {
+                let mut s = r.initial_state().map_err(|e| game_error(&e))?;
+                let agents = [
+                    generic(&specs[0], RbgView, human)?,
+                    generic(&specs[1], RbgView, human)?,
+                ];
+                let report = table.play(&mut s, agents)?;
+                let warning = s.keeper_warning();
+                super::bench::keeper_warning(&loaded, &r, warning.as_ref(), global);
+                report
+            }
         }
         Loaded::Gdl(d) => {
             let mut e = gdl::Engine::new(d).map_err(|e| CliError::Game(format!("{e}")))?;
-            let mut agents = [
+            let agents = [
                 generic(&specs[0], ListView, human)?,
                 generic(&specs[1], ListView, human)?,
             ];
-            super::start::go_to_start(&mut e, a.start)?;
-            run_match(
-                &mut e,
-                &mut agents,
-                &options,
-                global,
-                &mut records,
-                a.start,
-                human,
-            )
+            table.play(&mut e, agents)?
         }
     };
     if let Some(path) = a.record {
@@ -116,6 +104,35 @@ pub fn run(a: &PlayArgs, global: &Global) -> Result<(), CliError> {
         print!("{report}");
     }
     Ok(())
+}
+
+/// What every engine's match shares: the arguments, the records, the output.
+struct Table<'t, 'a> {
+    a: &'t PlayArgs<'a>,
+    options: &'t MatchOptions,
+    global: &'t Global,
+    records: &'t mut Records,
+    human: bool,
+}
+
+impl Table<'_, '_> {
+    /// Goes to the start position and plays the match: the same for every engine.
+    fn play<'g, G: GameState>(
+        &mut self,
+        g: &mut G,
+        mut agents: [Box<dyn Agent<G> + 'g>; 2],
+    ) -> Result<agents::MatchReport, CliError> {
+        super::start::go_to_start(g, self.a.start)?;
+        Ok(run_match(
+            g,
+            &mut agents,
+            self.options,
+            self.global,
+            self.records,
+            self.a.start,
+            self.human,
+        ))
+    }
 }
 
 fn generic<'a, G: GameState + 'a, V: HumanView<G> + 'a>(

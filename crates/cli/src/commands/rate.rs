@@ -35,6 +35,10 @@ pub struct RateArgs {
     /// Also write the report as an HTML page with SVG plots.
     #[arg(long)]
     pub html: Option<PathBuf>,
+    /// RBG engine: rate plays its games on parallel threads with the interpreter; only
+    /// `interpreted` (the default) is accepted.
+    #[command(flatten)]
+    pub engine: crate::cli::EngineArgs,
 }
 
 fn player(s: &str) -> Result<Player, CliError> {
@@ -42,6 +46,10 @@ fn player(s: &str) -> Result<Player, CliError> {
 }
 
 pub fn run(a: &RateArgs, global: &Global) -> Result<(), CliError> {
+    super::engine::interpreted_only(
+        &a.engine,
+        "rate plays its games on parallel threads with the interpreter (no compiled subject yet)",
+    )?;
     let loaded = load(&a.input, global)?;
     let options = RateOptions {
         seed: a.seed,

@@ -16,14 +16,17 @@ pub fn run(
     start: &StartArgs,
     global: &Global,
 ) -> Result<(), CliError> {
-    if let Some(ext) = svg_out.and_then(|p| p.extension()) {
-        if !ext.eq_ignore_ascii_case("svg") {
+    let png = match svg_out.and_then(|p| p.extension()) {
+        Some(ext) if ext.eq_ignore_ascii_case("png") => true,
+        Some(ext) if ext.eq_ignore_ascii_case("svg") => false,
+        Some(ext) => {
             return Err(CliError::Usage(format!(
-                "show writes SVG; give -o a .svg file (not .{})",
+                "show writes SVG or PNG; give -o a .svg or .png file (not .{})",
                 ext.to_string_lossy()
-            )));
+            )))
         }
-    }
+        None => false,
+    };
     let loaded = load(input, global)?;
     let moved = start.position.is_some() || start.moves.is_some();
     if moved && piece.is_some() {
@@ -83,6 +86,13 @@ pub fn run(
             ))
         }
     };
-    output::write_output(svg_out, &picture)
-        .map_err(|e| CliError::Io(format!("cannot write the picture: {e}")))
+    let written = match (png, svg_out) {
+        (true, Some(path)) => {
+            let bytes = draw::svg_to_png(&picture, 2.0)
+                .map_err(|e| CliError::Game(format!("cannot rasterise the picture: {e}")))?;
+            output::write_file(path, &bytes)
+        }
+        _ => output::write_output(svg_out, &picture),
+    };
+    written.map_err(|e| CliError::Io(format!("cannot write the picture: {e}")))
 }

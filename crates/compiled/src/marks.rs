@@ -1,0 +1,237 @@
+//! Which automaton states need a visited mark.
+//!
+//! A level of the search (one modifier sequence) marks `(state, vertex)` pairs so that a
+//! state runs at most once per vertex: that ends walks around cycles, merges paths, and keeps
+//! a modifier from reporting the same move twice. A mark costs a probe and a store, and a
+//! marked state is dispatched through the level's stack, so the generator leaves out every
+//! mark it can show is not needed, i.e. the state is reached at most once per vertex anyway:
+//!
+//! * a state with one predecessor `p` whose action is not a shift, or a shift along a
+//!   direction no two vertices share a neighbour in, or any shift when `p` runs at one vertex
+//!   only ("single": `p` starts a level, or is reached from such a state through
+//!   single-predecessor states);
+//! * the states of a **ray**: a simple cycle `c0 → c1 → … → c0` of the level's automaton
+//!   whose members other than `c0` have one predecessor and `c0` has one besides the cycle,
+//!   a single state, where the cycle holds a shift and the directions of its shifts form no
+//!   cycle on the board (reversi's `({oppPawn} dir)*`, a rook's slide). Entered at one vertex,
+//!   the walk is one path that never repeats a vertex, so every member runs at most once per
+//!   vertex, and the walk ends.
+//!
+//! Every other shift and every state with several predecessors keeps its mark.
+
+use reasoner::view::{ActionView, ProgramView};
+use std::collections::HashMap;
+
+/// Longest ray the analysis looks for (states on the cycle).
+const MAX_RAY: usize = 64;
+
+/// The analysis: which states need a mark, and the rays (each `c0` first, in cycle order).
+pub(crate) struct Marks {
+    pub need: Vec<bool>,
+    pub rays: Vec<Vec<u32>>,
+}
+
+/// Per state: whether it needs a visited mark. `is_entry(q)`: `q` starts a level (a start
+/// state, a modifier or a switch), so its successors run at one vertex.
+pub(crate) fn needs_mark(
+    view: &ProgramView<'_>,
+    actions: &[ActionView],
+    is_entry: &dyn Fn(u32) -> bool,
+) -> Marks {
+    let n = view.nstates();
+    let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for p in 0..n as u32 {
+        for &j in view.successors(p) {
+            preds[j as usize].push(p);
+        }
+    }
+    let board = Board::new(view);
+    let mut in_ray = vec![false; n];
+    let mut rays = Vec::new();
+    let mut acyclic: HashMap<Vec<u32>, bool> = HashMap::new();
+    let single = single_vertex(&preds, is_entry, &in_ray);
+    for c0 in 0..n as u32 {
+        if let Some(ray) = find_ray(c0, &preds, actions, is_entry) {
+            let outside = preds[c0 as usize]
+                .iter()
+                .copied()
+                .find(|p| !ray.contains(p))
+                .expect("a ray has an outside predecessor");
+            let mut dirs: Vec<u32> = ray
+                .iter()
+                .filter_map(|&q| match actions[q as usize] {
+                    ActionView::Shift { dir } => Some(dir),
+                    _ => None,
+                })
+                .collect();
+            dirs.sort_unstable();
+            dirs.dedup();
+            let entered_once = is_entry(outside) || single[outside as usize];
+            if entered_once
+                && !dirs.is_empty()
+                && *acyclic
+                    .entry(dirs.clone())
+                    .or_insert_with(|| board.acyclic(&dirs))
+            {
+                for &q in &ray {
+                    in_ray[q as usize] = true;
+                }
+                rays.push(ray);
+            }
+        }
+    }
+    // Ray members run at several vertices: recompute "single" without them.
+    let single = single_vertex(&preds, is_entry, &in_ray);
+    let need = (0..n)
+        .map(|q| {
+            if in_ray[q] {
+                return false;
+            }
+            match preds[q].as_slice() {
+                [] => false,
+                &[p] if p as usize == q => true,
+                &[p] => match actions[q] {
+                    ActionView::Shift { dir } => {
+                        !(board.injective[dir as usize] || is_entry(p) || single[p as usize])
+                    }
+                    _ => false,
+                },
+                _ => true,
+            }
+        })
+        .collect();
+    Marks { need, rays }
+}
+
+/// Per state: it runs at one vertex per level at most (reached from a level's start through
+/// single-predecessor states outside rays).
+fn single_vertex(preds: &[Vec<u32>], is_entry: &dyn Fn(u32) -> bool, in_ray: &[bool]) -> Vec<bool> {
+    let n = preds.len();
+    // 0 unknown, 1 no, 2 yes
+    let mut memo = vec![0u8; n];
+    let mut path = Vec::new();
+    for q in 0..n {
+        path.clear();
+        let mut x = q;
+        let result = loop {
+            if memo[x] != 0 {
+                break memo[x];
+            }
+            path.push(x);
+            if in_ray[x] || path.len() > n {
+                break 1;
+            }
+            match *preds[x].as_slice() {
+                [p] if is_entry(p) => break 2,
+                [p] => x = p as usize,
+                _ => break 1,
+            }
+        };
+        for &y in &path {
+            memo[y] = result;
+        }
+    }
+    memo.iter().map(|&m| m == 2).collect()
+}
+
+/// The ray through `c0` (see the module comment), `c0` first, without the direction test.
+fn find_ray(
+    c0: u32,
+    preds: &[Vec<u32>],
+    actions: &[ActionView],
+    is_entry: &dyn Fn(u32) -> bool,
+) -> Option<Vec<u32>> {
+    let plain = |q: u32| !is_entry(q) && !matches!(actions[q as usize], ActionView::Start);
+    if !plain(c0) || preds[c0 as usize].len() != 2 {
+        return None;
+    }
+    let mut found = None;
+    for &last in &preds[c0 as usize] {
+        // Walk back from `last` through single-predecessor states to c0.
+        let mut chain = vec![last];
+        let mut x = last;
+        let closes = loop {
+            if x == c0 {
+                chain.pop();
+                break true;
+            }
+            if !plain(x) || chain.len() > MAX_RAY {
+                break false;
+            }
+            match preds[x as usize].as_slice() {
+                &[p] => {
+                    x = p;
+                    chain.push(p);
+                }
+                _ => break false,
+            }
+        };
+        if closes {
+            if found.is_some() {
+                return None; // both predecessors on cycles: no way in
+            }
+            chain.reverse();
+            let mut ray = vec![c0];
+            ray.extend(chain);
+            found = Some(ray);
+        }
+    }
+    found
+}
+
+/// The board's neighbour tables, for the direction tests.
+struct Board {
+    nv: usize,
+    next: Vec<Vec<Option<u32>>>,
+    /// Per direction: no two vertices have the same neighbour along it.
+    injective: Vec<bool>,
+}
+
+impl Board {
+    fn new(view: &ProgramView<'_>) -> Board {
+        let nv = view.nvertices();
+        let next: Vec<Vec<Option<u32>>> = (0..view.ndirs() as u32)
+            .map(|d| (0..nv as u32).map(|v| view.neighbour(v, d)).collect())
+            .collect();
+        let injective = next
+            .iter()
+            .map(|col| {
+                let mut seen = vec![false; nv];
+                col.iter()
+                    .flatten()
+                    .all(|&w| !std::mem::replace(&mut seen[w as usize], true))
+            })
+            .collect();
+        Board {
+            nv,
+            next,
+            injective,
+        }
+    }
+
+    /// Whether the edges along `dirs` form no cycle (Kahn's algorithm).
+    fn acyclic(&self, dirs: &[u32]) -> bool {
+        let mut indeg = vec![0u32; self.nv];
+        for &d in dirs {
+            for &w in self.next[d as usize].iter().flatten() {
+                indeg[w as usize] += 1;
+            }
+        }
+        let mut queue: Vec<u32> = (0..self.nv as u32)
+            .filter(|&v| indeg[v as usize] == 0)
+            .collect();
+        let mut done = 0;
+        while let Some(v) = queue.pop() {
+            done += 1;
+            for &d in dirs {
+                if let Some(w) = self.next[d as usize][v as usize] {
+                    indeg[w as usize] -= 1;
+                    if indeg[w as usize] == 0 {
+                        queue.push(w);
+                    }
+                }
+            }
+        }
+        done == self.nv
+    }
+}
