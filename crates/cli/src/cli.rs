@@ -460,6 +460,9 @@ pub enum Command {
         #[arg(long = "final")]
         final_only: bool,
     },
+    /// Run the language server (LSP over standard input and output; docs/lsp.md).
+    #[command(after_help = "Examples:\n  rbgtool lsp   (started by an editor, see docs/lsp.md)")]
+    Lsp,
     /// Print a shell completion script.
     #[command(
         after_help = "Examples:\n  rbgtool completions bash > /etc/bash_completion.d/rbgtool"

@@ -174,6 +174,11 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             },
             g,
         ),
+        Command::Lsp => {
+            let (connection, io) = lsp::Connection::stdio();
+            lsp::serve(connection).map_err(|e| CliError::Io(format!("lsp: {e}")))?;
+            io.join().map_err(|e| CliError::Io(format!("lsp: {e}")))
+        }
         Command::Completions { shell } => {
             use clap::CommandFactory;
             let mut cmd = Cli::command();

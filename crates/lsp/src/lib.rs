@@ -1,0 +1,24 @@
+//! rbgtool's language server (`rbgtool lsp`): the front ends' diagnostics and name knowledge
+//! served over the Language Server Protocol.
+//!
+//! * [`text`]: byte offsets to LSP positions (UTF-16 code units) and back;
+//! * [`lang`]: which language a document is, from its URI or language id;
+//! * [`diagnostics`]: codespan diagnostics of RBG, SBG and GDL as LSP diagnostics;
+//! * [`rbg_names`]: declarations and uses of names in RBG text (macros, players, pieces,
+//!   variables, directions) for definition, hover, completion and symbols;
+//! * [`requests`]: definition, hover, completion, document symbols, formatting;
+//! * [`format`]: whole-document formatting through the printers;
+//! * [`server`]: the document store and the request loop over an `lsp_server::Connection`.
+//!
+//! The crate does no I/O of its own: the CLI hands it a connection (stdio).
+
+pub mod diagnostics;
+pub mod format;
+pub mod lang;
+pub mod rbg_names;
+pub mod requests;
+pub mod server;
+pub mod text;
+
+pub use lsp_server::Connection;
+pub use server::serve;
