@@ -174,3 +174,15 @@ fn a_name_on_a_bare_first_line() {
     assert_eq!(parsed.value, Some(clean()));
     assert_eq!(parsed.warnings, [Warning::BareName { span: 0..19 }]);
 }
+
+/// A one-character bare name (found by fuzzing: its span once underflowed).
+#[test]
+fn a_one_character_bare_name() {
+    let src = data("bare_name.sbg").replacen("Little Breakthrough", "L", 1);
+    let parsed = parse_game(&src);
+    let game = parsed.value.expect("parses");
+    assert_eq!(game.name, "L");
+    assert_eq!(parsed.warnings[0], Warning::BareName { span: 0..1 });
+    let crash = ".\n<BOARD>\npppp| left";
+    let _ = parse_game(crash);
+}
