@@ -249,30 +249,13 @@ const MAX_LENGTH: u64 = 1_000_000;
 
 /// Flat Monte-Carlo exactly as `rbgtool bench` runs it for each engine.
 fn flat_mc(kind: &Kind, n: u64, seed: u64) -> Result<game::playout::FlatMcReport, String> {
-    use game::playout::{flat_monte_carlo, Budget, FlatMcReport};
+    use game::playout::{flat_monte_carlo, Budget};
     let mut rng = game::rng_from_seed(seed);
     match kind {
         Kind::Rbg { reasoner, .. } => {
             let rep = reasoner::flat_mc(reasoner, reasoner::Budget::Playouts(n), seed)
                 .map_err(|e| e.to_string())?;
-            Ok(FlatMcReport {
-                playouts: rep.playouts,
-                states: rep.states,
-                seconds: rep.seconds,
-                playouts_per_second: rep.playouts_per_second(),
-                states_per_second: rep.states_per_second(),
-                average_length: rep.avg_length,
-                average_scores: rep.avg_scores(),
-                score_histogram: rep
-                    .histogram
-                    .iter()
-                    .map(|(k, v)| {
-                        let key: Vec<String> = k.iter().map(|s| s.to_string()).collect();
-                        (key.join(" "), *v)
-                    })
-                    .collect(),
-                unfinished: rep.unfinished,
-            })
+            Ok(rep.to_flat_mc())
         }
         Kind::Sbg(g) => {
             let mut e = sbg::Engine::new(g).map_err(|e| e.to_string())?;

@@ -40,6 +40,29 @@ pub struct BenchReport {
 }
 
 impl BenchReport {
+    /// The report in the engine-independent form `rbgtool bench` prints (score vectors as
+    /// space-separated keys).
+    pub fn to_flat_mc(&self) -> game::playout::FlatMcReport {
+        game::playout::FlatMcReport {
+            playouts: self.playouts,
+            states: self.states,
+            seconds: self.seconds,
+            playouts_per_second: self.playouts_per_second(),
+            states_per_second: self.states_per_second(),
+            average_length: self.avg_length,
+            average_scores: self.avg_scores(),
+            score_histogram: self
+                .histogram
+                .iter()
+                .map(|(k, v)| {
+                    let key: Vec<String> = k.iter().map(|s| s.to_string()).collect();
+                    (key.join(" "), *v)
+                })
+                .collect(),
+            unfinished: self.unfinished,
+        }
+    }
+
     pub fn playouts_per_second(&self) -> f64 {
         self.playouts as f64 / self.seconds.max(1e-9)
     }

@@ -154,24 +154,7 @@ pub fn run(
             };
             let rep = rep.map_err(|e| game_error(&loaded, &r, &e))?;
             keeper_warning(&loaded, &r, rep.keeper_warning.as_ref(), global);
-            let report = game::playout::FlatMcReport {
-                playouts: rep.playouts,
-                states: rep.states,
-                seconds: rep.seconds,
-                playouts_per_second: rep.playouts_per_second(),
-                states_per_second: rep.states_per_second(),
-                average_length: rep.avg_length,
-                average_scores: rep.avg_scores(),
-                score_histogram: rep
-                    .histogram
-                    .iter()
-                    .map(|(k, v)| {
-                        let key: Vec<String> = k.iter().map(|s| s.to_string()).collect();
-                        (key.join(" "), *v)
-                    })
-                    .collect(),
-                unfinished: rep.unfinished,
-            };
+            let report = rep.to_flat_mc();
             (name, report)
         }
         Loaded::Sbg(g) => {
