@@ -450,7 +450,7 @@ impl Picture<'_> {
                         .collect();
                     svg.polygon(&pts, "#f0d9b5", "#8a6d4b");
                     if let Some(names) = g.cell_names {
-                        svg.text(cx, cy + CELL * 0.38, CELL * 0.16, "#8a6d4b", &names[i]);
+                        svg.text(cx, cy + CELL * 0.28, CELL * 0.16, "#8a6d4b", &names[i]);
                     }
                 }
                 Shape::Dot => svg.circle(cx, cy, CELL * 0.2, "#f0d9b5", "#8a6d4b"),
