@@ -9,6 +9,7 @@ mod diag;
 mod diag_json;
 mod excerpt;
 mod input;
+mod interrupt;
 mod memory;
 mod output;
 
