@@ -76,7 +76,7 @@ pub const CODES: &[Code] = &[
     Code {
         code: "gdl::W01",
         title: "something suspicious the game may not mean",
-        texts: &["declared twice", "several goal values"],
+        texts: &["declared twice", "several goal values", "never defined"],
     },
 ];
 

@@ -51,6 +51,14 @@ pub(crate) fn error(message: &str, span: Span, label: &str) -> Diagnostic {
         .with_labels(vec![Label::primary((), span.range()).with_message(label)])
 }
 
+/// A warning diagnostic with one primary label.
+pub(crate) fn warning(message: &str, span: Span, label: &str) -> Diagnostic {
+    use codespan_reporting::diagnostic::Label;
+    Diagnostic::warning()
+        .with_message(message)
+        .with_labels(vec![Label::primary((), span.range()).with_message(label)])
+}
+
 /// Renders diagnostics as plain text (no colour) against `src` named `name`.
 pub fn render(name: &str, src: &str, diagnostics: &[Diagnostic]) -> String {
     use codespan_reporting::files::SimpleFile;

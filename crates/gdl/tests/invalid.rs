@@ -72,3 +72,28 @@ fn roles_differing_only_in_case_are_warned_about() {
     ));
     assert!(w.iter().any(|m| m.contains("declared twice")), "{w:?}");
 }
+
+/// A relation used in a body but defined nowhere never holds: legal GDL, but a typo as a
+/// rule; warned about once, with the nearest defined relation (speedChess.kif of the public
+/// corpus uses `coords` without defining it).
+#[test]
+fn a_relation_used_but_never_defined_is_warned_about() {
+    let game = |extra: &str| {
+        format!(
+            "(role white) (index 1) (index 2) {GAME} (<= (goal ?r 50) (role ?r)) \
+             (<= (legal white (mark ?x)) (true (cell 1)) {extra})"
+        )
+    };
+    let w = warnings(&game("(indx ?x) (indx ?x)"));
+    assert_eq!(
+        w.iter().filter(|m| m.contains("never defined")).count(),
+        1,
+        "{w:?}"
+    );
+    assert!(w[0].contains("`indx`"), "{w:?}");
+    let (desc, diags) = gdl::parse_and_check(&game("(indx ?x)")).unwrap();
+    let _ = desc;
+    assert_eq!(diags[0].notes, ["did you mean `index`?"]);
+    assert_eq!(diags[0].code.as_deref(), Some("gdl::W01"));
+    assert!(warnings(&game("(index ?x)")).is_empty());
+}
