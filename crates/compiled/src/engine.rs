@@ -181,12 +181,14 @@ impl CompiledGame {
                 o.modifier_limit as u64,
                 o.keeper_limit as u64,
                 (o.keeper == reasoner::KeeperMode::Check) as u32,
+                o.search_limit,
             )
         };
         CompiledState {
             g: self,
             st,
             fault: None,
+            first_error: None,
         }
     }
 
@@ -213,6 +215,12 @@ impl CompiledGame {
             },
             2 => GameError::KeeperLoop {
                 limit: e[3] as usize,
+                node,
+                span,
+            },
+            4 => GameError::UnboundedCycle { node, span },
+            5 => GameError::SearchLimit {
+                limit: e[3],
                 node,
                 span,
             },
@@ -334,6 +342,9 @@ pub struct CompiledState<'g> {
     st: *mut St,
     /// An error from the keeper completion of a move, with the number of moves applied then.
     fault: Option<(u64, GameError)>,
+    /// The first error met through the game-state interface, kept after undo (as the
+    /// interpreter's `State::first_error`): such errors read as "no legal move" there.
+    first_error: Option<GameError>,
 }
 
 // SAFETY: the library state is owned exclusively by this value; the library keeps no global
@@ -354,6 +365,7 @@ impl Clone for CompiledState<'_> {
             // SAFETY: st is live.
             st: unsafe { (self.g.api.clone)(self.st) },
             fault: self.fault.clone(),
+            first_error: self.first_error.clone(),
         }
     }
 }
@@ -390,6 +402,13 @@ impl<'g> CompiledState<'g> {
     }
 
     /// The error that stopped this state, if any.
+    /// The first error met through the game-state interface since this state was made, even
+    /// if undo has taken its move back: a caller driving the state through the trait (perft,
+    /// a match) checks this afterwards.
+    pub fn first_error(&self) -> Option<&GameError> {
+        self.first_error.as_ref()
+    }
+
     pub fn error(&self) -> Option<&GameError> {
         self.fault.as_ref().map(|(_, e)| e)
     }
@@ -595,6 +614,7 @@ impl game::GameState for CompiledState<'_> {
         match self.legal_moves_checked() {
             Ok(moves) => *out = moves,
             Err(e) => {
+                self.first_error.get_or_insert_with(|| e.clone());
                 if self.fault.is_none() {
                     self.fault = Some((self.frames(), e));
                 }
@@ -603,7 +623,9 @@ impl game::GameState for CompiledState<'_> {
     }
 
     fn apply(&mut self, mv: &Move) {
-        let _ = self.try_apply(mv);
+        if let Err(e) = self.try_apply(mv) {
+            self.first_error.get_or_insert(e);
+        }
     }
 
     fn undo(&mut self) {

@@ -11,10 +11,10 @@ pub type St = c_void;
 pub struct Api {
     _lib: Library,
     pub info: [u64; 6],
-    pub new: unsafe extern "C" fn(u64, u64, u32) -> *mut St,
+    pub new: unsafe extern "C" fn(u64, u64, u32, u64) -> *mut St,
     pub free: unsafe extern "C" fn(*mut St),
     pub clone: unsafe extern "C" fn(*const St) -> *mut St,
-    pub set_options: unsafe extern "C" fn(*mut St, u64, u64, u32),
+    pub set_options: unsafe extern "C" fn(*mut St, u64, u64, u32, u64),
     pub reset_raw: unsafe extern "C" fn(*mut St),
     pub complete_keeper: unsafe extern "C" fn(*mut St) -> i32,
     pub error: unsafe extern "C" fn(*const St, *mut u64),

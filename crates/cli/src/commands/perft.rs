@@ -70,7 +70,12 @@ pub fn run(
                             .map(|c| c.last().map_or((1, 1), |c| (c.leaves, c.nodes)))
                             .map_err(|e| super::bench::game_error(&loaded, &r, &e))
                     } else {
-                        generic(s, d, false)
+                        let counts = generic(s, d, false);
+                        // An error reads as "no legal move" through the trait: report it.
+                        if let Some(e) = s.first_error() {
+                            return Err(super::bench::game_error(&loaded, &r, e));
+                        }
+                        counts
                     }
                 });
             }

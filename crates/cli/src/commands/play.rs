@@ -72,7 +72,12 @@ pub fn run(a: &PlayArgs, global: &Global) -> Result<(), CliError> {
                     generic(&specs[0], ListView, human)?,
                     generic(&specs[1], ListView, human)?,
                 ];
-                table.play(&mut s, agents)?
+                let report = table.play(&mut s, agents)?;
+                // A search error ended a game as if it had no legal move: report it instead.
+                if let Some(e) = s.first_error() {
+                    return Err(game_error(e));
+                }
+                report
             } else {
                 let mut s = r.initial_state().map_err(|e| game_error(&e))?;
                 let agents = [
