@@ -6,7 +6,8 @@
 //! [`consistency`] (Algorithm 1, with the `F(pmp)` rule for `some` listings) → [`generalize`]
 //! (Algorithm 2: best-first state merging over [`dfa`] automata, bounded by work) → [`regex`]
 //! (DFA → concise expression) → [`sides`] (one rule per letter from both players) → [`goals`] (start, goal squares, turn limit) → [`pipeline`] (the whole pipeline,
-//! piece types in parallel). Format and algorithm: `docs/learner.md`.
+//! piece types in parallel); [`protocol`] compares settings with the paper's tables. Format and
+//! algorithm: `docs/learner.md`.
 
 pub mod compare;
 pub mod consistency;
@@ -15,6 +16,7 @@ pub mod generalize;
 pub mod goals;
 pub mod log;
 pub mod pipeline;
+pub mod protocol;
 pub mod pta;
 pub mod record;
 pub mod regex;
@@ -23,6 +25,8 @@ pub mod sides;
 pub use consistency::SomeRule;
 pub use generalize::Stop;
 pub use log::{parse_log, write_log, Listing, LoggedMove, Outcome, Record};
-pub use pipeline::{learn, LearnError, Options, PieceReport, Progress, Report, DEFAULT_WORK_BUDGET};
+pub use pipeline::{
+    learn, LearnError, Options, PieceReport, Progress, Report, DEFAULT_WORK_BUDGET,
+};
 pub use pta::Sides;
 pub use record::{record, record_games, record_limited, RecordError, RecordLimits};

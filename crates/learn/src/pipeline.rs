@@ -7,8 +7,8 @@ use crate::generalize::{generalize, SearchLimits, Stop};
 use crate::goals::learn_facts;
 use crate::log::Record;
 use crate::pta::{collect, collect_kind, Observations, PieceData, Sides};
-use crate::sides;
 use crate::regex::to_expr;
+use crate::sides;
 use game::GameState;
 use rayon::prelude::*;
 use sbg::{Game, PieceRule, Side};
@@ -98,8 +98,9 @@ pub struct PieceReport {
     /// Why the search stopped early, if it did.
     pub stopped: Option<Stop>,
     pub seconds: f64,
-    /// The learned rule (`None`: the piece never moved).
+    /// The learned rule as text and as an expression (`None`: the piece never moved).
     pub rule: Option<String>,
+    pub expr: Option<sbg::Expr>,
 }
 
 /// The final report.
@@ -148,7 +149,8 @@ impl fmt::Display for Report {
                 match p.stopped {
                     None => "",
                     Some(Stop::WorkBudget) => " (work budget ran out)",
-                    Some(Stop::TimeLimit) => " (SAFETY TIME LIMIT fired: result depends on the machine)",
+                    Some(Stop::TimeLimit) =>
+                        " (SAFETY TIME LIMIT fired: result depends on the machine)",
                 }
             )?;
         }
@@ -460,6 +462,7 @@ fn learn_piece(
         rule: rule
             .as_ref()
             .map(|r| sbg::print::print_rule(r.kind, &r.expr)),
+        expr: rule.as_ref().map(|r| r.expr.clone()),
     };
     Ok((report, rule))
 }

@@ -82,8 +82,16 @@ pub fn one_sided_letters(records: &[Record]) -> Vec<String> {
             "mirrored sides: `{kind}` used letters (white's coordinates) for one side only: \
              white {}, black {} (chance, or sides that are not mirror images: see --sides \
              separate)",
-            if only_w.is_empty() { "-".into() } else { show(only_w) },
-            if only_b.is_empty() { "-".into() } else { show(only_b) },
+            if only_w.is_empty() {
+                "-".into()
+            } else {
+                show(only_w)
+            },
+            if only_b.is_empty() {
+                "-".into()
+            } else {
+                show(only_b)
+            },
         ));
     }
     notes
