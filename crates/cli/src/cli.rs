@@ -117,6 +117,28 @@ pub enum ListingArg {
     Some,
 }
 
+/// Whether the learner pools white's and black's pieces of a letter.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SidesArg {
+    /// One automaton per letter from both players' moves, black's mirrored (SBG's semantics);
+    /// the logs are checked for sides that do not mirror each other.
+    Mirrored,
+    /// Each player's pieces learned on their own (the paper's setting; safe for logs of games
+    /// whose sides are not mirror images).
+    Separate,
+}
+
+/// Which unlisted words a `some` record allows (docs/learner.md).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RuleArg {
+    /// The paper's: an unobserved word is allowed when deleting any one letter gives observed
+    /// words.
+    Paper,
+    /// The paper's, or every 3-letter window of the word occurs in observed words (with its
+    /// first and last pair): generalises riders and multi-jumps from fewer games.
+    Tolerant,
+}
+
 /// What `convert` produces.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Target {
@@ -343,7 +365,7 @@ pub enum Command {
     },
     /// Learn an SBG game (piece rules, start, goals, turn limit) from logs of observed play.
     #[command(
-        after_help = "Examples:\n  rbgtool learn logs.txt -o learned.sbg\n  rbgtool learn some.txt --k 2 --max-expansions 40 --piece-seconds 30 --json"
+        after_help = "Examples:\n  rbgtool learn logs.txt -o learned.sbg\n  rbgtool learn some.txt --k 2 --max-expansions 40 --work 100000000 --json\n  rbgtool learn some.txt --sides separate --rule paper -o learned.sbg\n\nRuns are deterministic: the search per piece type is bounded by --work (letter steps of its\nconsistency checks). --piece-seconds is only a safety stop; the report says when it fired."
     )]
     Learn {
         /// The log file ('-' for standard input).
@@ -359,10 +381,22 @@ pub enum Command {
         #[arg(long, default_value_t = 20,
               value_parser = clap::value_parser!(u64).range(0..=limits::EXPANSIONS))]
         max_expansions: u64,
-        /// Time budget per piece type, in seconds (--seconds elsewhere is a total).
+        /// Work budget per piece type: letter steps of the search's consistency checks. The
+        /// same logs and options give the same result on any machine.
+        #[arg(long, default_value_t = ::learn::DEFAULT_WORK_BUDGET,
+              value_parser = clap::value_parser!(u64).range(1..))]
+        work: u64,
+        /// Safety time limit per piece type, in seconds (reported when it fires; the result
+        /// then depends on the machine). --seconds elsewhere is a total.
         #[arg(long = "piece-seconds", alias = "seconds", value_name = "SECONDS",
-              default_value_t = 60.0, value_parser = seconds)]
+              default_value_t = 600.0, value_parser = seconds)]
         seconds: f64,
+        /// Pool white's and black's pieces of a letter (mirrored) or learn each side alone.
+        #[arg(long, value_enum, default_value_t = SidesArg::Mirrored)]
+        sides: SidesArg,
+        /// Which unlisted words a `some` record allows.
+        #[arg(long, value_enum, default_value_t = RuleArg::Tolerant)]
+        rule: RuleArg,
         /// Name of the learned game.
         #[arg(long, default_value = "Learned")]
         name: String,

@@ -8,8 +8,15 @@
 //! of the word, its first two and its last two letters occur the same way in words of `U`).
 //!
 //! Candidates come from merging states, so their language contains `U` and the listed words are
-//! always generated; only extra words are looked for. Words longer than `max_len + 1` can never
-//! be allowed, so the search stops there and a product reachability test finds any longer one.
+//! always generated; only extra words are looked for. The depth-first search stops at
+//! `max_len + 1` letters (no longer word is in `U` or passes `F(pmp) ⊆ U`); beyond it a
+//! reachability search over (state, square, last two letters) decides exactly whether a longer
+//! accepted word fails the rule (under [`SomeRule::Paper`] or in an `all` situation every longer
+//! accepted word fails; under the 3-window rule one fails when it breaks a window).
+//!
+//! Every letter step of these searches is one unit of *work*: the search of a candidate stops
+//! (unfinished, see [`Checker::exhausted`]) when the checker's work limit is reached, so the
+//! generalisation is bounded by the same count on every machine.
 
 use crate::dfa::{Dfa, NONE};
 use crate::log::Listing;
@@ -49,6 +56,12 @@ pub struct Checker<'a> {
     steps: Vec<(i32, i32, On)>,
     /// Situations searched so far (for the report).
     pub searches: u64,
+    /// Letter steps taken so far (the work spent).
+    pub work: u64,
+    /// No search goes beyond this much work; a check cut short sets [`Checker::exhausted`].
+    pub work_limit: u64,
+    /// Whether a check was cut short by `work_limit` (its verdict then means nothing).
+    pub exhausted: bool,
 }
 
 struct Search<'s> {
@@ -60,6 +73,8 @@ struct Search<'s> {
     listed: &'s [u32],
     cap: usize,
     budget: usize,
+    /// Work left before the checker's limit.
+    work_left: u64,
     word: Vec<u8>,
 }
 
@@ -72,6 +87,9 @@ impl<'a> Checker<'a> {
             hot: Vec::new(),
             steps: data.alphabet.iter().map(|l| (l.dx, l.dy, l.on)).collect(),
             searches: 0,
+            work: 0,
+            work_limit: u64::MAX,
+            exhausted: false,
         }
     }
 
@@ -110,12 +128,20 @@ impl<'a> Checker<'a> {
             listed: &sit.listed,
             cap: self.data.max_len + 1,
             budget: STEP_BUDGET,
+            work_left: self.work_limit.saturating_sub(self.work),
             word: Vec::new(),
         };
         let w = self.obs.width as i32;
         let sq = i32::from(sit.square);
-        self.explore(&mut s, 0, (sq % w, sq / w), 0)
-            .map_err(|()| s.word.clone())
+        let before = s.work_left;
+        let verdict = self
+            .explore(&mut s, 0, (sq % w, sq / w), 0)
+            .map_err(|()| s.word.clone());
+        self.work += before - s.work_left;
+        if s.work_left == 0 {
+            self.exhausted = true;
+        }
+        verdict
     }
 
     /// The square reached from `at` by letter `a`, if on the board with the right content.
@@ -144,10 +170,11 @@ impl<'a> Checker<'a> {
             let Some(next) = self.target(s, at, a) else {
                 continue;
             };
-            if s.budget == 0 {
+            if s.budget == 0 || s.work_left == 0 {
                 return Err(());
             }
             s.budget -= 1;
+            s.work_left -= 1;
             s.word.push(a as u8);
             let tn = self.data.trie_step(node, a);
             if s.dfa.accepting[t as usize] && !self.allowed(s, tn) {
@@ -155,7 +182,7 @@ impl<'a> Checker<'a> {
             }
             if s.word.len() < s.cap {
                 self.explore(s, t as usize, next, tn)?;
-            } else if self.accepts_later(s, t as usize, next) {
+            } else if !self.longer_words_allowed(s, t as usize, next) {
                 return Err(());
             }
             s.word.pop();
@@ -163,31 +190,56 @@ impl<'a> Checker<'a> {
         Ok(())
     }
 
-    /// Whether some word of length at least one more is accepted from `(q, at)`.
-    fn accepts_later(&self, s: &Search, q: usize, at: (i32, i32)) -> bool {
+    /// Whether every accepted word extending `s.word` (at state `q`, square `at`) is allowed.
+    /// Such words are longer than `max_len + 1`: only the 3-window rule in a `some` situation
+    /// can allow them, so the search follows (state, square, last two letters, window broken)
+    /// and fails at an accepting state reached by a broken window or a bad last pair.
+    fn longer_words_allowed(&self, s: &mut Search, q: usize, at: (i32, i32)) -> bool {
+        let d = self.data;
+        let n = s.word.len();
+        let windows = s.listing == Listing::Some
+            && self.rule == SomeRule::PaperAndWindows
+            && n >= 2
+            && d.prefixes.contains(&s.word[..2]);
+        // With no window rule (or a broken prefix) every longer accepted word fails: the pair
+        // is then a constant and `broken` starts true.
+        let broken = !windows || !s.word.windows(3).all(|w| d.factors.contains(w));
+        let pair = if windows {
+            (s.word[n - 2], s.word[n - 1])
+        } else {
+            (0, 0)
+        };
         let w = self.obs.width as i32;
-        let nsq = self.obs.boards[0].len();
-        let mut seen = vec![false; s.dfa.states() * nsq];
-        let mut stack = vec![(q, at)];
-        while let Some((q, at)) = stack.pop() {
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![(q, at, pair, broken)];
+        while let Some((q, at, (a0, a1), broken)) = stack.pop() {
             for a in 0..self.steps.len() {
                 let t = s.dfa.step(q, a);
                 if t == NONE {
                     continue;
                 }
-                if let Some(next) = self.target(s, at, a) {
-                    if s.dfa.accepting[t as usize] {
-                        return true;
-                    }
-                    let key = t as usize * nsq + (next.1 * w + next.0) as usize;
-                    if !seen[key] {
-                        seen[key] = true;
-                        stack.push((t as usize, next));
-                    }
+                let Some(next) = self.target(s, at, a) else {
+                    continue;
+                };
+                if s.work_left == 0 {
+                    return false;
+                }
+                s.work_left -= 1;
+                let a = a as u8;
+                let broken = broken || !d.factors.contains(&[a0, a1, a][..]);
+                let pair = if windows { (a1, a) } else { (0, 0) };
+                if s.dfa.accepting[t as usize]
+                    && (broken || !d.suffixes.contains(&[pair.0, pair.1][..]))
+                {
+                    return false;
+                }
+                let key = (t, (next.1 * w + next.0) as u16, pair, broken);
+                if seen.insert(key) {
+                    stack.push((t as usize, next, pair, broken));
                 }
             }
         }
-        false
+        true
     }
 
     /// Whether the accepted word `s.word` (at trie node `node`) is allowed in the situation.

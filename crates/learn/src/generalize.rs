@@ -2,7 +2,11 @@
 //! same acceptance within distance `K` (an NFA), go back to a DFA by the subset construction and
 //! are minimised; consistent ones enter a queue ordered by size (fewest states first, then the
 //! order found). The smallest consistent DFA seen after `max_expansions` expansions (or when the
-//! time budget runs out) is the answer. Equal minimal DFAs are recognised and checked once.
+//! work budget runs out) is the answer. Equal minimal DFAs are recognised and checked once.
+//!
+//! The work budget counts the consistency checks' letter steps ([`Checker::work`]), so where the
+//! search stops depends on its inputs only; the time limit is a safety stop, reported when it
+//! fires (its result then depends on the machine).
 
 use crate::consistency::Checker;
 use crate::dfa::Dfa;
@@ -15,7 +19,10 @@ use std::time::{Duration, Instant};
 pub struct SearchLimits {
     pub k: usize,
     pub max_expansions: usize,
-    pub time_budget: Duration,
+    /// Letter steps of consistency checks the search may spend (deterministic).
+    pub work_budget: u64,
+    /// Safety stop (depends on the machine; reported when it fires).
+    pub time_limit: Duration,
     /// Largest DFA the subset construction may build.
     pub max_states: usize,
 }
@@ -26,7 +33,17 @@ pub struct SearchStats {
     pub expansions: usize,
     pub candidates: usize,
     pub consistent: usize,
-    pub timed_out: bool,
+    /// Why the search stopped before `max_expansions` expansions or an empty queue.
+    pub stopped: Option<Stop>,
+}
+
+/// What cut a search short.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The work budget ran out (the same on every machine).
+    WorkBudget,
+    /// The safety time limit fired (the result depends on the machine's speed and load).
+    TimeLimit,
 }
 
 /// Generalises the (consistent) minimised prefix-tree automaton `start`.
@@ -39,6 +56,9 @@ pub fn generalize(
 ) -> (Dfa, SearchStats) {
     let began = Instant::now();
     let mut stats = SearchStats::default();
+    checker.work = 0;
+    checker.work_limit = limits.work_budget;
+    checker.exhausted = false;
     let mut best = start.clone();
     let mut seen: HashSet<Dfa> = HashSet::new();
     seen.insert(start.clone());
@@ -53,8 +73,8 @@ pub fn generalize(
             best = dfa.clone();
         }
         for (s, t) in dfa.candidate_pairs(limits.k) {
-            if began.elapsed() > limits.time_budget {
-                stats.timed_out = true;
+            if began.elapsed() > limits.time_limit {
+                stats.stopped = Some(Stop::TimeLimit);
                 break 'search;
             }
             let Some(merged) = dfa.collapse(s, t, limits.max_states) else {
@@ -65,7 +85,12 @@ pub fn generalize(
                 continue;
             }
             stats.candidates += 1;
-            if checker.check(&cand).is_ok() {
+            let verdict = checker.check(&cand);
+            if checker.exhausted {
+                stats.stopped = Some(Stop::WorkBudget);
+                break 'search;
+            }
+            if verdict.is_ok() {
                 stats.consistent += 1;
                 if cand.states() < best.states() {
                     best = cand.clone();

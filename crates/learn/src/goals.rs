@@ -14,14 +14,20 @@ pub struct Facts {
     pub goals: Vec<Goal>,
     /// Complete games seen (records numbered 0).
     pub games: usize,
-    /// Remarks for the report (no tie seen, differing start positions, ...).
+    /// Remarks for the report (differing start positions, ...).
     pub notes: Vec<String>,
+    /// What the records leave open (the turn limit with no tie, goals of pieces that never
+    /// decided a game, goals guessed by symmetry or extended along a rank).
+    pub undetermined: Vec<String>,
+    /// Whether a game reached the turn limit (a tie), so the limit is known exactly.
+    pub turn_limit_pinned: bool,
 }
 
 /// Reads the facts. `has_move(board, side)` tells (with the learned rules) whether `side` has a
 /// legal move; a win explained by the loser having no move is not evidence of a goal square.
 pub fn learn_facts(records: &[Record], has_move: impl Fn(&Board, Side) -> bool) -> Facts {
     let mut notes = Vec::new();
+    let mut undetermined = Vec::new();
     let starts: Vec<&Record> = records.iter().filter(|r| r.number == 0).collect();
     let start = starts
         .first()
@@ -138,13 +144,26 @@ pub fn learn_facts(records: &[Record], has_move: impl Fn(&Board, Side) -> bool) 
             .filter(|s| !against.contains(s))
             .collect();
         if !mirrored.is_empty() {
-            notes.push(format!(
-                "`{}` never won; its goal squares mirror those of `{}`",
+            undetermined.push(format!(
+                "goals of `{}`: it never won; its goal squares are guessed as the mirror image \
+                 of `{}`'s",
                 other.letter(),
                 piece.letter()
             ));
             reached.insert(other, mirrored);
         }
+    }
+    let never_won: Vec<String> = all_pieces
+        .iter()
+        .filter(|p| !reached.contains_key(p) && !thresholds.contains_key(p))
+        .map(|p| p.letter().to_string())
+        .collect();
+    if !never_won.is_empty() {
+        undetermined.push(format!(
+            "goals of {}: these pieces never ended a game, so no goal is learned for them (none \
+             is ruled out either, except squares they reached without winning)",
+            never_won.join(" ")
+        ));
     }
     for (piece, squares) in &reached {
         let against = not_goal.get(piece).unwrap_or(&empty);
@@ -182,8 +201,9 @@ pub fn learn_facts(records: &[Record], has_move: impl Fn(&Board, Side) -> bool) 
                 .get(&other)
                 .is_some_and(|&m| m != u32::MAX && n < m)
         {
-            notes.push(format!(
-                "`#{}` never decided a game; its count goal mirrors that of `{}`",
+            undetermined.push(format!(
+                "count goal of `{}`: it never decided a game; `#` guessed as the mirror image of \
+                 `{}`'s",
                 other.letter(),
                 piece.letter()
             ));
@@ -193,11 +213,29 @@ pub fn learn_facts(records: &[Record], has_move: impl Fn(&Board, Side) -> bool) 
     for (piece, at_most) in thresholds {
         goals.push(Goal::Count { piece, at_most });
     }
-    let turn_limit = match tie_plies.iter().min() {
-        Some(&t) => t,
-        None => {
-            notes.push(format!(
-                "no tied game: the turn limit is a lower bound ({max_ply} plies)"
+    // Ties come only from the turn limit (SBG): a tied game pins it. Otherwise every ongoing
+    // record says the limit is above its ply and every decided game that it is not below its
+    // last ply: a lower bound only.
+    let turn_limit = match (tie_plies.iter().min(), tie_plies.iter().max()) {
+        (Some(&t), Some(&u)) => {
+            if t != u {
+                notes.push(format!(
+                    "games were tied at different plies ({t} to {u}); the turn limit is the \
+                     smallest"
+                ));
+            }
+            if max_ply > t {
+                notes.push(format!(
+                    "a game went on past the tie ply {t} (to ply {max_ply}): the logs contradict \
+                     a turn limit"
+                ));
+            }
+            t
+        }
+        _ => {
+            undetermined.push(format!(
+                "turn limit: no game reached it (no tied game); it is at least {max_ply} plies \
+                 (the longest game), and the learned game uses {max_ply}"
             ));
             max_ply
         }
@@ -208,5 +246,7 @@ pub fn learn_facts(records: &[Record], has_move: impl Fn(&Board, Side) -> bool) 
         goals,
         games: starts.len(),
         notes,
+        undetermined,
+        turn_limit_pinned: !tie_plies.is_empty(),
     }
 }

@@ -3,16 +3,20 @@
 //! start position, goals and turn limit; the result is a complete [`sbg::Game`] and a [`Report`].
 
 use crate::consistency::{Checker, SomeRule};
-use crate::generalize::{generalize, SearchLimits};
+use crate::generalize::{generalize, SearchLimits, Stop};
 use crate::goals::learn_facts;
 use crate::log::Record;
-use crate::pta::{collect, Observations, PieceData};
+use crate::pta::{collect, collect_kind, Observations, PieceData, Sides};
 use crate::regex::to_expr;
+use crate::sides;
 use game::GameState;
 use rayon::prelude::*;
 use sbg::{Game, PieceRule, Side};
 use std::fmt;
 use std::time::{Duration, Instant};
+
+/// Default work budget per piece type: well above what the corpus games need (docs/learner.md).
+pub const DEFAULT_WORK_BUDGET: u64 = 1_000_000_000;
 
 /// Learner settings.
 #[derive(Clone, Debug)]
@@ -21,12 +25,19 @@ pub struct Options {
     pub k: usize,
     /// Expansions of the best-first search per piece type (the paper's MaxExpansions = 20).
     pub max_expansions: usize,
-    /// Time budget of the search per piece type; the best DFA so far is kept when it runs out.
-    pub time_budget: Duration,
+    /// Work budget of the search per piece type, in letter steps of the consistency checks
+    /// (search nodes); the best DFA so far is kept when it runs out. The same inputs give the
+    /// same result on any machine.
+    pub work_budget: u64,
+    /// Safety stop per piece type: the best DFA so far is kept and the report says the time
+    /// limit fired (the result then depends on the machine's speed and load).
+    pub time_limit: Duration,
     /// Words a `some` record allows beyond the observed ones.
     pub some_rule: SomeRule,
     /// Largest DFA the subset construction may build for one candidate.
     pub max_states: usize,
+    /// Whether white's and black's pieces of a letter are learned from pooled data.
+    pub sides: Sides,
     /// Name of the learned game.
     pub name: String,
 }
@@ -36,8 +47,10 @@ impl Default for Options {
         Options {
             k: 2,
             max_expansions: 20,
-            time_budget: Duration::from_secs(60),
+            work_budget: DEFAULT_WORK_BUDGET,
+            time_limit: Duration::from_secs(600),
             some_rule: SomeRule::PaperAndWindows,
+            sides: Sides::Mirrored,
             max_states: 2000,
             name: "Learned".into(),
         }
@@ -68,6 +81,8 @@ pub enum Progress {
 #[derive(Clone, Debug)]
 pub struct PieceReport {
     pub kind: char,
+    /// The side learned (`None`: both sides, pooled).
+    pub side: Option<Side>,
     /// Distinct observed words (`|U|`) and situations checked.
     pub words: usize,
     pub situations: usize,
@@ -78,10 +93,14 @@ pub struct PieceReport {
     pub expansions: usize,
     pub candidates: usize,
     pub consistent_candidates: usize,
-    pub timed_out: bool,
+    /// Letter steps spent by the search's consistency checks.
+    pub work: u64,
+    /// Why the search stopped early, if it did.
+    pub stopped: Option<Stop>,
     pub seconds: f64,
-    /// The learned rule (`None`: the piece never moved).
+    /// The learned rule as text and as an expression (`None`: the piece never moved).
     pub rule: Option<String>,
+    pub expr: Option<sbg::Expr>,
 }
 
 /// The final report.
@@ -92,6 +111,11 @@ pub struct Report {
     pub records: usize,
     pub seconds: f64,
     pub notes: Vec<String>,
+    /// What the logs do not determine (the turn limit when no game reached it, goals of pieces
+    /// that never decided a game, ...): the learned game's value is a guess or a bound.
+    pub undetermined: Vec<String>,
+    /// Whether a game reached the turn limit, so the learned limit is exact.
+    pub turn_limit_pinned: bool,
 }
 
 impl fmt::Display for Report {
@@ -103,25 +127,38 @@ impl fmt::Display for Report {
         )?;
         writeln!(
             f,
-            "piece  words  situations  PTA  min-PTA  DFA  expansions  time"
+            "piece   words  situations  PTA  min-PTA  DFA  expansions         work  time"
         )?;
         for p in &self.pieces {
             writeln!(
                 f,
-                "{:<5}  {:>5}  {:>10}  {:>3}  {:>7}  {:>3}  {:>10}  {:.3} s{}",
-                p.kind,
+                "{:<6}  {:>5}  {:>10}  {:>3}  {:>7}  {:>3}  {:>10}  {:>11}  {:.3} s{}",
+                match p.side {
+                    None => p.kind.to_string(),
+                    Some(Side::White) => format!("{} (w)", p.kind.to_ascii_uppercase()),
+                    Some(Side::Black) => format!("{} (b)", p.kind.to_ascii_lowercase()),
+                },
                 p.words,
                 p.situations,
                 p.pta_states,
                 p.minimized_pta_states,
                 p.states,
                 p.expansions,
+                p.work,
                 p.seconds,
-                if p.timed_out { " (time budget)" } else { "" }
+                match p.stopped {
+                    None => "",
+                    Some(Stop::WorkBudget) => " (work budget ran out)",
+                    Some(Stop::TimeLimit) =>
+                        " (SAFETY TIME LIMIT fired: result depends on the machine)",
+                }
             )?;
         }
         for n in &self.notes {
             writeln!(f, "note: {n}")?;
+        }
+        for n in &self.undetermined {
+            writeln!(f, "not determined by the logs: {n}")?;
         }
         Ok(())
     }
@@ -143,6 +180,13 @@ pub enum LearnError {
         word: String,
         /// Where the word was observed: record index and square.
         seen_in: (usize, usize),
+    },
+    /// With mirrored sides: each side's moves of `kind` fit on their own, but white's and
+    /// black's contradict each other (record indices of a contradicting pair).
+    NotMirrored {
+        kind: char,
+        record: usize,
+        seen_in: usize,
     },
     /// The learned rules do not compile (e.g. too large a DFA).
     Engine(String),
@@ -176,6 +220,18 @@ impl fmt::Display for LearnError {
                 seen_in.0 + 1,
                 seen_in.1
             ),
+            LearnError::NotMirrored {
+                kind,
+                record,
+                seen_in,
+            } => write!(
+                f,
+                "the logs are not consistent with mirrored sides: white's and black's `{kind}` \
+                 move differently (record #{} contradicts record #{} once black's moves are \
+                 mirrored); each side alone is consistent: learn with --sides separate",
+                record + 1,
+                seen_in + 1
+            ),
             LearnError::Engine(e) => write!(f, "the learned rules do not compile: {e}"),
             LearnError::BadRecord { record, reason } => {
                 write!(f, "record #{} of the log: {reason}", record + 1)
@@ -208,34 +264,29 @@ pub fn learn(
     }
     validate(records)?;
     let obs = Observations::new(records);
-    let data = collect(records);
-    let games_before = |i: usize| records[..=i].iter().filter(|r| r.number == 0).count();
+    let data = collect(records, options.sides);
     let results: Vec<Result<(PieceReport, Option<PieceRule>), LearnError>> = data
         .par_iter()
         .map(|d| {
-            learn_piece(d, &obs, options, progress).map_err(|(sit, word)| {
-                let s = &d.situations[sit];
-                let ri = s.record as usize;
-                let id = d.word_id(&word).unwrap_or(0) as usize;
-                LearnError::Inconsistent {
-                    kind: d.kind,
-                    record: ri,
-                    number: records[ri].number,
-                    game: games_before(ri).saturating_sub(1),
-                    square: s.square as usize,
-                    word: word_text(d, &word),
-                    seen_in: d.first_seen.get(id).copied().unwrap_or((0, 0)),
-                }
-            })
+            learn_piece(d, &obs, options, progress)
+                .map_err(|(sit, word)| inconsistency(records, &obs, options, d, sit, &word))
         })
         .collect();
     let mut pieces = Vec::new();
-    let mut rules = Vec::new();
+    let mut learned = Vec::new();
     for r in results {
         let (rep, rule) = r?;
         pieces.push(rep);
-        rules.extend(rule);
+        learned.push(rule);
     }
+    let mut notes = Vec::new();
+    let rules = match options.sides {
+        Sides::Mirrored => {
+            notes.extend(sides::one_sided_letters(records));
+            learned.into_iter().flatten().collect()
+        }
+        Sides::Separate => sides::one_rule_per_letter(&pieces, learned, &mut notes),
+    };
     let mut game = Game {
         name: options.name.clone(),
         board: records[0].board.clone(),
@@ -259,9 +310,53 @@ pub fn learn(
         games: facts.games,
         records: records.len(),
         seconds: began.elapsed().as_secs_f64(),
-        notes: facts.notes,
+        notes: notes.into_iter().chain(facts.notes).collect(),
+        undetermined: facts.undetermined,
+        turn_limit_pinned: facts.turn_limit_pinned,
     };
     Ok((game, report))
+}
+
+/// The error for a piece whose observations contradict each other (even the prefix tree of
+/// `U` is inconsistent). With mirrored sides, when each side's own data is consistent the
+/// contradiction is between the sides: the logs are not mirror images.
+fn inconsistency(
+    records: &[Record],
+    obs: &Observations,
+    options: &Options,
+    d: &PieceData,
+    sit: usize,
+    word: &[u8],
+) -> LearnError {
+    let s = &d.situations[sit];
+    let ri = s.record as usize;
+    let id = d.word_id(word).unwrap_or(0) as usize;
+    let seen_in = d.first_seen.get(id).copied().unwrap_or((0, 0));
+    if options.sides == Sides::Mirrored {
+        let each_side_fits = [Side::White, Side::Black].iter().all(|&side| {
+            let own = collect_kind(records, d.kind, Some(side));
+            Checker::new(&own, obs, options.some_rule)
+                .check(&own.prefix_tree())
+                .is_ok()
+        });
+        if each_side_fits {
+            return LearnError::NotMirrored {
+                kind: d.kind,
+                record: ri,
+                seen_in: seen_in.0,
+            };
+        }
+    }
+    let games_before = records[..=ri].iter().filter(|r| r.number == 0).count();
+    LearnError::Inconsistent {
+        kind: d.kind,
+        record: ri,
+        number: records[ri].number,
+        game: games_before.saturating_sub(1),
+        square: s.square as usize,
+        word: word_text(d, word),
+        seen_in,
+    }
 }
 
 /// Longest word the learner accepts (its searches recurse once per letter).
@@ -327,7 +422,8 @@ fn learn_piece(
     let limits = SearchLimits {
         k: options.k,
         max_expansions: options.max_expansions,
-        time_budget: options.time_budget,
+        work_budget: options.work_budget,
+        time_limit: options.time_limit,
         max_states: options.max_states,
     };
     let (best, stats) = if d.words.is_empty() {
@@ -351,6 +447,7 @@ fn learn_piece(
     let rule = expr.map(|expr| PieceRule { kind: d.kind, expr });
     let report = PieceReport {
         kind: d.kind,
+        side: d.side,
         words: d.words.len(),
         situations: d.situations.len(),
         pta_states: pta.states(),
@@ -359,11 +456,13 @@ fn learn_piece(
         expansions: stats.expansions,
         candidates: stats.candidates,
         consistent_candidates: stats.consistent,
-        timed_out: stats.timed_out,
+        work: checker.work,
+        stopped: stats.stopped,
         seconds,
         rule: rule
             .as_ref()
             .map(|r| sbg::print::print_rule(r.kind, &r.expr)),
+        expr: rule.as_ref().map(|r| r.expr.clone()),
     };
     Ok((report, rule))
 }

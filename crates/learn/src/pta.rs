@@ -1,7 +1,9 @@
 //! From records to per-piece training data: the alphabet and the observed words `U` of each
-//! piece type (black's words mirrored into white's coordinates, since an SBG rule serves both
-//! sides), the situations to check (every piece of the player to move in every non-terminal
-//! record), and the prefix-tree automaton of `U`.
+//! piece type (black's words mirrored into white's coordinates), the situations to check (every
+//! piece of the player to move in every non-terminal record), and the prefix-tree automaton of
+//! `U`. With [`Sides::Mirrored`] (SBG's semantics: a rule serves both sides) both players' moves
+//! of a letter are pooled; with [`Sides::Separate`] (the paper's setting) each player's pieces
+//! are learned on their own.
 
 use crate::dfa::{Dfa, NONE};
 use crate::log::{Listing, Outcome, Record};
@@ -43,6 +45,16 @@ impl Observations {
     }
 }
 
+/// Whether white's and black's pieces of one letter share their training data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sides {
+    /// Pooled: black's moves mirrored into white's coordinates (SBG's semantics; twice the
+    /// data per automaton). Logs whose sides are not mirror images can be refused or mislearned.
+    Mirrored,
+    /// Each player's pieces learned on their own (the paper's protocol).
+    Separate,
+}
+
 /// One piece of the player to move in one record, with the words listed for it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Situation {
@@ -59,6 +71,8 @@ pub struct Situation {
 #[derive(Clone, Debug)]
 pub struct PieceData {
     pub kind: char,
+    /// The side whose moves these are (`None`: both, mirrored).
+    pub side: Option<Side>,
     /// The letters of `U`, in white's coordinates, sorted.
     pub alphabet: Vec<Letter>,
     /// `U`: every observed word (letter ids), each once.
@@ -104,16 +118,21 @@ impl PieceData {
     }
 }
 
-/// Training data of every piece type that appears on a board of a non-terminal record, sorted
-/// by type.
-pub fn collect(records: &[Record]) -> Vec<PieceData> {
+/// Training data of every piece type that appears on a board of a record, sorted by type (and
+/// white before black with [`Sides::Separate`]).
+pub fn collect(records: &[Record], sides: Sides) -> Vec<PieceData> {
     let mut kinds: BTreeSet<char> = BTreeSet::new();
     for r in records {
         kinds.extend(r.board.cells.iter().flatten().map(|p| p.kind));
     }
+    let sides: &[Option<Side>] = match sides {
+        Sides::Mirrored => &[None],
+        Sides::Separate => &[Some(Side::White), Some(Side::Black)],
+    };
     kinds
         .into_iter()
-        .map(|k| collect_kind(records, k))
+        .flat_map(|k| sides.iter().map(move |&s| (k, s)))
+        .map(|(k, s)| collect_kind(records, k, s))
         .collect()
 }
 
@@ -125,9 +144,11 @@ fn to_white(l: Letter, side: Side) -> Letter {
     }
 }
 
-fn collect_kind(records: &[Record], kind: char) -> PieceData {
+/// The training data of `kind` (of `side` only, or of both).
+pub fn collect_kind(records: &[Record], kind: char, side: Option<Side>) -> PieceData {
     let mut alphabet: BTreeSet<Letter> = BTreeSet::new();
-    for r in records.iter().filter(|r| r.outcome == Outcome::Ongoing) {
+    let used = |r: &&Record| r.outcome == Outcome::Ongoing && side.is_none_or(|s| s == r.to_move);
+    for r in records.iter().filter(used) {
         for m in &r.moves {
             if r.board.cells[m.from].is_some_and(|p| p.kind == kind) {
                 alphabet.extend(m.letters.iter().map(|&l| to_white(l, r.to_move)));
@@ -153,7 +174,7 @@ fn collect_kind(records: &[Record], kind: char) -> PieceData {
             .collect()
     };
     for (ri, r) in records.iter().enumerate() {
-        if r.outcome != Outcome::Ongoing {
+        if !used(&r) {
             continue;
         }
         let mut by_square: HashMap<usize, Vec<u32>> = HashMap::new();
@@ -236,6 +257,7 @@ fn collect_kind(records: &[Record], kind: char) -> PieceData {
     }
     PieceData {
         kind,
+        side,
         max_len: words.iter().map(Vec::len).max().unwrap_or(0),
         alphabet,
         words,

@@ -19,7 +19,7 @@ fn base_log() -> &'static str {
 
 fn options() -> Options {
     Options {
-        time_budget: Duration::from_secs(2),
+        time_limit: Duration::from_secs(2),
         ..Options::default()
     }
 }

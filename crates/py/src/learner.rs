@@ -75,7 +75,7 @@ pub fn learn<'py>(
     let options = ::learn::Options {
         k,
         max_expansions,
-        time_budget: std::time::Duration::from_secs_f64(seconds),
+        time_limit: std::time::Duration::from_secs_f64(seconds),
         name: name.to_string(),
         ..::learn::Options::default()
     };
@@ -95,7 +95,10 @@ pub fn learn<'py>(
         e.set_item("pta_states", p.pta_states)?;
         e.set_item("states", p.states)?;
         e.set_item("expansions", p.expansions)?;
-        e.set_item("timed_out", p.timed_out)?;
+        e.set_item(
+            "timed_out",
+            p.stopped == Some(::learn::generalize::Stop::TimeLimit),
+        )?;
         pieces.append(e)?;
     }
     d.set_item("pieces", pieces)?;

@@ -1,7 +1,7 @@
 //! `rbgtool record` and `rbgtool learn`: logs of observed play, and the rules learned from them.
 
 use super::load::{load, Loaded};
-use crate::cli::{Global, InputArgs, Lang, ListingArg};
+use crate::cli::{Global, InputArgs, Lang, ListingArg, RuleArg, SidesArg};
 use crate::diag::CliError;
 use crate::input;
 use crate::output;
@@ -34,7 +34,10 @@ pub struct LearnArgs<'a> {
     pub output: Option<&'a Path>,
     pub k: usize,
     pub max_expansions: usize,
+    pub work: u64,
     pub seconds: f64,
+    pub sides: SidesArg,
+    pub rule: RuleArg,
     pub name: &'a str,
     pub json: bool,
 }
@@ -64,7 +67,16 @@ pub fn learn(a: &LearnArgs, global: &Global) -> Result<(), CliError> {
     let options = learn::Options {
         k: a.k,
         max_expansions: a.max_expansions,
-        time_budget: std::time::Duration::from_secs_f64(a.seconds),
+        work_budget: a.work,
+        time_limit: std::time::Duration::from_secs_f64(a.seconds),
+        sides: match a.sides {
+            SidesArg::Mirrored => learn::Sides::Mirrored,
+            SidesArg::Separate => learn::Sides::Separate,
+        },
+        some_rule: match a.rule {
+            RuleArg::Paper => learn::SomeRule::Paper,
+            RuleArg::Tolerant => learn::SomeRule::PaperAndWindows,
+        },
         name: a.name.to_string(),
         ..learn::Options::default()
     };
@@ -93,7 +105,7 @@ pub fn learn(a: &LearnArgs, global: &Global) -> Result<(), CliError> {
     };
     let (game, report) = learn::learn(&records, &options, &progress)
         .map_err(|e| CliError::Game(format!("cannot learn a game from {}: {e}", src.name)))?;
-    output::write_output(a.output, &sbg::print(&game))
+    output::write_output(a.output, &with_open_questions(&game, &report))
         .map_err(|e| CliError::Io(format!("cannot write the learned game: {e}")))?;
     if a.json {
         let pieces: Vec<serde_json::Value> = report
@@ -102,12 +114,17 @@ pub fn learn(a: &LearnArgs, global: &Global) -> Result<(), CliError> {
             .map(|p| {
                 serde_json::json!({
                     "piece": p.kind.to_string(),
+                    "side": p.side.map(|s| if s == sbg::Side::White { "white" } else { "black" }),
                     "words": p.words,
                     "situations": p.situations,
                     "pta_states": p.pta_states,
                     "states": p.states,
                     "expansions": p.expansions,
-                    "timed_out": p.timed_out,
+                    "work": p.work,
+                    "stopped": p.stopped.map(|s| match s {
+                        learn::Stop::WorkBudget => "work budget",
+                        learn::Stop::TimeLimit => "time limit",
+                    }),
                 })
             })
             .collect();
@@ -117,10 +134,30 @@ pub fn learn(a: &LearnArgs, global: &Global) -> Result<(), CliError> {
             "seconds": report.seconds,
             "pieces": pieces,
             "notes": report.notes,
+            "undetermined": report.undetermined,
+            "turn_limit_pinned": report.turn_limit_pinned,
         });
         println!("{v}");
     } else if !global.quiet {
         eprint!("{report}");
     }
     Ok(())
+}
+
+/// The learned game's text, preceded by `//` comments naming what the logs did not determine
+/// (a reader of the file sees which numbers are bounds or guesses).
+fn with_open_questions(game: &sbg::Game, report: &learn::Report) -> String {
+    let mut text = String::new();
+    for u in &report.undetermined {
+        text.push_str(&format!("// not determined by the logs: {u}\n"));
+    }
+    for p in &report.pieces {
+        if p.stopped == Some(learn::Stop::TimeLimit) {
+            text.push_str(&format!(
+                "// {}: the safety time limit stopped the search (machine-dependent result)\n",
+                p.kind
+            ));
+        }
+    }
+    text + &sbg::print(game)
 }
