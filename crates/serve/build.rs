@@ -28,6 +28,9 @@ fn main() {
         }
     }
     let out = Path::new(&std::env::var("OUT_DIR").unwrap()).join("corpus.rs");
-    let table = format!("pub static GAMES: &[CorpusGame] = &[\n{}];\n", rows.concat());
+    let table = format!(
+        "pub static GAMES: &[CorpusGame] = &[\n{}];\n",
+        rows.concat()
+    );
     std::fs::write(out, table).unwrap();
 }

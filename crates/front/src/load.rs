@@ -51,6 +51,10 @@ mod tests {
             panic!("SBG text read as RBG must fail")
         };
         assert_eq!(ds.len(), 1);
-        assert!(ds[0].message.contains("looks like SBG"), "{}", ds[0].message);
+        assert!(
+            ds[0].message.contains("looks like SBG"),
+            "{}",
+            ds[0].message
+        );
     }
 }

@@ -39,8 +39,14 @@ pub fn router(limits: Limits) -> Router {
     };
     Router::new()
         .route("/", get(|| async { Html(assets::INDEX_HTML) }))
-        .route("/app.js", get(|| async { asset("text/javascript", assets::APP_JS) }))
-        .route("/style.css", get(|| async { asset("text/css", assets::STYLE_CSS) }))
+        .route(
+            "/app.js",
+            get(|| async { asset("text/javascript", assets::APP_JS) }),
+        )
+        .route(
+            "/style.css",
+            get(|| async { asset("text/css", assets::STYLE_CSS) }),
+        )
         .route("/api/games", get(games))
         .route("/api/games/{name}", get(corpus_game))
         .route("/api/check", post(check))
@@ -140,7 +146,9 @@ async fn games() -> Json<Value> {
 async fn corpus_game(Path(name): Path<String>) -> Result<Json<Value>, ApiError> {
     let g = corpus::find(&name)
         .ok_or_else(|| ApiError::not_found(format!("no bundled game `{name}`")))?;
-    Ok(Json(json!({ "name": g.name, "lang": g.lang, "text": g.text })))
+    Ok(Json(
+        json!({ "name": g.name, "lang": g.lang, "text": g.text }),
+    ))
 }
 
 #[derive(Deserialize)]
@@ -338,7 +346,10 @@ fn translate(game: &Game, to: &str) -> Result<(String, Vec<String>), ApiError> {
             let ir = convert::sbg_to_ir(g).map_err(err)?;
             (rbg::print_ll_checked(&ir).map_err(err)?, vec![])
         }
-        (Loaded::Sbg(g), "gdl") => (convert::sbg_to_gdl(g).map_err(|e| err(e.to_string()))?, vec![]),
+        (Loaded::Sbg(g), "gdl") => (
+            convert::sbg_to_gdl(g).map_err(|e| err(e.to_string()))?,
+            vec![],
+        ),
         (Loaded::Sbg(g), "sbg") => (sbg::print(g), vec![]),
         (Loaded::Gdl(d), "gdl") => (gdl::print(d), vec![]),
         (_, to) => {

@@ -14,12 +14,11 @@ fn chromium() -> Option<PathBuf> {
     if let Some(p) = std::env::var_os("CHROME") {
         return Some(PathBuf::from(p));
     }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let dirs: Vec<PathBuf> = std::env::split_paths(&path).collect();
     ["chromium", "chromium-browser", "google-chrome"]
         .iter()
-        .flat_map(|name| {
-            std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
-                .map(move |dir| dir.join(name))
-        })
+        .flat_map(|name| dirs.iter().map(move |dir| dir.join(name)))
         .find(|p| p.is_file())
 }
 
@@ -46,9 +45,18 @@ fn wait_for(tab: &Tab, what: &str, js: &str) {
         if v == Some(serde_json::Value::Bool(true)) {
             return;
         }
-        assert!(start.elapsed() < Duration::from_secs(20), "waited 20 s for {what}");
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "waited 20 s for {what}"
+        );
         std::thread::sleep(Duration::from_millis(100));
     }
+}
+
+/// Runs statements in their own scope (`const`s of one call must not clash with the next's).
+fn run(tab: &Tab, statements: &str) {
+    tab.evaluate(&format!("(() => {{ {statements} }})()"), false)
+        .unwrap();
 }
 
 fn text_of(tab: &Tab, js: &str) -> String {
@@ -86,15 +94,18 @@ fn play_edit_and_convert_in_chromium() {
     let tab = browser.new_tab().unwrap();
     tab.navigate_to(&format!("http://{addr}/")).unwrap();
     tab.wait_until_navigated().unwrap();
-    wait_for(&tab, "the page to start", "document.body.dataset.ready === '1'");
+    wait_for(
+        &tab,
+        "the page to start",
+        "document.body.dataset.ready === '1'",
+    );
 
     // Pick breakthrough (SBG) from the corpus.
-    tab.evaluate(
+    run(
+        &tab,
         "const p = document.getElementById('picker'); p.value = 'breakthrough.sbg'; \
-         p.dispatchEvent(new Event('change')); true",
-        false,
-    )
-    .unwrap();
+         p.dispatchEvent(new Event('change'));",
+    );
     wait_for(
         &tab,
         "the SBG game",
@@ -104,11 +115,10 @@ fn play_edit_and_convert_in_chromium() {
     screenshot(&tab, "1-picked");
 
     // Against the random agent: click a legal move, the agent answers.
-    tab.evaluate(
-        "document.getElementById('opponent').value = 'random'; true",
-        false,
-    )
-    .unwrap();
+    run(
+        &tab,
+        "document.getElementById('opponent').value = 'random';",
+    );
     for round in 1..=2 {
         tab.wait_for_element("#legal button.move")
             .unwrap()
@@ -117,7 +127,10 @@ fn play_edit_and_convert_in_chromium() {
         wait_for(
             &tab,
             "the agent's answer",
-            &format!("document.querySelectorAll('#history li').length === {}", 2 * round),
+            &format!(
+                "document.querySelectorAll('#history li').length === {}",
+                2 * round
+            ),
         );
     }
     let status = text_of(&tab, "document.getElementById('status').textContent");
@@ -126,12 +139,11 @@ fn play_edit_and_convert_in_chromium() {
     screenshot(&tab, "2-played");
 
     // A typo typed into the editor: a diagnostic, and its line marked in the gutter.
-    tab.evaluate(
+    run(
+        &tab,
         "const s = document.getElementById('source'); s.focus(); \
-         s.setSelectionRange(s.value.indexOf('<PIECES>'), s.value.indexOf('<PIECES>')); true",
-        false,
-    )
-    .unwrap();
+         s.setSelectionRange(s.value.indexOf('<PIECES>'), s.value.indexOf('<PIECES>'));",
+    );
     tab.type_str("@@").unwrap();
     wait_for(
         &tab,
@@ -139,25 +151,26 @@ fn play_edit_and_convert_in_chromium() {
         "document.querySelectorAll('#diagnostics .diag.error').length > 0 && \
          document.querySelectorAll('#gutter .bad').length > 0",
     );
-    let diag = text_of(&tab, "document.querySelector('#diagnostics .diag.error').textContent");
+    let diag = text_of(
+        &tab,
+        "document.querySelector('#diagnostics .diag.error').textContent",
+    );
     assert!(diag.starts_with("line "), "{diag}");
     screenshot(&tab, "3-typo");
 
     // Fixed again, then converted to GDL.
-    tab.evaluate(
+    run(
+        &tab,
         "const s = document.getElementById('source'); s.value = s.value.replace('@@', ''); \
-         s.dispatchEvent(new Event('input')); true",
-        false,
-    )
-    .unwrap();
+         s.dispatchEvent(new Event('input'));",
+    );
     wait_for(
         &tab,
         "the fix",
         "document.querySelectorAll('#diagnostics .diag.error').length === 0 && \
          document.querySelectorAll('#diagnostics .diag.ok').length === 1",
     );
-    tab.evaluate("document.getElementById('convert-to').value = 'gdl'; true", false)
-        .unwrap();
+    run(&tab, "document.getElementById('convert-to').value = 'gdl';");
     tab.find_element("#convert").unwrap().click().unwrap();
     wait_for(
         &tab,
