@@ -228,7 +228,7 @@ impl OnState for Perft {
 fn perft<G: GameState>(state: &mut G, depth: u32, budget: &Budget, nodes: &mut u64) -> bool {
     if depth == 0 {
         *nodes += 1;
-        return *nodes % 4096 != 0 || budget.alive();
+        return *nodes & 4095 != 0 || budget.alive();
     }
     let mut moves = Vec::new();
     state.legal_moves(&mut moves);

@@ -170,6 +170,13 @@ fn play_edit_and_convert_in_chromium() {
         "document.querySelectorAll('#diagnostics .diag.error').length === 0 && \
          document.querySelectorAll('#diagnostics .diag.ok').length === 1",
     );
+    // The fixed text is the game being played: its moves stay.
+    wait_for(
+        &tab,
+        "the game back",
+        "document.getElementById('status').textContent.startsWith('white to move') && \
+         document.querySelectorAll('#history li').length === 4",
+    );
     run(&tab, "document.getElementById('convert-to').value = 'gdl';");
     tab.find_element("#convert").unwrap().click().unwrap();
     wait_for(

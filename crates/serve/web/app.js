@@ -109,12 +109,14 @@ async function check() {
   game.valid = result.valid;
   $("lang").textContent = result.language ? result.language.toUpperCase() : "?";
   showDiagnostics(result.diagnostics, result.valid ? `valid ${result.language.toUpperCase()} game` : null);
-  if (result.valid && changed) {
-    game.text = text;
-    game.lang = result.language;
-    game.moves = [];
-    await refresh();
-  } else if (!result.valid) {
+  if (result.valid) {
+    if (changed) {
+      game.text = text;
+      game.lang = result.language;
+      game.moves = [];
+    }
+    await refresh(); // also after a fix back to the game being played: its moves stay
+  } else {
     $("status").textContent = "Fix the errors to play (the board shows the last valid game).";
   }
 }
