@@ -88,7 +88,7 @@ pub trait OnState {
 pub fn with_state<F: OnState>(game: &Game, moves: &[String], f: F) -> Result<F::Out, ApiError> {
     match &game.loaded {
         Loaded::Rbg(g) => {
-            let r = reasoner::Reasoner::with_options(g, reasoner::Options::default())
+            let r = reasoner::Reasoner::with_options(g, rbg_options())
                 .map_err(|e| ApiError::invalid(format!("cannot compile the rules: {e}")))?;
             let mut s = r
                 .initial_state()
@@ -152,4 +152,13 @@ pub fn shorten(mut s: String, max: usize) -> String {
         s.push_str(" ...");
     }
     s
+}
+
+/// The reasoner's options here: without the shift-region tables, whose building costs more
+/// than they save in one request's few move generations.
+fn rbg_options() -> reasoner::Options {
+    reasoner::Options {
+        region_tables: false,
+        ..reasoner::Options::default()
+    }
 }
