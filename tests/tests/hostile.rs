@@ -14,7 +14,7 @@ const TIMEOUT: Duration = Duration::from_secs(20);
 const MAX_STDERR_LINES: usize = 60;
 const MAX_STDERR_BYTES: usize = 8192;
 /// Prefixes of an expectation that mark a known failure.
-const KNOWN: [&str; 2] = ["fixed-by-hostile-branch:", "known-failure:"];
+const KNOWN: [&str; 1] = ["known-failure:"];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Expect {

@@ -20,6 +20,12 @@ static BUDGET: memory::Budget = memory::Budget;
 fn main() -> ExitCode {
     // A panic is our bug, never the user's: report it as such with exit code 3.
     std::panic::set_hook(Box::new(|info| {
+        // A reader that stopped early (`rbgtool moves … | head`) is not a failure: print
+        // nothing more, like other command-line tools.
+        let text = info.to_string();
+        if text.contains("failed printing to stdout") && text.contains("Broken pipe") {
+            std::process::exit(0);
+        }
         eprintln!("rbgtool: internal error (this is a bug, please report it): {info}");
         std::process::exit(output::EXIT_INTERNAL);
     }));

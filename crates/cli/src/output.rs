@@ -21,10 +21,13 @@ pub fn write_output(path: Option<&Path>, text: &str) -> std::io::Result<()> {
     }
 }
 
+/// A reader that stopped early (`… | head`) ends the output quietly, as in other tools.
 fn print_stdout(text: &str) -> std::io::Result<()> {
     let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())?;
-    out.flush()
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        r => r,
+    }
 }
 
 /// Writes `bytes` to what `path` names: through symbolic links, directly into special files,

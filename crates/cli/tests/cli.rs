@@ -517,8 +517,9 @@ fn evolve_writes_generations_and_resumes() {
     assert_eq!(code, 0, "{err}");
     assert!(dir.join("gen-001.json").is_file() && dir.join("report.html").is_file());
     // Without --resume an existing run is refused; with it the run goes on.
-    let (code, _, _) = run(&[&base[..], &["--generations", "2"]].concat());
+    let (code, _, err) = run(&[&base[..], &["--generations", "2"]].concat());
     assert_eq!(code, 1);
+    assert!(err.contains("continue it with --resume"), "{err}");
     let (code, json, err) =
         run(&[&base[..], &["--generations", "2", "--resume", "--json"]].concat());
     assert_eq!(code, 0, "{err}");

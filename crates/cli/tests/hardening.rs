@@ -185,3 +185,32 @@ fn thousands_of_errors_on_one_line_print_one_screen() {
     assert!(err.contains("more diagnostic(s) not shown"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A reader that stops early (`rbgtool … | head`) ends the output quietly with exit 0, both
+/// where the output is written at once (`convert`) and line by line (`moves`).
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let root = format!("{}/../..", env!("CARGO_MANIFEST_DIR"));
+    for args in [
+        vec!["convert", "corpus/rbg/chess.rbg", "--to", "gdl"],
+        vec!["moves", "corpus/rbg/amazons.rbg", "--json"],
+        vec!["perft", "corpus/rbg/chess.rbg", "--depth", "4", "--divide"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
+            .args(&args)
+            .current_dir(&root)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("rbgtool runs");
+        let mut first = [0u8; 16];
+        child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+        // The read end is closed here (dropped), before the output is complete.
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+        assert!(!err.contains("error"), "{args:?}: {err}");
+    }
+}

@@ -1,5 +1,6 @@
 //! `show -o x.png`: the pictures of the issue's games rasterise to PNG of the SVG's size (the
-//! SVGs themselves are snapshotted in crates/draw/tests); a GDL game says why it has none.
+//! SVGs themselves are snapshotted in crates/draw/tests). A GDL state is drawn from its
+//! `(cell X Y PIECE)`-like relation, or says why it has none.
 
 use std::process::Command;
 
@@ -41,6 +42,42 @@ fn boards_render_to_png() {
         let height = u32::from_be_bytes(bytes[20..24].try_into().unwrap());
         assert!(width >= 200 && height >= 200, "{game}: {width}x{height}");
     }
+    // GDL: our translations of an SBG game (`(cell 0 0 wR)`) and of an RBG game
+    // (`(cell rx0y0 e)`), after a move.
+    for (game, moves) in [
+        ("sbg/gardner.sbg", None),
+        ("rbg/ticTacToe.rbg", Some("m2 rx1y1 m3 rx1y1")),
+    ] {
+        let kif = dir.join(game.replace('/', "_") + ".kif");
+        let (code, err) = run(&[
+            "convert",
+            &corpus(game),
+            "--to",
+            "gdl",
+            "-o",
+            kif.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{game}: {err}");
+        let png = kif.with_extension("png");
+        let mut args = vec!["show", kif.to_str().unwrap(), "-o", png.to_str().unwrap()];
+        let moves = moves.map(|m| format!("(move2 {m})"));
+        if let Some(m) = &moves {
+            args.extend(["--moves", m.as_str()]);
+        }
+        let (code, err) = run(&args);
+        assert_eq!(code, 0, "{game} as GDL: {err}");
+        assert_eq!(&std::fs::read(&png).unwrap()[1..4], b"PNG", "{game} as GDL");
+    }
+    let no_board = dir.join("no_board.kif");
+    std::fs::write(
+        &no_board,
+        "(role a) (init (step 1)) (legal a go) (<= (next (step 2)) (true (step 1))) \
+         (<= terminal (true (step 2))) (goal a 100)",
+    )
+    .unwrap();
+    let (code, err) = run(&["show", no_board.to_str().unwrap(), "-o", "x.png"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no board to draw"), "{err}");
     let (code, err) = run(&["show", &corpus("rbg/chess.rbg"), "-o", "x.jpg"]);
     assert_eq!(code, 2);
     assert!(err.contains("give -o a .svg or .png file"), "{err}");

@@ -8,14 +8,17 @@
 //! * [`rbg_board`]: an RBG initial position: grids for `rectangle`/`cuboid` boards, hexes for
 //!   `hexagon` boards (laid out from the generator's vertex names), a node-link drawing for
 //!   any other graph.
+//! * [`gdl_board`]: a GDL state with a `(cell X Y PIECE)`-like relation as a grid.
 //! * [`png`]: any of these pictures rasterised to PNG (resvg).
 
+pub mod gdl_board;
 pub mod png;
 pub mod rbg_board;
 pub mod sbg_board;
 pub mod sbg_piece;
 pub mod svg;
 
+pub use gdl_board::gdl_board;
 pub use png::svg_to_png;
 pub use rbg_board::rbg_board;
 pub use sbg_board::sbg_board;

@@ -26,9 +26,8 @@ fn coords(name: &str, prefix: char, parts: usize) -> Option<Vec<i64>> {
 }
 
 /// Short labels, unique, for the pieces drawn.
-fn labels(g: &Game) -> Vec<String> {
-    let mut out: Vec<String> = g
-        .pieces
+fn labels(pieces: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = pieces
         .iter()
         .map(|n| {
             if n.chars().count() <= 2 {
@@ -48,7 +47,7 @@ fn labels(g: &Game) -> Vec<String> {
     }
     for (i, l) in out.iter_mut().enumerate() {
         if count[l.as_str()] > 1 {
-            *l = g.pieces[i].chars().take(3).collect();
+            *l = pieces[i].chars().take(3).collect();
         }
     }
     out
@@ -104,16 +103,16 @@ fn chess_glyph(name: &str) -> Option<char> {
 
 /// Chess symbols for every piece drawn, when every one of them names a chess piece and a
 /// king is among them (so `wk`/`bk` draughts kings stay discs).
-fn chess_glyphs(g: &Game, shown: &[usize]) -> Option<Vec<char>> {
+fn chess_glyphs(pieces: &[String], shown: &[usize]) -> Option<Vec<char>> {
     let glyphs: Vec<(usize, char)> = shown
         .iter()
-        .map(|&i| chess_glyph(&g.pieces[i]).map(|c| (i, c)))
+        .map(|&i| chess_glyph(&pieces[i]).map(|c| (i, c)))
         .collect::<Option<_>>()?;
     let kinds: std::collections::HashSet<char> = glyphs.iter().map(|g| g.1).collect();
     if kinds.len() < 4 || !(kinds.contains(&'♔') || kinds.contains(&'♚')) {
         return None;
     }
-    let mut out = vec![' '; g.pieces.len()];
+    let mut out = vec![' '; pieces.len()];
     for (i, c) in glyphs {
         out[i] = c;
     }
@@ -133,14 +132,11 @@ fn draughts_piece(name: &str) -> Option<&'static str> {
 }
 
 /// Draughts drawing only when every piece drawn is a draughts man or king.
-fn draughts(g: &Game, shown: &[usize]) -> bool {
-    !shown.is_empty()
-        && shown
-            .iter()
-            .all(|&i| draughts_piece(&g.pieces[i]).is_some())
+fn draughts(pieces: &[String], shown: &[usize]) -> bool {
+    !shown.is_empty() && shown.iter().all(|&i| draughts_piece(&pieces[i]).is_some())
 }
 
-enum Shape {
+pub(crate) enum Shape {
     Square,
     Hex,
     Dot,
@@ -297,159 +293,239 @@ fn layout(g: &Game) -> (Vec<(f64, f64)>, Shape) {
 /// The initial position of an RBG game as SVG.
 pub fn rbg_board(g: &Game) -> String {
     let (pos, shape) = layout(g);
-    let labels = labels(g);
-    let mut freq = vec![0usize; g.pieces.len()];
-    for p in &g.board.initial {
-        freq[p.index()] += 1;
-    }
-    // The background: a piece named like an empty square, else the most frequent one.
-    let named_empty = g.pieces.iter().position(|n| {
-        let n = n.to_ascii_lowercase();
-        n == "e" || n.starts_with("empty") || n == "blank" || n == "none"
-    });
-    let background = named_empty
-        .or_else(|| (0..g.pieces.len()).max_by_key(|&i| (freq[i], usize::MAX - i)))
-        .map(PieceId::from_index);
+    let names = &g.board.vertices;
+    let grid = matches!(shape, Shape::Square) && names.iter().all(|n| coords(n, 'r', 2).is_some());
     let maxx = pos.iter().map(|p| p.0).fold(0.0, f64::max);
     let maxy = pos.iter().map(|p| p.1).fold(0.0, f64::max);
-    let shown: Vec<usize> = (0..g.pieces.len())
-        .filter(|&i| Some(PieceId::from_index(i)) != background && freq[i] > 0)
-        .collect();
-    let abbreviated = |i: usize| {
-        labels[i] != g.pieces[i]
-            || chess_glyph(&g.pieces[i]).is_some()
-            || draughts_piece(&g.pieces[i]).is_some()
+    let axes = (grid && maxx < 26.0).then(|| {
+        let files = (0..=maxx as usize).map(|x| ((b'a' + x as u8) as char).to_string());
+        let ranks = (0..=maxy as usize).map(|y| (maxy as usize + 1 - y).to_string());
+        (files.collect(), ranks.collect())
+    });
+    let cell_names = matches!(shape, Shape::Hex).then_some(names.as_slice());
+    let layers = names
+        .iter()
+        .map(|n| coords(n, 'c', 3))
+        .collect::<Option<Vec<_>>>()
+        .map(|c| cuboid_layers(&c, &pos));
+    let edges: Vec<(usize, usize)> = if matches!(shape, Shape::Dot) {
+        g.board
+            .edges()
+            .map(|(a, _, b)| (a.index(), b.index()))
+            .collect()
+    } else {
+        Vec::new()
     };
-    let legend: Vec<usize> = shown.iter().copied().filter(|&i| abbreviated(i)).collect();
-    let legend_h = 16.0 * (legend.len() + 1) as f64;
-    let mut svg = Svg::new(
-        (maxx + 1.0) * CELL + 2.0 * MARGIN,
-        (maxy + 1.0) * CELL + 2.0 * MARGIN + legend_h,
-    );
-    let centre = |i: usize| {
-        (
-            MARGIN + (pos[i].0 + 0.5) * CELL,
-            MARGIN + (pos[i].1 + 0.5) * CELL,
-        )
-    };
-    if matches!(shape, Shape::Dot) {
-        for (a, _, b) in g.board.edges() {
-            let (x1, y1) = centre(a.index());
-            let (x2, y2) = centre(b.index());
-            svg.line(x1, y1, x2, y2, "#bbb");
-        }
+    Picture {
+        pieces: &g.pieces,
+        initial: &g.board.initial,
+        background: None,
+        pos,
+        shape,
+        grid,
+        axes,
+        cell_names,
+        layers: layers.unwrap_or_default(),
+        edges,
+        title: format!(
+            "{} players: {}",
+            g.board.vertex_count(),
+            g.players.join(", ")
+        ),
     }
-    let glyphs = chess_glyphs(g, &shown);
-    let draughts = draughts(g, &shown);
-    let grid = matches!(shape, Shape::Square)
-        && g.board.vertices.iter().all(|n| coords(n, 'r', 2).is_some());
-    for (i, &piece) in g.board.initial.iter().enumerate() {
-        let (cx, cy) = centre(i);
-        match shape {
-            Shape::Square => {
-                // Chequered like a chess board where the board is a rectangle grid.
-                let dark = grid && (pos[i].0 + pos[i].1) as i64 % 2 == 1;
-                let fill = if dark { "#b58863" } else { "#f0d9b5" };
-                svg.rect(
-                    cx - CELL / 2.0,
-                    cy - CELL / 2.0,
-                    CELL,
-                    CELL,
-                    fill,
-                    "#8a6d4b",
-                )
-            }
-            Shape::Hex => {
-                let r = CELL * 0.577;
-                let pts: Vec<(f64, f64)> = (0..6)
-                    .map(|k| {
-                        let a = std::f64::consts::PI / 3.0 * k as f64 + std::f64::consts::PI / 6.0;
-                        (cx + r * a.cos(), cy + r * a.sin())
-                    })
-                    .collect();
-                svg.polygon(&pts, "#f0d9b5", "#8a6d4b");
-            }
-            Shape::Dot => svg.circle(cx, cy, CELL * 0.2, "#f0d9b5", "#8a6d4b"),
-        }
-        if Some(piece) != background {
-            let name = &g.pieces[piece.index()];
-            if let Some(glyphs) = &glyphs {
-                svg.text(
-                    cx,
-                    cy + CELL * 0.06,
-                    CELL * 0.8,
-                    "#000",
-                    &glyphs[piece.index()].to_string(),
-                );
-                continue;
-            }
-            let (fill, ink) = side_colours(name);
-            svg.circle(cx, cy, CELL * 0.34, fill, "#111");
-            if draughts {
-                if draughts_piece(name).is_some_and(|d| d.ends_with("(king)")) {
-                    svg.circle(cx, cy, CELL * 0.2, "none", ink);
-                }
-                continue;
-            }
-            let label = &labels[piece.index()];
-            let size = if label.chars().count() > 2 {
-                CELL * 0.22
-            } else {
-                CELL * 0.3
-            };
-            svg.text(cx, cy, size, ink, label);
-        }
-    }
-    if grid {
-        coordinates(&mut svg, &pos, maxy);
-    }
-    let mut y = (maxy + 1.0) * CELL + 2.0 * MARGIN;
-    if let Some(b) = background {
-        svg.text(
-            MARGIN + 80.0,
-            y,
-            12.0,
-            "#333",
-            &format!("empty square: {}", g.pieces[b.index()]),
-        );
-    }
-    // The legend explains only what the picture abbreviates.
-    for &i in &legend {
-        y += 16.0;
-        let shown_as = match (&glyphs, draughts_piece(&g.pieces[i])) {
-            (Some(gl), _) => gl[i].to_string(),
-            (None, Some(d)) if draughts => d.to_string(),
-            _ => labels[i].clone(),
-        };
-        svg.text(
-            MARGIN + 80.0,
-            y,
-            12.0,
-            "#333",
-            &format!("{shown_as} = {}", g.pieces[i]),
-        );
-    }
-    svg.finish(&format!(
-        "{} players: {}",
-        g.board.vertex_count(),
-        g.players.join(", ")
-    ))
+    .draw()
 }
 
-/// Files `a..` under and ranks `1..` left of a rectangle grid (rank 1 at the bottom).
-fn coordinates(svg: &mut Svg, pos: &[(f64, f64)], maxy: f64) {
-    let maxx = pos.iter().map(|p| p.0).fold(0.0, f64::max);
-    if maxx >= 26.0 {
-        return;
+/// Each cuboid layer's label (`z = k`) and the x of its centre, in cell units.
+fn cuboid_layers(c: &[Vec<i64>], pos: &[(f64, f64)]) -> Vec<(String, f64)> {
+    let mut span: BTreeMap<i64, (f64, f64)> = BTreeMap::new();
+    for (v, p) in c.iter().zip(pos) {
+        let e = span.entry(v[2]).or_insert((p.0, p.0));
+        e.0 = e.0.min(p.0);
+        e.1 = e.1.max(p.0);
     }
-    for x in 0..=maxx as usize {
-        let file = ((b'a' + x as u8) as char).to_string();
+    span.into_iter()
+        .map(|(z, (lo, hi))| (format!("layer z = {z}"), (lo + hi) / 2.0))
+        .collect()
+}
+
+/// What a board picture shows, whatever game it comes from.
+pub(crate) struct Picture<'a> {
+    pub pieces: &'a [String],
+    /// The piece on each cell.
+    pub initial: &'a [PieceId],
+    /// The piece drawn as an empty cell (`None`: guessed from the names and counts).
+    pub background: Option<PieceId>,
+    /// Each cell's position in cell units.
+    pub pos: Vec<(f64, f64)>,
+    pub shape: Shape,
+    /// Square cells on a rectangle: chequered.
+    pub grid: bool,
+    /// Column labels (left to right) and row labels (top to bottom) of a grid.
+    pub axes: Option<(Vec<String>, Vec<String>)>,
+    /// Each cell's name, written small in the cell (hexagon boards).
+    pub cell_names: Option<&'a [String]>,
+    /// Labels above groups of columns (cuboid layers): text and centre x in cell units.
+    pub layers: Vec<(String, f64)>,
+    /// Lines between cells (node-link drawings).
+    pub edges: Vec<(usize, usize)>,
+    pub title: String,
+}
+
+impl Picture<'_> {
+    pub(crate) fn draw(&self) -> String {
+        let g = self;
+        let labels = labels(g.pieces);
+        let mut freq = vec![0usize; g.pieces.len()];
+        for p in g.initial {
+            freq[p.index()] += 1;
+        }
+        // The background: a piece named like an empty square, else the most frequent one.
+        let named_empty = g.pieces.iter().position(|n| {
+            let n = n.to_ascii_lowercase();
+            n == "e" || n.starts_with("empty") || n == "blank" || n == "none"
+        });
+        let background = g.background.or_else(|| {
+            named_empty
+                .or_else(|| (0..g.pieces.len()).max_by_key(|&i| (freq[i], usize::MAX - i)))
+                .map(PieceId::from_index)
+        });
+        let pos = &self.pos;
+        let maxx = pos.iter().map(|p| p.0).fold(0.0, f64::max);
+        let maxy = pos.iter().map(|p| p.1).fold(0.0, f64::max);
+        let shown: Vec<usize> = (0..g.pieces.len())
+            .filter(|&i| Some(PieceId::from_index(i)) != background && freq[i] > 0)
+            .collect();
+        let glyphs = chess_glyphs(g.pieces, &shown);
+        let draughts = draughts(g.pieces, &shown);
+        // Drawn as something other than its own name: a glyph, a disc, a shortened label.
+        let abbreviated = |i: usize| glyphs.is_some() || draughts || labels[i] != g.pieces[i];
+        let legend: Vec<usize> = shown.iter().copied().filter(|&i| abbreviated(i)).collect();
+        let legend_h = 16.0 * (legend.len() + 1) as f64;
+        // Room above the board for layer labels.
+        let top = MARGIN + if g.layers.is_empty() { 0.0 } else { 14.0 };
+        let mut svg = Svg::new(
+            (maxx + 1.0) * CELL + 2.0 * MARGIN,
+            (maxy + 1.0) * CELL + top + MARGIN + legend_h,
+        );
+        let centre = |i: usize| {
+            (
+                MARGIN + (pos[i].0 + 0.5) * CELL,
+                top + (pos[i].1 + 0.5) * CELL,
+            )
+        };
+        for &(a, b) in &g.edges {
+            let (x1, y1) = centre(a);
+            let (x2, y2) = centre(b);
+            svg.line(x1, y1, x2, y2, "#bbb");
+        }
+        for (text, x) in &g.layers {
+            svg.text(MARGIN + (x + 0.5) * CELL, top - 10.0, 12.0, "#333", text);
+        }
+        let grid = g.grid;
+        for (i, &piece) in g.initial.iter().enumerate() {
+            let (cx, cy) = centre(i);
+            match g.shape {
+                Shape::Square => {
+                    // Chequered like a chess board where the board is a rectangle grid.
+                    let dark = grid && (pos[i].0 + pos[i].1) as i64 % 2 == 1;
+                    let fill = if dark { "#b58863" } else { "#f0d9b5" };
+                    svg.rect(
+                        cx - CELL / 2.0,
+                        cy - CELL / 2.0,
+                        CELL,
+                        CELL,
+                        fill,
+                        "#8a6d4b",
+                    )
+                }
+                Shape::Hex => {
+                    let r = CELL * 0.577;
+                    let pts: Vec<(f64, f64)> = (0..6)
+                        .map(|k| {
+                            let a =
+                                std::f64::consts::PI / 3.0 * k as f64 + std::f64::consts::PI / 6.0;
+                            (cx + r * a.cos(), cy + r * a.sin())
+                        })
+                        .collect();
+                    svg.polygon(&pts, "#f0d9b5", "#8a6d4b");
+                    if let Some(names) = g.cell_names {
+                        svg.text(cx, cy + CELL * 0.28, CELL * 0.16, "#8a6d4b", &names[i]);
+                    }
+                }
+                Shape::Dot => svg.circle(cx, cy, CELL * 0.2, "#f0d9b5", "#8a6d4b"),
+            }
+            if Some(piece) != background {
+                let name = &g.pieces[piece.index()];
+                if let Some(glyphs) = &glyphs {
+                    svg.text(
+                        cx,
+                        cy + CELL * 0.06,
+                        CELL * 0.8,
+                        "#000",
+                        &glyphs[piece.index()].to_string(),
+                    );
+                    continue;
+                }
+                let (fill, ink) = side_colours(name);
+                svg.circle(cx, cy, CELL * 0.34, fill, "#111");
+                if draughts {
+                    if draughts_piece(name).is_some_and(|d| d.ends_with("(king)")) {
+                        svg.circle(cx, cy, CELL * 0.2, "none", ink);
+                    }
+                    continue;
+                }
+                let label = &labels[piece.index()];
+                let size = if label.chars().count() > 2 {
+                    CELL * 0.22
+                } else {
+                    CELL * 0.3
+                };
+                svg.text(cx, cy, size, ink, label);
+            }
+        }
+        if let Some((files, ranks)) = &g.axes {
+            coordinates(&mut svg, files, ranks, top);
+        }
+        let mut y = (maxy + 1.0) * CELL + top + MARGIN;
+        if let Some(b) = background {
+            svg.text(
+                MARGIN + 80.0,
+                y,
+                12.0,
+                "#333",
+                &format!("empty square: {}", g.pieces[b.index()]),
+            );
+        }
+        // The legend explains only what the picture abbreviates.
+        for &i in &legend {
+            y += 16.0;
+            let shown_as = match (&glyphs, draughts_piece(&g.pieces[i])) {
+                (Some(gl), _) => gl[i].to_string(),
+                (None, Some(d)) if draughts => d.to_string(),
+                _ => labels[i].clone(),
+            };
+            svg.text(
+                MARGIN + 80.0,
+                y,
+                12.0,
+                "#333",
+                &format!("{shown_as} = {}", g.pieces[i]),
+            );
+        }
+        svg.finish(&g.title)
+    }
+}
+
+/// Column labels under and row labels left of a grid (rows listed top to bottom).
+fn coordinates(svg: &mut Svg, files: &[String], ranks: &[String], top: f64) {
+    for (x, file) in files.iter().enumerate() {
         let cx = MARGIN + (x as f64 + 0.5) * CELL;
-        svg.text(cx, MARGIN + (maxy + 1.0) * CELL + 8.0, 10.0, "#555", &file);
+        let y = top + ranks.len() as f64 * CELL + 8.0;
+        svg.text(cx, y, 10.0, "#555", file);
     }
-    for y in 0..=maxy as usize {
-        let rank = (maxy as usize + 1 - y).to_string();
-        let cy = MARGIN + (y as f64 + 0.5) * CELL;
-        svg.text(MARGIN / 2.0, cy, 10.0, "#555", &rank);
+    for (y, rank) in ranks.iter().enumerate() {
+        let cy = top + (y as f64 + 0.5) * CELL;
+        svg.text(MARGIN / 2.0, cy, 10.0, "#555", rank);
     }
 }

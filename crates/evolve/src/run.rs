@@ -203,6 +203,8 @@ pub enum EvolveError {
     },
     /// `--resume` on a folder whose run has other options (board size) or no generation.
     Resume(String),
+    /// A new run asked for in a folder that already holds one (without `resume`).
+    ExistingRun(PathBuf),
     /// No playable game found for the initial population.
     NoPlayableGame,
     BadOptions(String),
@@ -214,6 +216,11 @@ impl fmt::Display for EvolveError {
             EvolveError::Io { path, error } => write!(f, "{}: {error}", path.display()),
             EvolveError::Json { path, error } => write!(f, "{}: {error}", path.display()),
             EvolveError::Resume(m) => write!(f, "cannot resume: {m}"),
+            EvolveError::ExistingRun(dir) => write!(
+                f,
+                "{} already holds a run: continue it with --resume, or choose another folder",
+                dir.display()
+            ),
             EvolveError::NoPlayableGame => write!(f, "no playable game in the initial population"),
             EvolveError::BadOptions(m) => write!(f, "bad options: {m}"),
         }
@@ -337,12 +344,7 @@ pub fn run_with(
             let g = file.summary.generation;
             (file.pool, file.population, file.history, g + 1)
         }
-        Some(_) => {
-            return Err(EvolveError::Resume(
-                "the output folder already holds a run (resume it, or choose another folder)"
-                    .into(),
-            ))
-        }
+        Some(_) => return Err(EvolveError::ExistingRun(out_dir.to_path_buf())),
         None => {
             let (pool, population, summary) = initial_generation(options, control)?;
             let history = vec![summary.clone()];

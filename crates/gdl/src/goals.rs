@@ -129,7 +129,10 @@ fn roles_declared_twice(desc: &Description, out: &mut Vec<Diagnostic>) {
 
 fn or_expansion(desc: &Description, out: &mut Vec<Diagnostic>) {
     use crate::engine::compile::{dnf, MAX_VARIANTS};
-    for rule in desc.rules() {
+    // The engine lifts a wide rule's `or`s into relations of their own
+    // (`engine::lift`); what is still too wide after that is an error.
+    let lifted = crate::engine::lift::lift_wide_ors(desc);
+    for rule in lifted.as_ref().unwrap_or(desc).rules() {
         if !rule
             .body
             .iter()
@@ -141,8 +144,9 @@ fn or_expansion(desc: &Description, out: &mut Vec<Diagnostic>) {
             out.push(error(
                 &format!(
                     "the `or`s of this rule expand into more than {MAX_VARIANTS} rules (the \
-                     engine's limit, gdl::engine::compile::MAX_VARIANTS); split the rule or \
-                     define each `or` as a relation of its own"
+                     engine's limit, gdl::engine::compile::MAX_VARIANTS), even with every `or` \
+                     that binds its shared variables made a relation of its own; define the \
+                     others as relations of their own"
                 ),
                 rule.span,
                 "this rule",

@@ -59,3 +59,30 @@ fn a_growing_state_exceeds_the_fact_budget_during_play() {
     e.legal_moves(&mut moves);
     assert!(moves.is_empty());
 }
+
+/// A rule with nine two-way `or`s (512 variants, past the engine's limit of 256) is lifted
+/// into relations of its own (`engine::lift`) and means what it says: `done` follows exactly
+/// when every index has a `p` or a `q`.
+#[test]
+fn a_rule_with_nine_ors_is_evaluated_not_refused() {
+    let ors: String = (0..9)
+        .map(|i| format!("(or (true (p {i})) (true (q {i})))"))
+        .collect();
+    let game = |inits: &str| {
+        format!(
+            "(role w) {inits} (legal w go) (<= (next done) {ors}) \
+             (<= terminal (true done)) (goal w 100)"
+        )
+    };
+    let all: String = (0..9)
+        .map(|i| format!("(init ({} {i}))", if i % 2 == 0 { "p" } else { "q" }))
+        .collect();
+    let missing_one: String = (0..8).map(|i| format!("(init (p {i}))")).collect();
+    for (inits, terminal_after_one_move) in [(all, true), (missing_one, false)] {
+        let mut e = engine(&game(&inits)).expect("compiles");
+        let mut moves = Vec::new();
+        e.legal_moves(&mut moves);
+        e.apply(&moves[0]);
+        assert_eq!(e.is_terminal(), terminal_after_one_move, "{inits}");
+    }
+}

@@ -48,6 +48,14 @@ pub enum GameError {
         node: NodeId,
         span: Span,
     },
+    /// One move generation applied more than `limit` modifiers (outside patterns): the moves
+    /// branch into too many modifier sequences (e.g. a star over assignments, whose every
+    /// order is a distinct move prefix). `node` is the modifier that crossed the limit.
+    SearchLimit {
+        limit: u64,
+        node: NodeId,
+        span: Span,
+    },
     /// The same semi-state came back at the same rules position and vertex after more
     /// modifiers: the modifier sequence can grow forever (unbounded straightness).
     UnboundedCycle { node: NodeId, span: Span },
@@ -182,6 +190,7 @@ impl GameError {
         match self {
             GameError::ModifierLimit { span, .. }
             | GameError::PatternLimit { span, .. }
+            | GameError::SearchLimit { span, .. }
             | GameError::UnboundedCycle { span, .. }
             | GameError::ImproperKeeper { span, .. }
             | GameError::KeeperLoop { span, .. } => *span,
@@ -192,6 +201,7 @@ impl GameError {
         match self {
             GameError::ModifierLimit { node, .. }
             | GameError::PatternLimit { node, .. }
+            | GameError::SearchLimit { node, .. }
             | GameError::UnboundedCycle { node, .. }
             | GameError::ImproperKeeper { node, .. }
             | GameError::KeeperLoop { node, .. } => *node,
@@ -212,6 +222,12 @@ impl fmt::Display for GameError {
                 "this pattern's search did more than {limit} steps: its modifiers reach too many \
                  positions; raise the limit with `Options::pattern_limit` if the game really \
                  needs it"
+            ),
+            GameError::SearchLimit { limit, .. } => write!(
+                f,
+                "one move generation applied more than {limit} modifiers: the moves branch into \
+                 too many modifier sequences here; raise the limit with `Options::search_limit` \
+                 if the game really needs it"
             ),
             GameError::UnboundedCycle { .. } => write!(
                 f,

@@ -26,6 +26,8 @@
 //! * a pattern is a reachability question: inside one evaluation a level entered again with the
 //!   same (rules state, vertex, semi-state) is pruned (`patterns`), and an evaluation doing more
 //!   than `Options::pattern_limit` work fails with `PatternLimit`;
+//! * one move generation applying more than `Options::search_limit` modifiers outside patterns
+//!   fails with `SearchLimit` (every order of a star over modifiers is a distinct move prefix);
 //! * the keeper applies the first move found; with [`KeeperMode::Check`] (default) the first
 //!   keeper state of each keeper phase that offers several moves has the completions of up to
 //!   five of them compared, and different results fail with `ImproperKeeper` (its
@@ -81,6 +83,9 @@ pub struct Options {
     /// Maximum work (actions taken, levels entered, semi-state words recorded) of one
     /// outermost pattern evaluation, nested patterns included (see `patterns`).
     pub pattern_limit: u64,
+    /// Maximum modifiers applied by one move generation outside patterns (levels entered,
+    /// final modifiers reported): bounds the time and the moves listed.
+    pub search_limit: u64,
     /// Maximum keeper moves in a row.
     pub keeper_limit: usize,
     /// What to do where the keeper has several moves (see [`KeeperMode`]).
@@ -95,6 +100,7 @@ impl Default for Options {
         Options {
             modifier_limit: 1024,
             pattern_limit: 1 << 25,
+            search_limit: 1 << 25,
             keeper_limit: 100_000,
             keeper: KeeperMode::Check,
             region_tables: true,
@@ -470,7 +476,7 @@ impl<'r> State<'r> {
         let mut c = self.core.borrow_mut();
         let mut sink = AnySink(false);
         let (q, v) = (c.rules, c.pos);
-        let f = c.level(q, v, 0, &mut sink);
+        let f = c.root_level(q, v, &mut sink);
         if f == Flow::Err {
             c.err = None;
             return false;

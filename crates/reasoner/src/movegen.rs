@@ -155,6 +155,13 @@ pub(crate) fn at_ref<T>(xs: &[T], i: usize) -> &T {
 }
 
 impl Core<'_> {
+    /// Runs a move generation: the level at depth 0 from `(q0, v0)`, with its work counter
+    /// (`Options::search_limit`) reset.
+    pub(crate) fn root_level<S: Sink>(&mut self, q0: u32, v0: u32, sink: &mut S) -> Flow {
+        self.search_work = 0;
+        self.level(q0, v0, 0, sink)
+    }
+
     /// Runs one level from `(q0, v0)` at nesting `depth`.
     pub(crate) fn level<S: Sink>(&mut self, q0: u32, v0: u32, depth: usize, sink: &mut S) -> Flow {
         let prog: &Program = self.prog;
@@ -768,6 +775,9 @@ impl Core<'_> {
                         // Nothing in the off's level can be taken: no need to apply it.
                         return Flow::Go;
                     }
+                    if !S::PATTERN && self.search_work_spent(j) {
+                        return Flow::Err;
+                    }
                     let old = self.pieces[v as usize];
                     self.set_piece(v, piece);
                     if S::PATTERN && !self.pat.is_new(j, v, depth + 1, &self.pieces, &self.vars) {
@@ -806,6 +816,9 @@ impl Core<'_> {
                     }
                     if !S::KEEP && h.ends_move && depth + 1 < self.fast_depth {
                         return self.end_move(j, v, sink);
+                    }
+                    if !S::PATTERN && self.search_work_spent(j) {
+                        return Flow::Err;
                     }
                     let old = std::mem::replace(&mut self.vars[var as usize], x);
                     if S::PATTERN && !self.pat.is_new(j, v, depth + 1, &self.pieces, &self.vars) {
@@ -908,6 +921,26 @@ impl Core<'_> {
         true
     }
 
+    /// Counts one modifier of a move generation; true (error stored) past
+    /// `Options::search_limit`.
+    #[inline(always)]
+    fn search_work_spent(&mut self, j: u32) -> bool {
+        self.search_work += 1;
+        self.search_work > self.opts.search_limit && self.search_limit_error(j)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn search_limit_error(&mut self, j: u32) -> bool {
+        let node = self.prog.node[j as usize];
+        self.err = Some(GameError::SearchLimit {
+            limit: self.opts.search_limit,
+            node,
+            span: self.spans.node(node),
+        });
+        true
+    }
+
     /// A valid modifier `(j, v)` whose successors are all switches (`Hot::ends_move`), in a
     /// search that keeps nothing applied: its moves are reported without applying it or
     /// opening its level (which would hold just these switches, each visited once). Callers
@@ -915,6 +948,9 @@ impl Core<'_> {
     #[inline(always)]
     fn end_move<S: Sink>(&mut self, j: u32, v: u32, sink: &mut S) -> Flow {
         let prog: &Program = self.prog;
+        if !S::PATTERN && self.search_work_spent(j) {
+            return Flow::Err;
+        }
         if S::RECORD {
             self.path.push((j, v));
         }

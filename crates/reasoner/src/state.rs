@@ -59,6 +59,8 @@ pub(crate) struct Core<'r> {
     /// Pattern evaluations in progress: their work and recorded configurations.
     pub pat: PatternMemo,
     pub err: Option<GameError>,
+    /// Modifiers applied by the current move generation (see `Options::search_limit`).
+    pub search_work: u64,
     pub keeper_buf: MoveBuf,
     /// `KeeperMode::First`: the first improper keeper choice found, and how many more keeper
     /// choices will be checked.
@@ -103,6 +105,7 @@ impl<'r> Core<'r> {
             lvl: Vec::new(),
             pat: PatternMemo::default(),
             err: None,
+            search_work: 0,
             keeper_buf: MoveBuf::default(),
             warning: None,
             first_checks_left: FIRST_MODE_CHECKS,
@@ -151,7 +154,7 @@ impl<'r> Core<'r> {
     /// All moves of the player to move (the keeper's at a keeper state) into `buf`.
     pub(crate) fn gen_moves(&mut self, buf: &mut MoveBuf) -> Result<(), GameError> {
         buf.clear();
-        match self.level(self.rules, self.pos, 0, buf) {
+        match self.root_level(self.rules, self.pos, buf) {
             Flow::Err => Err(self.take_err()),
             _ => Ok(()),
         }
@@ -159,7 +162,7 @@ impl<'r> Core<'r> {
 
     pub(crate) fn count_moves(&mut self) -> Result<u64, GameError> {
         let mut sink = CountSink(0);
-        match self.level(self.rules, self.pos, 0, &mut sink) {
+        match self.root_level(self.rules, self.pos, &mut sink) {
             Flow::Err => Err(self.take_err()),
             _ => Ok(sink.0),
         }
@@ -311,7 +314,7 @@ impl<'r> Core<'r> {
     fn keeper_first(&mut self) -> Result<bool, GameError> {
         let start = self.undo.len();
         let mut sink = FirstSink(None);
-        match self.level(self.rules, self.pos, 0, &mut sink) {
+        match self.root_level(self.rules, self.pos, &mut sink) {
             Flow::Err => Err(self.take_err()),
             Flow::Go => Ok(false),
             Flow::Stop => {

@@ -95,8 +95,9 @@ impl<'s> Lexer<'s> {
 }
 
 /// The byte range of a game name written without `<< >>` on the first line, as the Java SBG
-/// tools write it: the first non-blank line starts with no `<`, `/` or `|`, and the next
-/// non-blank line is the board marker.
+/// tools write it: the first non-blank line starts with no `/` or `|` and holds no `<` or `>`
+/// (which a name between `<< >>` cannot hold either, so it could not be printed back), and
+/// the next non-blank line is the board marker.
 pub fn bare_name_line(src: &str) -> Option<Range<usize>> {
     let base = if src.starts_with(BOM) { BOM.len() } else { 0 };
     let mut lines = src[base..]
@@ -111,7 +112,7 @@ pub fn bare_name_line(src: &str) -> Option<Range<usize>> {
     let (_, second) = lines.next()?;
     let name = first.trim();
     let marker = second.trim_start();
-    let bare = !name.starts_with(['<', '/', '|']) && !name.contains("<<");
+    let bare = !name.starts_with(['/', '|']) && !name.contains(['<', '>']);
     (bare && (marker.starts_with("<BOARD>") || marker.starts_with("<--BOARD-->"))).then(|| {
         let end = start + first.trim_end().len();
         start + (first.len() - first.trim_start().len())..end

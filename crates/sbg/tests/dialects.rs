@@ -186,3 +186,20 @@ fn a_one_character_bare_name() {
     let crash = ".\n<BOARD>\npppp| left";
     let _ = parse_game(crash);
 }
+
+/// A first line holding `<` or `>` is no bare name: no name between `<< >>` can hold them, so
+/// it could not be printed back (found by fuzzing: `\u{3}<0iry …` read as the name `<0iry …`,
+/// printed as `<<<0iry …>>` and read back as `0iry …`).
+#[test]
+fn a_first_line_with_angle_brackets_is_no_bare_name() {
+    for first in ["\u{3}<0iry chess", "chess <on> 7x7", "a > b"] {
+        let src = data("bare_name.sbg").replacen("Little Breakthrough", first, 1);
+        let parsed = parse_game(&src);
+        if let Some(game) = parsed.value {
+            let again = sbg::parse(&sbg::print(&game))
+                .expect("printed games parse")
+                .0;
+            assert_eq!(again, game, "{first:?}");
+        }
+    }
+}

@@ -80,10 +80,19 @@ pub fn run(
             return Err(CliError::Usage("--piece applies to SBG games only".into()))
         }
         (Loaded::Rbg(g), None) => draw::rbg_board(g),
-        (Loaded::Gdl(_), _) => {
-            return Err(CliError::Usage(
-                "GDL has no board to draw; convert the game from SBG or RBG instead".into(),
-            ))
+        (Loaded::Gdl(_), Some(_)) => {
+            return Err(CliError::Usage("--piece applies to SBG games only".into()))
+        }
+        (Loaded::Gdl(d), None) => {
+            if text {
+                return Err(CliError::Usage(
+                    "--text draws SBG and RBG games; for a GDL state use `rbgtool apply`".into(),
+                ));
+            }
+            let mut e = gdl::Engine::new(d).map_err(|e| CliError::Game(format!("{e}")))?;
+            super::start::gdl_go_to_start(&mut e, start, &loaded)?;
+            draw::gdl_board(&e.state_text(), &board_sizes(d), &loaded.source.name)
+                .map_err(CliError::Game)?
         }
     };
     let written = match (png, svg_out) {
@@ -95,4 +104,26 @@ pub fn run(
         _ => output::write_output(svg_out, &picture),
     };
     written.map_err(|e| CliError::Io(format!("cannot write the picture: {e}")))
+}
+
+/// Candidate board sizes of a GDL game: each unary relation whose facts are exactly the
+/// numbers 1..n, n at most 26 (`(index 1)` ... `(index 8)`, `(coordinate 1)` ...), so a state
+/// listing only some cells (Reversi's four starting stones) is drawn on the whole board.
+fn board_sizes(d: &gdl::Description) -> Vec<i64> {
+    let mut numbers: std::collections::BTreeMap<gdl::Symbol, Vec<i64>> = Default::default();
+    for rule in d.rules().filter(|r| r.body.is_empty()) {
+        if let [gdl::Term::Const(c, _)] = rule.head.args.as_slice() {
+            let n = d.name(*c).parse::<i64>().unwrap_or(0);
+            numbers.entry(rule.head.rel).or_default().push(n);
+        }
+    }
+    numbers
+        .into_values()
+        .filter_map(|mut ns| {
+            ns.sort_unstable();
+            ns.dedup();
+            let n = ns.len() as i64;
+            (n <= 26 && ns.iter().copied().eq(1..=n)).then_some(n)
+        })
+        .collect()
 }

@@ -9,6 +9,7 @@
 
 pub mod compile;
 pub mod eval;
+pub mod lift;
 pub mod magic;
 mod position;
 pub mod program;
@@ -168,6 +169,8 @@ impl Engine {
         desc: &Description,
         options: &EngineOptions,
     ) -> Result<Engine, EngineError> {
+        let lifted = lift::lift_wide_ors(desc);
+        let desc = lifted.as_ref().unwrap_or(desc);
         let mut inner = match options.demand_threshold {
             Some(threshold) => tune::tuned(desc, threshold)?,
             None => Inner::build(desc)?,

@@ -1,0 +1,212 @@
+//! A GDL state drawn as a board, when it has one: a relation of three arguments, `(cell X Y
+//! PIECE)`-like, whose facts give each (X, Y) at most one piece, with at most 26 values of X
+//! and of Y. X is the column, Y the row; letters and numbers sort as a player reads them, and
+//! numeric rows grow upwards (rank 1 at the bottom, as chess GDL writes them). A numeric axis
+//! spans every number from its smallest to its largest value, and from 1 up to the smallest of
+//! the game's candidate `sizes` that holds them (e.g. `(index 1)` ... `(index 8)` facts), so a
+//! state listing only occupied cells (Reversi's four stones, Amazons' `location`) still shows
+//! the whole board. Cells with no fact, or with a piece named like an
+//! empty square (`b`, `blank`, `e`, `empty`), are empty. Our RBG → GDL translation's
+//! two-argument cells, `(cell rx0y2 e)`, are read the same way, rows numbered from the top.
+
+use crate::rbg_board::{Picture, Shape};
+use ir::PieceId;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Most values an axis may take.
+const MAX_AXIS: usize = 26;
+
+/// The board of a GDL state given as its facts in KIF (`(cell 1 1 b)`), or why there is none.
+pub fn gdl_board(facts: &[String], sizes: &[i64], title: &str) -> Result<String, String> {
+    let board = find_board(facts)?;
+    let files = axis(board.cells.iter().map(|c| &c.0), sizes);
+    let mut ranks = axis(board.cells.iter().map(|c| &c.1), sizes);
+    if !board.rows_from_top && ranks.iter().all(|r| r.parse::<i64>().is_ok()) {
+        ranks.reverse();
+    }
+    let empty_names = ["b", "blank", "e", "empty", "none"];
+    let mut pieces: Vec<String> = vec![String::new()];
+    let mut piece_of: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut initial = vec![PieceId::from_index(0); files.len() * ranks.len()];
+    let column: BTreeMap<&str, usize> = files
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (f.as_str(), i))
+        .collect();
+    let row: BTreeMap<&str, usize> = ranks
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (r.as_str(), i))
+        .collect();
+    let mut empty = "empty".to_string();
+    for (x, y, p) in &board.cells {
+        if empty_names.contains(&p.to_ascii_lowercase().as_str()) {
+            empty.clone_from(p);
+            continue;
+        }
+        let next = pieces.len();
+        let id = *piece_of.entry(p.as_str()).or_insert(next);
+        if id == next {
+            pieces.push(p.clone());
+        }
+        initial[row[y.as_str()] * files.len() + column[x.as_str()]] = PieceId::from_index(id);
+    }
+    pieces[0] = empty;
+    let pos = (0..ranks.len())
+        .flat_map(|y| (0..files.len()).map(move |x| (x as f64, y as f64)))
+        .collect();
+    Ok(Picture {
+        pieces: &pieces,
+        initial: &initial,
+        background: Some(PieceId::from_index(0)),
+        pos,
+        shape: Shape::Square,
+        grid: true,
+        axes: Some((files, ranks)),
+        cell_names: None,
+        layers: Vec::new(),
+        edges: Vec::new(),
+        title: format!("{title} ({} facts)", board.relation),
+    }
+    .draw())
+}
+
+/// A cell's column, row and piece, as written in the facts.
+type Cell = (String, String, String);
+
+struct Board {
+    relation: String,
+    cells: Vec<Cell>,
+    /// Rows numbered from the top (RBG's `rx{X}y{Y}` vertex names).
+    rows_from_top: bool,
+}
+
+/// The three-argument relation with the most facts that reads as a board.
+fn find_board(facts: &[String]) -> Result<Board, String> {
+    let mut by_relation: BTreeMap<(String, bool), Vec<Cell>> = BTreeMap::new();
+    for fact in facts {
+        match flat_fact(fact).as_deref() {
+            Some([rel, x, y, p]) => by_relation.entry((rel.clone(), false)).or_default().push((
+                x.clone(),
+                y.clone(),
+                p.clone(),
+            )),
+            Some([rel, vertex, p]) => {
+                if let Some((x, y)) = rbg_vertex(vertex) {
+                    by_relation
+                        .entry((rel.clone(), true))
+                        .or_default()
+                        .push((x, y, p.clone()));
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut best: Option<Board> = None;
+    for ((relation, rows_from_top), cells) in by_relation {
+        let places: BTreeSet<(&str, &str)> =
+            cells.iter().map(|c| (c.0.as_str(), c.1.as_str())).collect();
+        let xs: BTreeSet<&str> = cells.iter().map(|c| c.0.as_str()).collect();
+        let ys: BTreeSet<&str> = cells.iter().map(|c| c.1.as_str()).collect();
+        let reads_as_board = cells.len() >= 2
+            && places.len() == cells.len()
+            && xs.len() <= MAX_AXIS
+            && ys.len() <= MAX_AXIS;
+        if reads_as_board && best.as_ref().is_none_or(|b| b.cells.len() < cells.len()) {
+            best = Some(Board {
+                relation,
+                cells,
+                rows_from_top,
+            });
+        }
+    }
+    best.ok_or_else(|| {
+        "this state has no board to draw: no relation of three plain arguments, \
+         (cell X Y PIECE)-like, gives each (X, Y) one piece"
+            .to_string()
+    })
+}
+
+/// The words of `(rel a b ...)` whose arguments are plain constants; `None` otherwise.
+fn flat_fact(fact: &str) -> Option<Vec<String>> {
+    let inner = fact.trim().strip_prefix('(')?.strip_suffix(')')?;
+    if inner.contains(['(', ')']) {
+        return None;
+    }
+    Some(inner.split_whitespace().map(str::to_string).collect())
+}
+
+/// Column and row of an RBG rectangle vertex name `rx{X}y{Y}` (as our RBG → GDL translation
+/// writes cells: `(cell rx0y2 e)`).
+fn rbg_vertex(name: &str) -> Option<(String, String)> {
+    let (x, y) = name.strip_prefix("rx")?.split_once('y')?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    (digits(x) && digits(y)).then(|| (x.to_string(), y.to_string()))
+}
+
+/// An axis's values in reading order: numbers ascending, filled in between (and from 1 to
+/// the smallest of `sizes` that holds them); otherwise sorted as text.
+fn axis<'a>(values: impl Iterator<Item = &'a String>, sizes: &[i64]) -> Vec<String> {
+    let seen: BTreeSet<&String> = values.collect();
+    let numbers: Option<Vec<i64>> = seen.iter().map(|v| v.parse::<i64>().ok()).collect();
+    match numbers {
+        Some(ns) if !ns.is_empty() => {
+            let lo = *ns.iter().min().expect("non-empty");
+            let hi = *ns.iter().max().expect("non-empty");
+            let size = sizes.iter().copied().filter(|&n| n >= hi).min();
+            let (lo, hi) = match size {
+                Some(n) if lo >= 1 => (1, n),
+                _ => (lo, hi),
+            };
+            if hi - lo >= MAX_AXIS as i64 {
+                return seen.into_iter().cloned().collect();
+            }
+            (lo..=hi).map(|n| n.to_string()).collect()
+        }
+        _ => seen.into_iter().cloned().collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn facts(text: &[&str]) -> Vec<String> {
+        text.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn tic_tac_toe_cells_make_a_three_by_three_grid() {
+        let state = facts(&[
+            "(cell 1 1 x)",
+            "(cell 1 2 b)",
+            "(cell 2 2 o)",
+            "(control oplayer)",
+        ]);
+        let svg = gdl_board(&state, &[3], "t").unwrap();
+        assert_eq!(svg.matches("<rect x=").count(), 9, "{svg}");
+        assert!(svg.contains("(cell facts)"));
+    }
+
+    #[test]
+    fn a_sparse_numeric_board_spans_its_range() {
+        assert_eq!(
+            axis(["2".to_string(), "7".to_string()].iter(), &[]),
+            ["2", "3", "4", "5", "6", "7"]
+        );
+        assert_eq!(
+            axis(["4".to_string(), "5".to_string()].iter(), &[3, 8, 10]).len(),
+            8
+        );
+        assert_eq!(
+            axis(["b".to_string(), "a".to_string()].iter(), &[8]),
+            ["a", "b"]
+        );
+    }
+
+    #[test]
+    fn a_state_without_a_board_says_why() {
+        let err = gdl_board(&facts(&["(control red)", "(step 1)"]), &[], "t").unwrap_err();
+        assert!(err.contains("no board to draw"), "{err}");
+    }
+}
