@@ -72,8 +72,11 @@ impl Pictured for sbg::Engine {
 }
 
 impl Pictured for gdl::Engine {
+    /// A board when the state has a `(cell X Y PIECE)`-like relation (`draw::gdl_board`);
+    /// its axes are not filled out to the game's `(index 1..n)` sizes, which the CLI's
+    /// `show` reads from the description.
     fn picture(&self, _: &Loaded) -> Option<String> {
-        None
+        draw::gdl_board(&self.state_text(), &[], "state").ok()
     }
 }
 

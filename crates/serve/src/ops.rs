@@ -29,7 +29,7 @@ pub struct View {
     pub status: String,
     /// The position text (docs/positions.md).
     pub position: String,
-    /// The board drawn, for RBG and SBG games.
+    /// The board drawn (RBG, SBG; GDL when the state has a board-like relation).
     pub svg: Option<String>,
 }
 

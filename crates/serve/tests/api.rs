@@ -139,7 +139,19 @@ async fn perft_playout_bench_and_convert() {
     )
     .await;
     assert_eq!(status, StatusCode::OK);
-    assert!(gdl::parse_and_check(c["text"].as_str().unwrap()).is_ok());
+    let gdl_text = c["text"].as_str().unwrap();
+    assert!(gdl::parse_and_check(gdl_text).is_ok());
+    // The GDL translation plays, sniffed as GDL, with the same first moves and a picture.
+    let (status, g) = post("/api/state", json!({ "text": gdl_text })).await;
+    assert_eq!(status, StatusCode::OK, "{g}");
+    assert_eq!(g["moves_total"], 22);
+    assert!(
+        g["svg"].as_str().is_some_and(|s| s.starts_with("<svg")),
+        "{g}"
+    );
+    let body = json!({ "text": gdl_text, "agent": "random" });
+    let (status, a) = post("/api/agent", body).await;
+    assert_eq!(status, StatusCode::OK, "{a}");
     let (status, _) = post(
         "/api/convert",
         json!({ "text": BREAKTHROUGH_RBG, "to": "sbg" }),

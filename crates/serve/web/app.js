@@ -126,7 +126,7 @@ async function check() {
 function showView(v) {
   game.terminal = v.terminal;
   $("status").textContent = v.status;
-  $("board").innerHTML = v.svg || "<p>(no picture for GDL games: see the position text)</p>";
+  $("board").innerHTML = v.svg || "<p>(no board found in this state: see the position text)</p>";
   $("position").textContent = v.position;
   $("moves-count").textContent = v.moves_total > v.moves.length
     ? `(${v.moves.length} of ${v.moves_total} shown)` : `(${v.moves_total})`;
