@@ -89,7 +89,11 @@ pub fn names(src: &str) -> Names {
                             name: s.clone(),
                             kind: DeclKind::Relation,
                             span: r.clone(),
-                            full: sentence_start.min(r.start)..sentence_end(&toks, k, src.len()),
+                            full: if depth == 0 {
+                                r.clone()
+                            } else {
+                                sentence_start..sentence_end(&toks, k, src.len())
+                            },
                         });
                     }
                 } else if after_open && !functions.iter().any(|d| d.name == *s) {

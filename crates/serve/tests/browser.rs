@@ -1,7 +1,8 @@
 //! The playground in a real headless Chromium (driven over the DevTools protocol by
 //! headless_chrome): load the page, pick breakthrough, play moves by clicking and see the agent
-//! answer, introduce a typo and see the diagnostic, convert to GDL. Screenshots of each view go
-//! to target/tmp/playground-*.png for people to look at (docs/playground.md describes them).
+//! answer, introduce a typo and see the diagnostic, convert to GDL, open the shared URL.
+//! Screenshots of each view go to target/tmp/playground-*.png for people to look at
+//! (docs/playground.md describes them).
 //! Skips the whole test, saying so, when no Chromium is installed (`.ci/run` installs it).
 
 use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
@@ -185,4 +186,24 @@ fn play_edit_and_convert_in_chromium() {
         "document.getElementById('converted').value.includes('(role')",
     );
     screenshot(&tab, "4-converted");
+
+    // Shared by URL: a new tab at that address has the game and its four moves.
+    tab.find_element("#share").unwrap().click().unwrap();
+    wait_for(&tab, "the address", "location.hash.startsWith('#play=')");
+    let url = text_of(&tab, "location.href");
+    let shared = browser.new_tab().unwrap();
+    shared.navigate_to(&url).unwrap();
+    shared.wait_until_navigated().unwrap();
+    wait_for(
+        &shared,
+        "the shared page",
+        "document.body.dataset.ready === '1'",
+    );
+    wait_for(
+        &shared,
+        "the shared game and moves",
+        "document.getElementById('lang').textContent === 'SBG' && \
+         document.querySelectorAll('#history li').length === 4",
+    );
+    screenshot(&shared, "5-shared");
 }
