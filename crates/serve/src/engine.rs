@@ -5,6 +5,7 @@
 
 use crate::error::ApiError;
 use crate::picture;
+use agents::{Agent, AgentSpec};
 use front::{Lang, Loaded};
 use game::GameState;
 use serde_json::json;
@@ -47,13 +48,22 @@ pub fn load(text: &str, lang: Option<&str>) -> Result<Game, ApiError> {
     }
 }
 
-/// A state that can be drawn.
-pub trait Pictured: GameState {
+/// An engine's state as the playground uses it: drawn, and played by agents.
+pub trait Played: GameState {
     /// The current position as SVG, when the game has a picture.
     fn picture(&self, loaded: &Loaded) -> Option<String>;
+
+    /// The agent `spec` names for this engine: alpha-beta with the generic mobility
+    /// heuristic, or for SBG the material heuristic that `rbgtool play` uses.
+    fn agent<'a>(spec: AgentSpec, _loaded: &Loaded) -> Result<Box<dyn Agent<Self> + 'a>, String>
+    where
+        Self: Sized + 'a,
+    {
+        spec.build_generic::<Self>()
+    }
 }
 
-impl Pictured for reasoner::State<'_> {
+impl Played for reasoner::State<'_> {
     fn picture(&self, loaded: &Loaded) -> Option<String> {
         match loaded {
             Loaded::Rbg(g) => Some(picture::rbg(g, &self.pieces())),
@@ -62,16 +72,23 @@ impl Pictured for reasoner::State<'_> {
     }
 }
 
-impl Pictured for sbg::Engine {
+impl Played for sbg::Engine {
     fn picture(&self, loaded: &Loaded) -> Option<String> {
         match loaded {
             Loaded::Sbg(g) => Some(picture::sbg(g, self.board())),
             _ => None,
         }
     }
+
+    fn agent<'a>(spec: AgentSpec, loaded: &Loaded) -> Result<Box<dyn Agent<Self> + 'a>, String> {
+        match loaded {
+            Loaded::Sbg(g) => spec.build_sbg(g),
+            _ => spec.build_generic::<Self>(),
+        }
+    }
 }
 
-impl Pictured for gdl::Engine {
+impl Played for gdl::Engine {
     /// A board when the state has a `(cell X Y PIECE)`-like relation (`draw::gdl_board`);
     /// its axes are not filled out to the game's `(index 1..n)` sizes, which the CLI's
     /// `show` reads from the description.
@@ -83,7 +100,7 @@ impl Pictured for gdl::Engine {
 /// Code that runs on any engine's state.
 pub trait OnState {
     type Out;
-    fn run<G: Pictured>(self, state: &mut G, loaded: &Loaded) -> Result<Self::Out, ApiError>;
+    fn run<G: Played>(self, state: &mut G, loaded: &Loaded) -> Result<Self::Out, ApiError>;
 }
 
 /// Builds the engine, plays `moves` from the initial position, runs `f`, and reports an

@@ -1,7 +1,7 @@
 //! What the playground does on a state. Each operation is an [`OnState`], so it is written
 //! once for every engine; long ones check their [`Budget`] and stop early with what they have.
 
-use crate::engine::{OnState, Pictured};
+use crate::engine::{OnState, Played};
 use crate::error::ApiError;
 use crate::limits::Budget;
 use agents::{AgentSpec, Budget as Think};
@@ -38,12 +38,12 @@ pub struct Look;
 
 impl OnState for Look {
     type Out = View;
-    fn run<G: Pictured>(self, state: &mut G, loaded: &Loaded) -> Result<View, ApiError> {
+    fn run<G: Played>(self, state: &mut G, loaded: &Loaded) -> Result<View, ApiError> {
         Ok(view(state, loaded))
     }
 }
 
-pub fn view<G: Pictured>(state: &mut G, loaded: &Loaded) -> View {
+pub fn view<G: Played>(state: &mut G, loaded: &Loaded) -> View {
     let mut moves: Vec<String> = game::text::printed_moves(state)
         .into_iter()
         .map(|(_, t)| t)
@@ -133,12 +133,8 @@ pub struct AgentAnswer {
 
 impl OnState for AgentMove {
     type Out = AgentAnswer;
-    fn run<G: Pictured>(self, state: &mut G, loaded: &Loaded) -> Result<AgentAnswer, ApiError> {
-        let mut agent = self
-            .kind
-            .spec(self.think)
-            .build_generic::<G>()
-            .map_err(ApiError::invalid)?;
+    fn run<G: Played>(self, state: &mut G, loaded: &Loaded) -> Result<AgentAnswer, ApiError> {
+        let mut agent = G::agent(self.kind.spec(self.think), loaded).map_err(ApiError::invalid)?;
         let mut rng = game::rng_from_seed(self.seed);
         let mv = agent.choose(state, &mut rng).map(|mv| {
             let text = state.move_to_text(&mv);
@@ -169,7 +165,7 @@ pub struct PlayoutAnswer {
 
 impl OnState for Playout {
     type Out = PlayoutAnswer;
-    fn run<G: Pictured>(self, state: &mut G, _: &Loaded) -> Result<PlayoutAnswer, ApiError> {
+    fn run<G: Played>(self, state: &mut G, _: &Loaded) -> Result<PlayoutAnswer, ApiError> {
         use rand::Rng as _;
         let mut rng = game::rng_from_seed(self.seed);
         let mut played = Vec::new();
@@ -211,7 +207,7 @@ pub struct PerftAnswer {
 
 impl OnState for Perft {
     type Out = PerftAnswer;
-    fn run<G: Pictured>(self, state: &mut G, _: &Loaded) -> Result<PerftAnswer, ApiError> {
+    fn run<G: Played>(self, state: &mut G, _: &Loaded) -> Result<PerftAnswer, ApiError> {
         let start = Instant::now();
         let mut nodes = 0;
         let complete = perft(state, self.depth, &self.budget, &mut nodes);
@@ -264,7 +260,7 @@ pub struct BenchAnswer {
 
 impl OnState for Bench {
     type Out = BenchAnswer;
-    fn run<G: Pictured>(self, state: &mut G, _: &Loaded) -> Result<BenchAnswer, ApiError> {
+    fn run<G: Played>(self, state: &mut G, _: &Loaded) -> Result<BenchAnswer, ApiError> {
         let start = Instant::now();
         let mut rng = game::rng_from_seed(self.seed);
         let (mut playouts, mut plies) = (0, 0);
