@@ -19,8 +19,8 @@ pub mod spec;
 pub use alphabeta::{AlphaBeta, AlphaBetaOptions, SearchInfo};
 pub use eval::{Heuristic, Mobility, MobilityWeights};
 pub use matches::{
-    play_game, play_match, play_match_observed, play_match_recorded, play_match_with, GameResult,
-    MatchOptions, MatchReport, PlayedGame, Tally,
+    play_game, play_match, play_match_observed, play_match_recorded, play_match_until,
+    play_match_with, GameResult, MatchOptions, MatchReport, PlayedGame, Tally,
 };
 pub use mcts::{Mcts, MctsOptions};
 pub use random::Random;

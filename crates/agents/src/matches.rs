@@ -100,6 +100,8 @@ pub struct MatchReport {
     /// Mean thinking time per move of each agent, in milliseconds.
     pub ms_per_move: [f64; 2],
     pub results: Vec<GameResult>,
+    /// Stopped before `options.games` games (e.g. Ctrl-C): the tallies cover `results` only.
+    pub interrupted: bool,
 }
 
 /// Plays `games` games with agent 0 as the first player and agent 1 as the second; `g` is the
@@ -154,6 +156,19 @@ pub fn play_match_recorded<G: GameState>(
     record: bool,
     on_game: &mut dyn FnMut(&GameResult, &[String]),
 ) -> MatchReport {
+    play_match_until(g, agents, options, record, on_game, &|| false)
+}
+
+/// [`play_match_recorded`] that starts no further game once `stop` returns true (checked
+/// before each game): the report covers the games finished and says it was interrupted.
+pub fn play_match_until<G: GameState>(
+    g: &mut G,
+    agents: [&mut dyn Agent<G>; 2],
+    options: &MatchOptions,
+    record: bool,
+    on_game: &mut dyn FnMut(&GameResult, &[String]),
+    stop: &dyn Fn() -> bool,
+) -> MatchReport {
     let mut report = MatchReport {
         agents: [agents[0].name(), agents[1].name()],
         players: g.player_names(),
@@ -167,10 +182,15 @@ pub fn play_match_recorded<G: GameState>(
         seconds: [0.0; 2],
         ms_per_move: [0.0; 2],
         results: Vec::new(),
+        interrupted: false,
     };
     let mut total_length = 0u64;
     let [a0, a1] = agents;
     for i in 0..options.games {
+        if stop() {
+            report.interrupted = true;
+            break;
+        }
         let played = play_game(g, [&mut *a0, &mut *a1], options, i, record);
         let (seats, scores, finished) = (
             played.result.seats,
@@ -196,8 +216,8 @@ pub fn play_match_recorded<G: GameState>(
             &played.notation,
         );
     }
-    if options.games > 0 {
-        report.average_length = total_length as f64 / f64::from(options.games);
+    if !report.results.is_empty() {
+        report.average_length = total_length as f64 / report.results.len() as f64;
     }
     for a in 0..2 {
         if report.moves[a] > 0 {
@@ -340,10 +360,18 @@ impl fmt::Display for MatchReport {
                 row(f, a, "all", &self.per_agent[a])?;
             }
         }
+        if self.interrupted {
+            write!(
+                f,
+                "interrupted: {} of {} games played; ",
+                self.results.len(),
+                self.options.games
+            )?;
+        }
         writeln!(
             f,
             "{} games, average length {:.1} moves, {} unfinished (max length {}), seed {}",
-            self.options.games,
+            self.results.len(),
             self.average_length,
             self.unfinished,
             self.options.max_length,

@@ -33,12 +33,15 @@ pub enum CliError {
     Usage(String),
     /// Invalid input already reported on standard output (as JSON): exit 1, print nothing.
     Reported,
+    /// Stopped by Ctrl-C after printing what was finished: exit 130, print nothing more.
+    Interrupted,
 }
 
 impl CliError {
     pub fn exit_code(&self) -> u8 {
         match self {
             CliError::Usage(_) => output::EXIT_USAGE,
+            CliError::Interrupted => output::EXIT_INTERRUPTED,
             _ => output::EXIT_INVALID,
         }
     }
@@ -138,6 +141,6 @@ pub fn report(e: &CliError, global: &Global) {
         CliError::Game(m) => eprintln!("rbgtool: error: {m}"),
         CliError::Io(m) => eprintln!("rbgtool: error: {m}"),
         CliError::Usage(m) => eprintln!("rbgtool: usage error: {m}"),
-        CliError::Reported => {}
+        CliError::Reported | CliError::Interrupted => {}
     }
 }

@@ -8,6 +8,7 @@ mod commands;
 mod diag;
 mod excerpt;
 mod input;
+mod interrupt;
 mod memory;
 mod output;
 

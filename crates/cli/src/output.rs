@@ -10,6 +10,8 @@ use std::path::{Path, PathBuf};
 pub const EXIT_INVALID: u8 = 1;
 pub const EXIT_USAGE: u8 = 2;
 pub const EXIT_INTERNAL: i32 = 3;
+/// Stopped by Ctrl-C after reporting the work finished (128 + SIGINT, as shells report it).
+pub const EXIT_INTERRUPTED: u8 = 130;
 
 /// Writes `text` to `path` (see the module docs), or to standard output when `path` is `None`
 /// or `-`.

@@ -214,3 +214,43 @@ fn a_closed_pipe_ends_the_output_quietly() {
         assert!(!err.contains("error"), "{args:?}: {err}");
     }
 }
+
+/// Ctrl-C keeps what long work did: `perft` prints the depths finished and the count so far of
+/// the one under way, `play` the table of the games finished; both exit 130.
+#[test]
+fn ctrl_c_reports_the_work_finished() {
+    use std::process::{Command, Stdio};
+    use std::time::Duration;
+    let root = format!("{}/../..", env!("CARGO_MANIFEST_DIR"));
+    let cases: [(&[&str], &str); 2] = [
+        (
+            &["perft", "corpus/rbg/chess.rbg", "--depth", "9"],
+            "interrupted after",
+        ),
+        (
+            &["play", "corpus/sbg/breakthrough.sbg", "--games", "1000000"],
+            "interrupted: ",
+        ),
+    ];
+    for (args, wanted) in cases {
+        let child = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
+            .args(args)
+            .current_dir(&root)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("rbgtool runs");
+        // Long enough for the handler to be installed and some work to be done.
+        std::thread::sleep(Duration::from_secs(3));
+        let sent = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success());
+        let out = child.wait_with_output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(130), "{args:?}: {stdout}\n{stderr}");
+        assert!(stdout.contains(wanted), "{args:?}: {stdout}\n{stderr}");
+    }
+}

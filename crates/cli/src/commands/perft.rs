@@ -5,6 +5,8 @@ use crate::cli::{EngineArgs, Global, InputArgs, StartArgs};
 use crate::diag::CliError;
 use game::GameState;
 use serde::Serialize;
+use serde_json::json;
+use std::io::IsTerminal;
 use std::time::Instant;
 
 #[derive(Serialize)]
@@ -144,6 +146,13 @@ fn report<G: GameState>(
             "depth", "leaves", "nodes", "seconds", "nodes/s"
         );
     }
+    // Ctrl-C stops between root moves and prints the count so far; a terminal gets a
+    // progress line on deep searches.
+    crate::interrupt::install(
+        "stopping after the current root move, then printing the count so far",
+        global.quiet,
+    );
+    let show_progress = !global.quiet && std::io::stderr().is_terminal();
     let mut states_above = 1; // states at depths 0..d-1, for engines that report no nodes
                               // Once a depth has no leaves, no deeper one has: those are printed without a search.
     let mut exhausted = None;
@@ -151,7 +160,20 @@ fn report<G: GameState>(
         let start = Instant::now();
         let (leaves, mut nodes) = match exhausted {
             Some(nodes) => (0, nodes),
-            None => count(state, d)?,
+            None if d == 1 => count(state, d)?,
+            None => match by_root_moves(state, d, &mut count, show_progress)? {
+                Depth::Done(leaves, nodes) => (leaves, nodes),
+                Depth::Interrupted { done, of, leaves } => {
+                    let partial = json!({ "depth": d, "interrupted": true,
+                        "root_moves_done": done, "root_moves": of, "leaves_so_far": leaves });
+                    if json {
+                        println!("{partial}");
+                    } else {
+                        println!("{d:>5} interrupted after {done} of {of} root moves: {leaves} leaves so far");
+                    }
+                    return Err(CliError::Interrupted);
+                }
+            },
         };
         if nodes == 0 {
             nodes = states_above + leaves;
@@ -193,4 +215,62 @@ fn report<G: GameState>(
         }
     }
     Ok(())
+}
+
+/// One depth's search, split by root move: finished, or stopped by Ctrl-C between two root
+/// moves with the leaves counted so far.
+enum Depth {
+    Done(u64, u64),
+    Interrupted { done: usize, of: usize, leaves: u64 },
+}
+
+/// `count(state, d)` as the sum over the root moves of `count(child, d - 1)` (nodes: the
+/// root plus the children's, or 0 for engines that report none), with a progress line and an
+/// estimate of the time left when `progress`, and a check for Ctrl-C after each root move.
+fn by_root_moves<G: GameState>(
+    state: &mut G,
+    d: u32,
+    count: &mut impl FnMut(&mut G, u32) -> Result<(u64, u64), CliError>,
+    progress: bool,
+) -> Result<Depth, CliError> {
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    let bar = progress.then(|| {
+        let b = indicatif::ProgressBar::new(moves.len() as u64);
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "depth {prefix}: {pos}/{len} root moves, {elapsed} so far, about {eta} left",
+            )
+            .expect("valid template"),
+        );
+        b.set_prefix(d.to_string());
+        b
+    });
+    let (mut leaves, mut nodes, mut engine_nodes) = (0u64, 1u64, true);
+    for (i, mv) in moves.iter().enumerate() {
+        if crate::interrupt::requested() {
+            if let Some(b) = &bar {
+                b.finish_and_clear();
+            }
+            return Ok(Depth::Interrupted {
+                done: i,
+                of: moves.len(),
+                leaves,
+            });
+        }
+        state.apply(mv);
+        let counted = count(state, d - 1);
+        state.undo();
+        let (l, n) = counted?;
+        leaves += l;
+        nodes += n;
+        engine_nodes &= n > 0;
+        if let Some(b) = &bar {
+            b.inc(1);
+        }
+    }
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    Ok(Depth::Done(leaves, if engine_nodes { nodes } else { 0 }))
 }

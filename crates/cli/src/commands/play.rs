@@ -111,6 +111,9 @@ pub fn run(a: &PlayArgs, global: &Global) -> Result<(), CliError> {
     } else {
         print!("{report}");
     }
+    if report.interrupted {
+        return Err(CliError::Interrupted);
+    }
     Ok(())
 }
 
@@ -254,7 +257,15 @@ fn run_match<'a, G: GameState>(
     let [a0, a1] = agents;
     let on = records.on;
     let announce = announce_results;
-    let report = agents::play_match_recorded(
+    // A person at the keyboard stops with Ctrl-C as usual; a match of programs finishes the
+    // game under way and prints the table of the games played.
+    if !announce && options.games > 1 {
+        crate::interrupt::install(
+            "finishing the current game, then printing the table of the games played",
+            global.quiet,
+        );
+    }
+    let report = agents::play_match_until(
         g,
         [a0.as_mut(), a1.as_mut()],
         options,
@@ -276,6 +287,7 @@ fn run_match<'a, G: GameState>(
                 eprintln!("game over: {}", scores.join(", "));
             }
         },
+        &crate::interrupt::requested,
     );
     if let Some(b) = bar {
         b.finish_and_clear();
