@@ -460,6 +460,21 @@ pub enum Command {
         #[arg(long = "final")]
         final_only: bool,
     },
+    /// Explain an error code (rbg::E06, sbg::W11, gdl::E04; docs/error-codes.md).
+    #[command(
+        after_help = "Examples:\n  rbgtool explain rbg::E06\n  rbgtool explain E16 --from sbg\n  rbgtool explain --list"
+    )]
+    Explain {
+        /// The code, as printed in `error[…]` (the language part may be given with --from).
+        #[arg(required_unless_present = "list")]
+        code: Option<String>,
+        /// The language of a code written without its `rbg::`/`sbg::`/`gdl::` part.
+        #[arg(long, value_enum)]
+        from: Option<Lang>,
+        /// List every code with its title.
+        #[arg(long)]
+        list: bool,
+    },
     /// Run the language server (LSP over standard input and output; docs/lsp.md).
     #[command(after_help = "Examples:\n  rbgtool lsp   (started by an editor, see docs/lsp.md)")]
     Lsp,

@@ -254,3 +254,49 @@ fn ctrl_c_reports_the_work_finished() {
         assert!(stdout.contains(wanted), "{args:?}: {stdout}\n{stderr}");
     }
 }
+
+/// Every error and warning of the invalid corpus and the hostile inputs carries a code, and
+/// `rbgtool explain` explains each code met (docs/error-codes.md).
+#[test]
+fn every_diagnostic_has_an_explained_code() {
+    use std::process::Command;
+    let root = std::path::PathBuf::from(format!("{}/../..", env!("CARGO_MANIFEST_DIR")));
+    let mut files = Vec::new();
+    for dir in [
+        "corpus/invalid/rbg",
+        "corpus/invalid/gdl",
+        "corpus/invalid/sbg",
+        "tests/hostile/inputs",
+    ] {
+        for e in std::fs::read_dir(root.join(dir)).unwrap() {
+            files.push(e.unwrap().path());
+        }
+    }
+    files.sort();
+    let mut codes = std::collections::BTreeSet::new();
+    for f in &files {
+        let out = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
+            .args(["check", "--json"])
+            .arg(f)
+            .output()
+            .unwrap();
+        let Ok(v) = serde_json::from_slice::<serde_json::Value>(&out.stdout) else {
+            continue;
+        };
+        for d in v["diagnostics"].as_array().into_iter().flatten() {
+            if d["severity"] == "error" || d["severity"] == "warning" {
+                let code = d["code"].as_str();
+                assert!(code.is_some(), "{}: {d}", f.display());
+                codes.insert(code.unwrap().to_string());
+            }
+        }
+    }
+    assert!(codes.len() >= 30, "{codes:?}");
+    for code in &codes {
+        let out = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
+            .args(["explain", code])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{code}");
+    }
+}

@@ -15,6 +15,7 @@
 
 pub mod ast;
 pub mod board;
+pub mod codes;
 pub mod lexer;
 pub mod lower;
 pub mod macros;
@@ -104,6 +105,8 @@ pub const MAX_DIAGNOSTICS: usize = 50;
 pub fn cap_diagnostics(
     mut diags: Vec<codespan_reporting::diagnostic::Diagnostic<()>>,
 ) -> Vec<codespan_reporting::diagnostic::Diagnostic<()>> {
+    // Every list a caller sees passes here: give each diagnostic its code first.
+    codes::assign(&mut diags);
     if diags.len() > MAX_DIAGNOSTICS {
         let more = diags.len() - MAX_DIAGNOSTICS;
         diags.truncate(MAX_DIAGNOSTICS);

@@ -6,6 +6,7 @@ mod check;
 mod convert;
 mod engine;
 mod evolve;
+mod explain;
 mod human;
 mod learn;
 mod load;
@@ -174,6 +175,7 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             },
             g,
         ),
+        Command::Explain { code, from, list } => explain::run(code.as_deref(), *from, *list),
         Command::Lsp => {
             let (connection, io) = lsp::Connection::stdio();
             lsp::serve(connection).map_err(|e| CliError::Io(format!("lsp: {e}")))?;
