@@ -512,6 +512,19 @@ pub enum Command {
     /// Run the language server (LSP over standard input and output; docs/lsp.md).
     #[command(after_help = "Examples:\n  rbgtool lsp   (started by an editor, see docs/lsp.md)")]
     Lsp,
+    /// Run the web playground: write, check, draw and play a game in the browser
+    /// (docs/playground.md).
+    #[command(
+        after_help = "Examples:\n  rbgtool serve              (then open http://127.0.0.1:8080/)\n  rbgtool serve --port 9000"
+    )]
+    Serve {
+        /// Port to listen on (0: any free port, printed at start).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Address to bind; the default serves this machine only.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: std::net::IpAddr,
+    },
     /// Print a shell completion script.
     #[command(
         after_help = "Examples:\n  rbgtool completions bash > /etc/bash_completion.d/rbgtool"

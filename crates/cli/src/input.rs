@@ -66,31 +66,28 @@ fn lang_of_extension(path: &std::path::Path) -> Option<Lang> {
     }
 }
 
-/// The language a text looks like, from markers only that language has outside comments:
-/// SBG's `<BOARD>` and `<PIECES>` sections, RBG's `#board` and `#rules`, GDL's `(role` with
-/// a parenthesis first. `None` when no language, or more than one, fits.
+/// The language a text looks like ([`front::sniff`]).
 pub fn sniff(text: &str) -> Option<Lang> {
-    let code: String = text
-        .lines()
-        .map(|l| {
-            let l = l.split("//").next().unwrap_or("");
-            let l = if l.trim_start().starts_with(';') {
-                ""
-            } else {
-                l
-            };
-            format!("{l}\n")
-        })
-        .collect();
-    let has = |m: &str| code.contains(m);
-    let sbg = (has("<BOARD>") || has("<--BOARD-->")) && (has("<PIECES>") || has("<--PIECES-->"));
-    let rbg = has("#board") && has("#rules");
-    let gdl = code.trim_start().starts_with('(') && code.to_ascii_lowercase().contains("(role");
-    match (sbg, rbg, gdl) {
-        (true, false, false) => Some(Lang::Sbg),
-        (false, true, false) => Some(Lang::Rbg),
-        (false, false, true) => Some(Lang::Gdl),
-        _ => None,
+    front::sniff(text).map(Lang::from)
+}
+
+impl From<front::Lang> for Lang {
+    fn from(l: front::Lang) -> Lang {
+        match l {
+            front::Lang::Rbg => Lang::Rbg,
+            front::Lang::Sbg => Lang::Sbg,
+            front::Lang::Gdl => Lang::Gdl,
+        }
+    }
+}
+
+impl From<Lang> for front::Lang {
+    fn from(l: Lang) -> front::Lang {
+        match l {
+            Lang::Rbg => front::Lang::Rbg,
+            Lang::Sbg => front::Lang::Sbg,
+            Lang::Gdl => front::Lang::Gdl,
+        }
     }
 }
 

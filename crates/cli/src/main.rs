@@ -6,7 +6,6 @@
 mod cli;
 mod commands;
 mod diag;
-mod diag_json;
 mod excerpt;
 mod input;
 mod interrupt;

@@ -6,7 +6,9 @@
 //! * [`diagnostics`]: codespan diagnostics of RBG, SBG and GDL as LSP diagnostics;
 //! * [`rbg_names`]: declarations and uses of names in RBG text (macros, players, pieces,
 //!   variables, directions) for definition, hover, completion and symbols;
-//! * [`requests`]: definition, hover, completion, document symbols, formatting;
+//! * [`sbg_names`], [`gdl_names`]: the same table for SBG pieces and GDL relations;
+//! * [`requests`]: definition, references, hover, completion, document symbols, formatting,
+//!   rename;
 //! * [`format`]: whole-document formatting through the printers;
 //! * [`server`]: the document store and the request loop over an `lsp_server::Connection`.
 //!
@@ -14,9 +16,11 @@
 
 pub mod diagnostics;
 pub mod format;
+pub mod gdl_names;
 pub mod lang;
 pub mod rbg_names;
 pub mod requests;
+pub mod sbg_names;
 pub mod server;
 pub mod text;
 

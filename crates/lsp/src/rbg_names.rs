@@ -1,4 +1,4 @@
-//! Names in RBG text, read from the raw tokens (before macro expansion, so it works on text
+//! Names in RBG text (and the [`Names`] table the SBG and GDL readers fill too), read from the raw tokens (before macro expansion, so it works on text
 //! that does not parse): where macros, players, pieces, variables and directions are
 //! declared, and every identifier written.
 
@@ -13,6 +13,8 @@ pub enum DeclKind {
     Piece,
     Variable,
     Direction,
+    /// A GDL relation defined by rules (or a function symbol, when no rule defines it).
+    Relation,
 }
 
 impl DeclKind {
@@ -24,6 +26,7 @@ impl DeclKind {
             DeclKind::Piece => "piece",
             DeclKind::Variable => "variable",
             DeclKind::Direction => "direction",
+            DeclKind::Relation => "relation",
         }
     }
 }

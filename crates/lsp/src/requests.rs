@@ -10,26 +10,75 @@ use lsp_types::{
     MarkupContent, MarkupKind, Position, SymbolKind, TextEdit, Uri,
 };
 
-/// The declaration of the name under the cursor (RBG).
+/// The names of a document, read as its language says.
+pub fn names_of(doc: &Document) -> Names {
+    match doc.lang {
+        Lang::Rbg => Names::of(&doc.text),
+        Lang::Sbg => crate::sbg_names::names(&doc.text),
+        Lang::Gdl => crate::gdl_names::names(&doc.text),
+    }
+}
+
+/// The names, the line index and the byte offset of a position.
+fn context(doc: &Document, at: Position) -> (Names, LineIndex<'_>, usize) {
+    let index = LineIndex::new(&doc.text);
+    let offset = index.offset(at);
+    (names_of(doc), index, offset)
+}
+
+/// The declaration of the name under the cursor.
 pub fn definition(uri: &Uri, doc: &Document, at: Position) -> Option<Location> {
-    let (names, index, offset) = rbg_context(doc, at)?;
+    let (names, index, offset) = context(doc, at);
     let (name, _) = names.ident_at(offset)?;
     let decl = names.decl(name)?;
     Some(Location::new(uri.clone(), index.range(decl.span.clone())))
 }
 
-/// What the name under the cursor is: a macro's definition text, or the declaration's kind
-/// and line.
+/// Every place the name under the cursor is written (its declaration only when asked).
+pub fn references(
+    uri: &Uri,
+    doc: &Document,
+    at: Position,
+    include_declaration: bool,
+) -> Option<Vec<Location>> {
+    let (names, index, offset) = context(doc, at);
+    let (name, _) = names.ident_at(offset)?;
+    let decl = names.decl(name).map(|d| d.span.clone());
+    let found = names
+        .uses(name)
+        .filter(|r| include_declaration || Some(*r) != decl.as_ref())
+        .map(|r| Location::new(uri.clone(), index.range(r.clone())))
+        .collect();
+    Some(found)
+}
+
+/// What the name under the cursor is: RBG: a macro's definition text, or the declaration's
+/// kind and line; SBG: a piece's rule and count on the board; GDL: a relation's first rule
+/// and number of rules.
 pub fn hover(doc: &Document, at: Position) -> Option<Hover> {
-    let (names, index, offset) = rbg_context(doc, at)?;
+    let (names, index, offset) = context(doc, at);
     let (name, range) = names.ident_at(offset)?;
     let decl = names.decl(name)?;
-    let text = match decl.kind {
-        DeclKind::Macro => {
+    let text = match (doc.lang, decl.kind) {
+        (Lang::Sbg, _) => sbg_piece_hover(doc, &names, decl),
+        (Lang::Gdl, _) => {
+            let rules = crate::gdl_names::definitions(&doc.text, name);
+            let uses = names.uses(name).count();
+            if rules == 0 {
+                format!("function `{name}` (no rule defines it), written {uses} times")
+            } else {
+                let first = doc.text[decl.full.clone()].trim_end();
+                format!(
+                    "relation `{name}`: {rules} rule(s) and fact(s), written {uses} times\n```gdl\n{}\n```",
+                    cap_lines(first, 20)
+                )
+            }
+        }
+        (Lang::Rbg, DeclKind::Macro) => {
             let def = doc.text[decl.full.clone()].trim_end();
             format!("macro `{name}`\n```rbg\n{}\n```", cap_lines(def, 40))
         }
-        kind => {
+        (Lang::Rbg, kind) => {
             let line = index.position(decl.span.start).line as usize;
             let line_text = doc.text.lines().nth(line).unwrap_or("").trim();
             let uses = names.uses(name).count();
@@ -49,6 +98,31 @@ pub fn hover(doc: &Document, at: Position) -> Option<Hover> {
     })
 }
 
+/// An SBG piece: its two letters, how many of each stand on the board, its rule.
+fn sbg_piece_hover(doc: &Document, names: &Names, decl: &crate::rbg_names::Decl) -> String {
+    let upper = decl.name.clone();
+    let lower = upper.to_ascii_lowercase();
+    let count = |letter: &str| {
+        names
+            .uses(&upper)
+            .filter(|r| &doc.text[(*r).clone()] == letter && !is_rule_or_goal(doc, r.start))
+            .count()
+    };
+    let rule = doc.text[decl.full.clone()].trim_end();
+    format!(
+        "piece `{upper}` (white) / `{lower}` (black): {} and {} on the board\n```sbg\n{}\n```",
+        count(&upper),
+        count(&lower),
+        cap_lines(rule, 20)
+    )
+}
+
+/// True when the letter at `at` is not on a board row (a rule's letter or a goal's).
+fn is_rule_or_goal(doc: &Document, at: usize) -> bool {
+    let line_start = doc.text[..at].rfind('\n').map_or(0, |i| i + 1);
+    !doc.text[line_start..at].contains('|')
+}
+
 fn cap_lines(text: &str, n: usize) -> String {
     let lines: Vec<&str> = text.lines().collect();
     if lines.len() <= n {
@@ -57,13 +131,15 @@ fn cap_lines(text: &str, n: usize) -> String {
     format!("{}\n...", lines[..n].join("\n"))
 }
 
-/// Declared names and section keywords (RBG).
+/// Declared names, and section keywords (RBG).
 pub fn completion(doc: &Document) -> Vec<CompletionItem> {
-    if doc.lang != Lang::Rbg {
-        return vec![];
-    }
-    let names = Names::of(&doc.text);
-    let mut items: Vec<CompletionItem> = ["players", "pieces", "variables", "board", "rules"]
+    let names = names_of(doc);
+    let sections: &[&str] = if doc.lang == Lang::Rbg {
+        &["players", "pieces", "variables", "board", "rules"]
+    } else {
+        &[]
+    };
+    let mut items: Vec<CompletionItem> = sections
         .iter()
         .map(|s| CompletionItem {
             label: format!("#{s}"),
@@ -92,17 +168,16 @@ fn completion_kind(k: DeclKind) -> CompletionItemKind {
         DeclKind::Variable => CompletionItemKind::VARIABLE,
         DeclKind::Direction => CompletionItemKind::ENUM_MEMBER,
         DeclKind::Section => CompletionItemKind::KEYWORD,
+        DeclKind::Relation => CompletionItemKind::FUNCTION,
         DeclKind::Player | DeclKind::Piece => CompletionItemKind::CONSTANT,
     }
 }
 
-/// Sections and macros, with pieces (and players, variables) inside their sections (RBG).
+/// RBG: sections and macros, with pieces (and players, variables) inside their sections;
+/// SBG: the piece rules; GDL: the relations rules define, at their first rule.
 #[allow(deprecated)] // `DocumentSymbol::deprecated` must be written out.
 pub fn symbols(doc: &Document) -> Vec<DocumentSymbol> {
-    if doc.lang != Lang::Rbg {
-        return vec![];
-    }
-    let names = Names::of(&doc.text);
+    let names = names_of(doc);
     let index = LineIndex::new(&doc.text);
     let symbol =
         |d: &crate::rbg_names::Decl, children: Option<Vec<DocumentSymbol>>| DocumentSymbol {
@@ -113,7 +188,7 @@ pub fn symbols(doc: &Document) -> Vec<DocumentSymbol> {
             detail: Some(d.kind.describe().to_string()),
             kind: match d.kind {
                 DeclKind::Section => SymbolKind::NAMESPACE,
-                DeclKind::Macro => SymbolKind::FUNCTION,
+                DeclKind::Macro | DeclKind::Relation => SymbolKind::FUNCTION,
                 DeclKind::Variable => SymbolKind::VARIABLE,
                 _ => SymbolKind::CONSTANT,
             },
@@ -123,10 +198,13 @@ pub fn symbols(doc: &Document) -> Vec<DocumentSymbol> {
             selection_range: index.range(d.span.clone()),
             children,
         };
-    let tops = names
-        .decls
-        .iter()
-        .filter(|d| matches!(d.kind, DeclKind::Section | DeclKind::Macro));
+    let top_level = |d: &&crate::rbg_names::Decl| match doc.lang {
+        Lang::Rbg => matches!(d.kind, DeclKind::Section | DeclKind::Macro),
+        Lang::Sbg => true,
+        // A relation some rule defines (a function's `full` is just its name).
+        Lang::Gdl => d.full != d.span,
+    };
+    let tops = names.decls.iter().filter(top_level);
     tops.map(|top| {
         let inner: Vec<DocumentSymbol> = names
             .decls

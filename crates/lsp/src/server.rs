@@ -9,8 +9,8 @@ use lsp_types::notification::{
     PublishDiagnostics,
 };
 use lsp_types::request::{
-    Completion, DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest, Rename,
-    Request as _,
+    Completion, DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest, References,
+    Rename, Request as _,
 };
 use lsp_types::{
     CompletionOptions, HoverProviderCapability, InitializeParams, OneOf, PublishDiagnosticsParams,
@@ -33,6 +33,7 @@ pub fn capabilities() -> ServerCapabilities {
     ServerCapabilities {
         text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
         definition_provider: Some(OneOf::Left(true)),
+        references_provider: Some(OneOf::Left(true)),
         hover_provider: Some(HoverProviderCapability::Simple(true)),
         completion_provider: Some(CompletionOptions {
             trigger_characters: Some(vec!["#".into()]),
@@ -157,6 +158,12 @@ fn answer(docs: &Docs, req: Request) -> Response {
             let doc = doc_of(&p.text_document.uri)?;
             crate::requests::definition(&p.text_document.uri, doc, p.position)
                 .map(lsp_types::GotoDefinitionResponse::Scalar)
+        }),
+        References::METHOD => with::<References>(req, |p| {
+            let pos = p.text_document_position;
+            let doc = doc_of(&pos.text_document.uri)?;
+            let uri = &pos.text_document.uri;
+            crate::requests::references(uri, doc, pos.position, p.context.include_declaration)
         }),
         HoverRequest::METHOD => with::<HoverRequest>(req, |p| {
             let p = p.text_document_position_params;

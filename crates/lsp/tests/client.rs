@@ -345,3 +345,119 @@ fn rename_rewrites_every_use_and_refuses_bad_names() {
     let err = c.try_request("textDocument/rename", piece).unwrap_err();
     assert!(err.message.contains("would break the game"), "{err:?}");
 }
+
+#[test]
+fn references_find_every_use() {
+    let mut c = Client::start();
+    let uri = "file:///chess.rbg";
+    let chess = corpus("rbg/chess.rbg");
+    c.open(uri, &chess);
+    c.diagnostics();
+    let written = chess.matches("rookRays").count();
+    let params = |include: bool| {
+        let mut p = at(uri, find(&chess, "rookRays", 1, 2));
+        p["context"] = json!({"includeDeclaration": include});
+        p
+    };
+    let all = c.request("textDocument/references", params(true));
+    assert_eq!(all.as_array().unwrap().len(), written, "{all:#}");
+    let uses = c.request("textDocument/references", params(false));
+    assert_eq!(uses.as_array().unwrap().len(), written - 1);
+    assert!(uses.as_array().unwrap().iter().all(|l| l["uri"] == uri));
+}
+
+#[test]
+fn sbg_pieces_navigate_to_their_rules() {
+    let mut c = Client::start();
+    let uri = "file:///b.sbg";
+    let text = corpus("sbg/breakthrough.sbg");
+    c.open(uri, &text);
+    c.diagnostics();
+    // A black pawn on the board → the pawn's rule.
+    let def = c.request(
+        "textDocument/definition",
+        at(uri, find(&text, "|pppppppp|", 0, 3)),
+    );
+    assert_eq!(def["range"]["start"], find(&text, "\nP (", 0, 1));
+    let hover = c.request("textDocument/hover", at(uri, find(&text, "@P", 0, 1)));
+    let h = hover["contents"]["value"].as_str().unwrap();
+    assert!(
+        h.starts_with("piece `P` (white) / `p` (black): 16 and 16 on the board"),
+        "{h}"
+    );
+    let symbols = c.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let names: Vec<&str> = symbols
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["P"]);
+    // 32 pawns, the rule's letter, two goals.
+    let mut p = at(uri, find(&text, "\nP (", 0, 1));
+    p["context"] = json!({"includeDeclaration": true});
+    let refs = c.request("textDocument/references", p);
+    assert_eq!(refs.as_array().unwrap().len(), 35);
+}
+
+#[test]
+fn gdl_relations_navigate_to_their_rules() {
+    let mut c = Client::start();
+    let uri = "file:///g.kif";
+    let text = "; two cells\n(role x)\n(role o)\n(init (cell 1 b))\n(init (cell 2 b))\n\
+                (init (control x))\n\
+                (<= (legal ?p (mark ?c)) (true (cell ?c b)) (true (control ?p)))\n\
+                (<= (legal ?p noop) (role ?p) (not (true (control ?p))))\n\
+                (<= (next (cell ?c ?p)) (does ?p (mark ?c)))\n\
+                (<= (next (control o)) (true (control x)))\n(<= (next (control x)) (true (control o)))\n\
+                (<= terminal (not open))\n(<= open (true (cell ?c b)))\n\
+                (<= (goal ?p 50) (role ?p))\n";
+    c.open(uri, text);
+    let d = c.diagnostics();
+    assert_eq!(d["diagnostics"], json!([]), "{d:#}");
+    // `role` in a rule's body → the first `(role x)`.
+    let def = c.request(
+        "textDocument/definition",
+        at(uri, find(text, "(role ?p)", 0, 2)),
+    );
+    assert_eq!(def["range"]["start"], find(text, "(role x)", 0, 1));
+    // `open` used in `terminal` before its rule → its rule.
+    let def = c.request(
+        "textDocument/definition",
+        at(uri, find(text, "not open", 0, 5)),
+    );
+    assert_eq!(def["range"]["start"], find(text, "(<= open", 0, 4));
+    let hover = c.request("textDocument/hover", at(uri, find(text, "legal", 1, 1)));
+    let h = hover["contents"]["value"].as_str().unwrap();
+    assert!(
+        h.starts_with("relation `legal`: 2 rule(s) and fact(s)"),
+        "{h}"
+    );
+    let hover = c.request("textDocument/hover", at(uri, find(text, "(cell 1", 0, 2)));
+    let h = hover["contents"]["value"].as_str().unwrap();
+    assert!(
+        h.starts_with("function `cell` (no rule defines it), written 5 times"),
+        "{h}"
+    );
+    let symbols = c.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let names: Vec<&str> = symbols
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["role", "init", "legal", "next", "terminal", "open", "goal"]
+    );
+    let mut p = at(uri, find(text, "(cell 1", 0, 2));
+    p["context"] = json!({"includeDeclaration": false});
+    let refs = c.request("textDocument/references", p);
+    assert_eq!(refs.as_array().unwrap().len(), 4);
+}

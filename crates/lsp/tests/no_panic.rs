@@ -41,6 +41,15 @@ fn text() -> impl Strategy<Value = String> {
             "//",
             "1",
             " ",
+            "<BOARD>",
+            "<PIECES>",
+            "<GOALS>",
+            "|",
+            "&",
+            "@",
+            "P",
+            "p",
+            "(e,1,p)",
         ]),
         0..60,
     )
@@ -56,6 +65,7 @@ proptest! {
             let at = Position::new(line, character);
             lsp::diagnostics::diagnostics(&uri, lang, &text);
             requests::definition(&uri, &doc, at);
+            requests::references(&uri, &doc, at, true);
             requests::hover(&doc, at);
             requests::completion(&doc);
             requests::symbols(&doc);

@@ -187,6 +187,7 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             lsp::serve(connection).map_err(|e| CliError::Io(format!("lsp: {e}")))?;
             io.join().map_err(|e| CliError::Io(format!("lsp: {e}")))
         }
+        Command::Serve { port, host } => serve(*host, *port),
         Command::Completions { shell } => {
             use clap::CommandFactory;
             let mut cmd = Cli::command();
@@ -194,4 +195,22 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             Ok(())
         }
     }
+}
+
+/// `rbgtool serve`: the playground until the process is stopped. A panic in a request is our
+/// bug but must not end the server: it is printed, and that request gets a 500.
+fn serve(host: std::net::IpAddr, port: u16) -> Result<(), CliError> {
+    std::panic::set_hook(Box::new(|info| {
+        eprintln!("rbgtool serve: internal error in a request (a bug, please report it): {info}");
+    }));
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| CliError::Io(format!("serve: {e}")))?;
+    let addr = std::net::SocketAddr::new(host, port);
+    runtime
+        .block_on(serve::serve(addr, serve::Limits::default(), |bound| {
+            println!("rbgtool serve: the playground is at http://{bound}/ (Ctrl-C stops it)");
+        }))
+        .map_err(|e| CliError::Io(format!("serve on {addr}: {e}")))
 }

@@ -1,0 +1,7 @@
+//! The page, embedded in the binary: a plain textarea with a line-number gutter and the
+//! diagnostics listed by line (no editor bundle: the binary builds with cargo alone;
+//! docs/playground.md says why).
+
+pub const INDEX_HTML: &str = include_str!("../web/index.html");
+pub const APP_JS: &str = include_str!("../web/app.js");
+pub const STYLE_CSS: &str = include_str!("../web/style.css");

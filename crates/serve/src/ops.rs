@@ -1,0 +1,280 @@
+//! What the playground does on a state. Each operation is an [`OnState`], so it is written
+//! once for every engine; long ones check their [`Budget`] and stop early with what they have.
+
+use crate::engine::{OnState, Played};
+use crate::error::ApiError;
+use crate::limits::Budget;
+use agents::{AgentSpec, Budget as Think};
+use front::Loaded;
+use game::GameState;
+use serde::Serialize;
+use std::time::{Duration, Instant};
+
+/// Legal moves listed at most (amazons has about 2000 in its first position).
+pub const MOVES_SHOWN: usize = 5000;
+
+/// The position as the page shows it.
+#[derive(Serialize, Debug)]
+pub struct View {
+    pub players: Vec<String>,
+    /// The player to move; `null` at the end, or when several roles move at once (GDL).
+    pub player: Option<String>,
+    pub terminal: bool,
+    /// Scores in player order (the result when terminal).
+    pub scores: Vec<i64>,
+    /// Legal moves in notation (at most [`MOVES_SHOWN`]; `moves_total` counts them all).
+    pub moves: Vec<String>,
+    pub moves_total: usize,
+    /// Whose turn, or the result, in words.
+    pub status: String,
+    /// The position text (docs/positions.md).
+    pub position: String,
+    /// The board drawn (RBG, SBG; GDL when the state has a board-like relation).
+    pub svg: Option<String>,
+}
+
+/// The view of the current state.
+pub struct Look;
+
+impl OnState for Look {
+    type Out = View;
+    fn run<G: Played>(self, state: &mut G, loaded: &Loaded) -> Result<View, ApiError> {
+        Ok(view(state, loaded))
+    }
+}
+
+pub fn view<G: Played>(state: &mut G, loaded: &Loaded) -> View {
+    let mut moves: Vec<String> = game::text::printed_moves(state)
+        .into_iter()
+        .map(|(_, t)| t)
+        .collect();
+    let players = state.player_names();
+    let moves_total = moves.len();
+    moves.truncate(MOVES_SHOWN);
+    View {
+        player: state
+            .current_player()
+            .filter(|_| moves_total > 0)
+            .and_then(|p| players.get(p).cloned()),
+        status: status_line(state, &players, moves_total),
+        terminal: moves_total == 0,
+        scores: state.scores(),
+        players,
+        moves,
+        moves_total,
+        position: state.position_text(),
+        svg: state.picture(loaded),
+    }
+}
+
+fn status_line<G: GameState>(state: &G, names: &[String], moves: usize) -> String {
+    if moves == 0 {
+        let scores: Vec<String> = names
+            .iter()
+            .zip(state.scores())
+            .map(|(n, s)| format!("{n} {s}"))
+            .collect();
+        return format!("game over: {}", scores.join(", "));
+    }
+    let plural = if moves == 1 { "" } else { "s" };
+    match state.current_player() {
+        Some(p) => format!(
+            "{} to move, {moves} legal move{plural}",
+            names.get(p).map_or("?", String::as_str)
+        ),
+        None => format!("several players move at once, {moves} legal joint move{plural}"),
+    }
+}
+
+/// Which agent answers, and how long it may think.
+#[derive(Clone, Copy, Debug)]
+pub enum AgentKind {
+    Random,
+    AlphaBeta,
+    Mcts,
+}
+
+impl AgentKind {
+    pub fn parse(name: &str) -> Result<AgentKind, ApiError> {
+        match name {
+            "random" => Ok(AgentKind::Random),
+            "alphabeta" => Ok(AgentKind::AlphaBeta),
+            "mcts" => Ok(AgentKind::Mcts),
+            _ => Err(ApiError::invalid(format!(
+                "unknown agent `{name}`: random, alphabeta or mcts"
+            ))),
+        }
+    }
+
+    /// The agent with a time budget per move (searches stop on time, so a request ends).
+    fn spec(self, think: Duration) -> AgentSpec {
+        match self {
+            AgentKind::Random => AgentSpec::Random,
+            AgentKind::AlphaBeta => AgentSpec::AlphaBeta(Think::Time(think)),
+            AgentKind::Mcts => AgentSpec::Mcts(Think::Time(think)),
+        }
+    }
+}
+
+/// An agent chooses and plays a move; the answer is the move and the view after it.
+pub struct AgentMove {
+    pub kind: AgentKind,
+    pub think: Duration,
+    pub seed: u64,
+}
+
+#[derive(Serialize, Debug)]
+pub struct AgentAnswer {
+    /// The move in notation, `null` when the game was over.
+    #[serde(rename = "move")]
+    pub mv: Option<String>,
+    pub view: View,
+}
+
+impl OnState for AgentMove {
+    type Out = AgentAnswer;
+    fn run<G: Played>(self, state: &mut G, loaded: &Loaded) -> Result<AgentAnswer, ApiError> {
+        let mut agent = G::agent(self.kind.spec(self.think), loaded).map_err(ApiError::invalid)?;
+        let mut rng = game::rng_from_seed(self.seed);
+        let mv = agent.choose(state, &mut rng).map(|mv| {
+            let text = state.move_to_text(&mv);
+            state.apply(&mv);
+            text
+        });
+        Ok(AgentAnswer {
+            mv,
+            view: view(state, loaded),
+        })
+    }
+}
+
+/// A uniformly random playout from the state, its moves in notation.
+pub struct Playout {
+    pub seed: u64,
+    pub max_length: usize,
+    pub budget: Budget,
+}
+
+#[derive(Serialize, Debug)]
+pub struct PlayoutAnswer {
+    pub moves: Vec<String>,
+    /// True when the playout reached the end of the game.
+    pub finished: bool,
+    pub scores: Vec<i64>,
+}
+
+impl OnState for Playout {
+    type Out = PlayoutAnswer;
+    fn run<G: Played>(self, state: &mut G, _: &Loaded) -> Result<PlayoutAnswer, ApiError> {
+        use rand::Rng as _;
+        let mut rng = game::rng_from_seed(self.seed);
+        let mut played = Vec::new();
+        let mut legal = Vec::new();
+        let mut finished = false;
+        while played.len() < self.max_length && self.budget.alive() {
+            state.legal_moves(&mut legal);
+            if legal.is_empty() {
+                finished = true;
+                break;
+            }
+            let mv = legal[rng.random_range(0..legal.len())].clone();
+            played.push(state.move_to_text(&mv));
+            state.apply(&mv);
+        }
+        Ok(PlayoutAnswer {
+            moves: played,
+            finished: finished || state.is_terminal(),
+            scores: state.scores(),
+        })
+    }
+}
+
+/// Perft to a depth, stopped by the budget.
+pub struct Perft {
+    pub depth: u32,
+    pub budget: Budget,
+}
+
+#[derive(Serialize, Debug)]
+pub struct PerftAnswer {
+    pub depth: u32,
+    /// Leaves at `depth` (terminal states before it count as leaves, DESIGN.md §3), counted
+    /// so far when `complete` is false.
+    pub nodes: u64,
+    pub complete: bool,
+    pub seconds: f64,
+}
+
+impl OnState for Perft {
+    type Out = PerftAnswer;
+    fn run<G: Played>(self, state: &mut G, _: &Loaded) -> Result<PerftAnswer, ApiError> {
+        let start = Instant::now();
+        let mut nodes = 0;
+        let complete = perft(state, self.depth, &self.budget, &mut nodes);
+        Ok(PerftAnswer {
+            depth: self.depth,
+            nodes,
+            complete,
+            seconds: start.elapsed().as_secs_f64(),
+        })
+    }
+}
+
+/// Adds the leaves below `state` to `nodes`; false when the budget ended the count.
+fn perft<G: GameState>(state: &mut G, depth: u32, budget: &Budget, nodes: &mut u64) -> bool {
+    if depth == 0 {
+        *nodes += 1;
+        return *nodes & 4095 != 0 || budget.alive();
+    }
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    if moves.is_empty() {
+        *nodes += 1;
+        return budget.alive();
+    }
+    for mv in &moves {
+        state.apply(mv);
+        let going = perft(state, depth - 1, budget, nodes);
+        state.undo();
+        if !going {
+            return false;
+        }
+    }
+    depth < 3 || budget.alive()
+}
+
+/// Random playouts for a while: the flat Monte-Carlo speed of this engine on this position.
+pub struct Bench {
+    pub time: Duration,
+    pub seed: u64,
+    pub budget: Budget,
+}
+
+#[derive(Serialize, Debug)]
+pub struct BenchAnswer {
+    pub playouts: u64,
+    pub plies: u64,
+    pub seconds: f64,
+    pub playouts_per_second: f64,
+}
+
+impl OnState for Bench {
+    type Out = BenchAnswer;
+    fn run<G: Played>(self, state: &mut G, _: &Loaded) -> Result<BenchAnswer, ApiError> {
+        let start = Instant::now();
+        let mut rng = game::rng_from_seed(self.seed);
+        let (mut playouts, mut plies) = (0, 0);
+        while start.elapsed() < self.time && self.budget.alive() {
+            let p = game::playout::random_playout(state, &mut rng, 10_000);
+            playouts += 1;
+            plies += p.length;
+        }
+        let seconds = start.elapsed().as_secs_f64();
+        Ok(BenchAnswer {
+            playouts,
+            plies,
+            seconds,
+            playouts_per_second: playouts as f64 / seconds.max(1e-9),
+        })
+    }
+}

@@ -1,0 +1,330 @@
+//! The JSON API through the router, without a network: answers on corpus games, and
+//! malformed, oversized, hostile and concurrent requests.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use serve::{router, Limits};
+use std::time::Duration;
+use tower::ServiceExt;
+
+const BREAKTHROUGH_RBG: &str = include_str!("../../../corpus/rbg/breakthrough.rbg");
+const BREAKTHROUGH_SBG: &str = include_str!("../../../corpus/sbg/breakthrough.sbg");
+
+async fn send(limits: Limits, method: &str, path: &str, body: Body) -> (StatusCode, Value) {
+    let req = Request::builder()
+        .method(method)
+        .uri(path)
+        .header("content-type", "application/json")
+        .body(body)
+        .unwrap();
+    let res = router(limits).oneshot(req).await.unwrap();
+    let status = res.status();
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    let v = serde_json::from_slice(&bytes)
+        .unwrap_or_else(|_| json!({ "raw": String::from_utf8_lossy(&bytes) }));
+    (status, v)
+}
+
+async fn post(path: &str, body: Value) -> (StatusCode, Value) {
+    send(
+        Limits::default(),
+        "POST",
+        path,
+        Body::from(body.to_string()),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn check_answers_as_check_json_does() {
+    let (status, v) = post("/api/check", json!({ "text": BREAKTHROUGH_SBG })).await;
+    assert_eq!(status, StatusCode::OK);
+    let expected =
+        front::check::check_json("game.sbg", BREAKTHROUGH_SBG, front::Lang::Sbg).unwrap();
+    assert_eq!(v, expected);
+    // A typo: one diagnostic pointing at the misspelt name.
+    let typo = BREAKTHROUGH_RBG.replacen("#rules = ->white", "#rules = ->whit", 1);
+    assert_ne!(typo, BREAKTHROUGH_RBG);
+    let (status, v) = post("/api/check", json!({ "text": typo, "lang": "rbg" })).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["valid"], false);
+    let d = &v["diagnostics"][0];
+    assert_eq!(d["severity"], "error");
+    let line = typo.lines().position(|l| l.contains("->whit")).unwrap() + 1;
+    assert_eq!(d["labels"][0]["start"]["line"], line, "{d}");
+}
+
+#[tokio::test]
+async fn states_moves_and_pictures() {
+    let (status, v) = post("/api/state", json!({ "text": BREAKTHROUGH_RBG })).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["moves_total"], 22);
+    assert_eq!(v["player"], "white");
+    assert!(v["svg"].as_str().unwrap().starts_with("<svg"));
+    let first = v["moves"][0].as_str().unwrap().to_string();
+    let (_, after) = post(
+        "/api/state",
+        json!({ "text": BREAKTHROUGH_RBG, "moves": [first] }),
+    )
+    .await;
+    assert_eq!(after["player"], "black");
+    assert_ne!(after["svg"], v["svg"], "the picture shows the moved pawn");
+    let (status, e) = post(
+        "/api/state",
+        json!({ "text": BREAKTHROUGH_RBG, "moves": ["a2 a5"] }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(e["error"].as_str().unwrap().starts_with("move 1:"), "{e}");
+}
+
+#[tokio::test]
+async fn agents_answer_with_a_legal_move() {
+    for agent in ["random", "alphabeta", "mcts"] {
+        let body = json!({ "text": BREAKTHROUGH_SBG, "agent": agent, "millis": 100 });
+        let (status, v) = post("/api/agent", body).await;
+        assert_eq!(status, StatusCode::OK, "{agent}: {v}");
+        let mv = v["move"].as_str().unwrap();
+        let (_, s) = post(
+            "/api/state",
+            json!({ "text": BREAKTHROUGH_SBG, "moves": [mv] }),
+        )
+        .await;
+        assert_eq!(s["moves_total"], v["view"]["moves_total"], "{agent}");
+    }
+    let (status, _) = post(
+        "/api/agent",
+        json!({ "text": BREAKTHROUGH_SBG, "agent": "oracle" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+#[tokio::test]
+async fn perft_playout_bench_and_convert() {
+    let (_, v) = post(
+        "/api/perft",
+        json!({ "text": BREAKTHROUGH_RBG, "depth": 3 }),
+    )
+    .await;
+    assert_eq!(
+        (v["nodes"].clone(), v["complete"].clone()),
+        (json!(11132), json!(true))
+    );
+    let (_, v) = post(
+        "/api/playout",
+        json!({ "text": BREAKTHROUGH_RBG, "seed": 7 }),
+    )
+    .await;
+    assert_eq!(v["finished"], true);
+    let moves = v["moves"].clone();
+    let (_, end) = post(
+        "/api/state",
+        json!({ "text": BREAKTHROUGH_RBG, "moves": moves }),
+    )
+    .await;
+    assert_eq!(end["terminal"], true);
+    assert_eq!(end["scores"], v["scores"]);
+    let (_, b) = post(
+        "/api/bench",
+        json!({ "text": BREAKTHROUGH_SBG, "millis": 200 }),
+    )
+    .await;
+    assert!(b["playouts"].as_u64().unwrap() > 0, "{b}");
+    let (status, c) = post(
+        "/api/convert",
+        json!({ "text": BREAKTHROUGH_SBG, "to": "gdl" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let gdl_text = c["text"].as_str().unwrap();
+    assert!(gdl::parse_and_check(gdl_text).is_ok());
+    // The GDL translation plays, sniffed as GDL, with the same first moves and a picture.
+    let (status, g) = post("/api/state", json!({ "text": gdl_text })).await;
+    assert_eq!(status, StatusCode::OK, "{g}");
+    assert_eq!(g["moves_total"], 22);
+    assert!(
+        g["svg"].as_str().is_some_and(|s| s.starts_with("<svg")),
+        "{g}"
+    );
+    let body = json!({ "text": gdl_text, "agent": "random" });
+    let (status, a) = post("/api/agent", body).await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    let (status, _) = post(
+        "/api/convert",
+        json!({ "text": BREAKTHROUGH_RBG, "to": "sbg" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+#[tokio::test]
+async fn perft_stops_on_its_time_budget() {
+    let limits = Limits {
+        request_time: Duration::from_millis(300),
+        ..Limits::default()
+    };
+    let body = json!({ "text": BREAKTHROUGH_RBG, "depth": 12 }).to_string();
+    let started = std::time::Instant::now();
+    let (status, v) = send(limits, "POST", "/api/perft", Body::from(body)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["complete"], false);
+    assert!(started.elapsed() < Duration::from_secs(5));
+}
+
+#[tokio::test]
+async fn malformed_requests_get_json_errors() {
+    let cases: Vec<(&str, &str, Body, StatusCode)> = vec![
+        (
+            "POST",
+            "/api/state",
+            Body::from("{not json"),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "POST",
+            "/api/state",
+            Body::from("{}"),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            "POST",
+            "/api/state",
+            Body::from(r#"{"text": 5}"#),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            "POST",
+            "/api/state",
+            Body::from(r#"{"text": "hello"}"#),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            "POST",
+            "/api/check",
+            Body::from(r#"{"text": "x", "lang": "cobol"}"#),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            "POST",
+            "/api/perft",
+            Body::from(json!({"text": BREAKTHROUGH_RBG, "depth": 99}).to_string()),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            "GET",
+            "/api/games/..%2F..%2FCargo.toml",
+            Body::empty(),
+            StatusCode::NOT_FOUND,
+        ),
+        ("GET", "/etc/passwd", Body::empty(), StatusCode::NOT_FOUND),
+    ];
+    for (method, path, body, expected) in cases {
+        let (status, v) = send(Limits::default(), method, path, body).await;
+        assert_eq!(status, expected, "{method} {path}: {v}");
+        assert!(v["error"].is_string(), "{method} {path}: {v}");
+    }
+    // Larger than the body limit.
+    let limits = Limits {
+        body_bytes: 1000,
+        ..Limits::default()
+    };
+    let big = json!({ "text": "x".repeat(5000) }).to_string();
+    let (status, _) = send(limits, "POST", "/api/check", Body::from(big)).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    // More moves than are replayed.
+    let limits = Limits {
+        moves: 3,
+        ..Limits::default()
+    };
+    let body = json!({ "text": BREAKTHROUGH_RBG, "moves": ["a", "b", "c", "d"] }).to_string();
+    let (status, _) = send(limits, "POST", "/api/state", Body::from(body)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+#[tokio::test]
+async fn hostile_game_texts_give_errors_not_crashes() {
+    let texts = [
+        "#board = rectangle(up,down,[".to_string(),
+        "(role".repeat(1000),
+        "<<x>>\n<BOARD>\n99999999 99999999\n<PIECES>\n".to_string(),
+        "\u{0}\u{ffff}#rules".to_string(),
+    ];
+    for t in texts {
+        for path in ["/api/check", "/api/state", "/api/convert"] {
+            let (status, v) = post(path, json!({ "text": t, "to": "gdl" })).await;
+            assert!(
+                status == StatusCode::OK || status.is_client_error(),
+                "{path} {t:.40}: {status} {v}"
+            );
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn concurrent_requests_are_all_answered() {
+    let limits = Limits {
+        jobs: 2,
+        queue_wait: Duration::from_millis(50),
+        ..Limits::default()
+    };
+    let app = router(limits);
+    let mut tasks = Vec::new();
+    for i in 0..24 {
+        let app = app.clone();
+        tasks.push(tokio::spawn(async move {
+            let body = match i % 3 {
+                0 => json!({ "text": BREAKTHROUGH_RBG, "depth": 3 }),
+                1 => json!({ "text": BREAKTHROUGH_SBG, "depth": 2 }),
+                _ => json!({ "text": "garbage", "depth": 1 }),
+            };
+            let req = Request::post("/api/perft")
+                .header("content-type", "application/json")
+                .body(Body::from(body.to_string()))
+                .unwrap();
+            app.oneshot(req).await.unwrap().status()
+        }));
+    }
+    let mut ok = 0;
+    for t in tasks {
+        let s = t.await.unwrap();
+        assert!(
+            [
+                StatusCode::OK,
+                StatusCode::SERVICE_UNAVAILABLE,
+                StatusCode::UNPROCESSABLE_ENTITY
+            ]
+            .contains(&s),
+            "{s}"
+        );
+        ok += usize::from(s == StatusCode::OK);
+    }
+    assert!(ok > 0, "some perft requests got through");
+    // Still serving afterwards.
+    let (status, _) = post("/api/state", json!({ "text": BREAKTHROUGH_SBG })).await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn pages_and_the_game_list() {
+    let (status, v) = send(Limits::default(), "GET", "/api/games", Body::empty()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(v
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|g| g["name"] == "breakthrough.rbg"));
+    let (_, g) = send(
+        Limits::default(),
+        "GET",
+        "/api/games/chess.rbg",
+        Body::empty(),
+    )
+    .await;
+    assert_eq!(g["lang"], "rbg");
+    let (status, page) = send(Limits::default(), "GET", "/", Body::empty()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page["raw"].as_str().unwrap().contains("rbgtool playground"));
+}
