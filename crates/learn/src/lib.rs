@@ -26,7 +26,7 @@ pub use consistency::SomeRule;
 pub use generalize::Stop;
 pub use log::{parse_log, write_log, Listing, LoggedMove, Outcome, Record};
 pub use pipeline::{
-    learn, LearnError, Options, PieceReport, Progress, Report, DEFAULT_WORK_BUDGET,
+    learn, learned_file, LearnError, Options, PieceReport, Progress, Report, DEFAULT_WORK_BUDGET,
 };
 pub use pta::Sides;
 pub use record::{record, record_games, record_limited, RecordError, RecordLimits};

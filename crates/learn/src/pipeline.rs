@@ -466,3 +466,21 @@ fn learn_piece(
     };
     Ok((report, rule))
 }
+
+/// The learned game's text, preceded by `//` comments naming what the logs did not determine
+/// (a reader of the file sees which numbers are bounds or guesses).
+pub fn learned_file(game: &sbg::Game, report: &Report) -> String {
+    let mut text = String::new();
+    for u in &report.undetermined {
+        text.push_str(&format!("// not determined by the logs: {u}\n"));
+    }
+    for p in &report.pieces {
+        if p.stopped == Some(crate::Stop::TimeLimit) {
+            text.push_str(&format!(
+                "// {}: the safety time limit stopped the search (machine-dependent result)\n",
+                p.kind
+            ));
+        }
+    }
+    text + &sbg::print(game)
+}

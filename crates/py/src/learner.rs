@@ -95,13 +95,29 @@ pub fn learn<'py>(
         e.set_item("pta_states", p.pta_states)?;
         e.set_item("states", p.states)?;
         e.set_item("expansions", p.expansions)?;
+        // The same fields as `rbgtool learn --json`.
         e.set_item(
-            "timed_out",
-            p.stopped == Some(::learn::generalize::Stop::TimeLimit),
+            "side",
+            p.side.map(|s| {
+                if s == sbg::Side::White {
+                    "white"
+                } else {
+                    "black"
+                }
+            }),
+        )?;
+        e.set_item("work", p.work)?;
+        e.set_item(
+            "stopped",
+            p.stopped.map(|s| match s {
+                ::learn::Stop::WorkBudget => "work budget",
+                ::learn::Stop::TimeLimit => "time limit",
+            }),
         )?;
         pieces.append(e)?;
     }
     d.set_item("pieces", pieces)?;
     d.set_item("notes", report.notes.clone())?;
-    Ok((sbg::print(&game), d))
+    // The same file as `rbgtool learn` writes, open questions included.
+    Ok((::learn::learned_file(&game, &report), d))
 }

@@ -105,7 +105,7 @@ pub fn learn(a: &LearnArgs, global: &Global) -> Result<(), CliError> {
     };
     let (game, report) = learn::learn(&records, &options, &progress)
         .map_err(|e| CliError::Game(format!("cannot learn a game from {}: {e}", src.name)))?;
-    output::write_output(a.output, &with_open_questions(&game, &report))
+    output::write_output(a.output, &learn::learned_file(&game, &report))
         .map_err(|e| CliError::Io(format!("cannot write the learned game: {e}")))?;
     if a.json {
         let pieces: Vec<serde_json::Value> = report
@@ -142,22 +142,4 @@ pub fn learn(a: &LearnArgs, global: &Global) -> Result<(), CliError> {
         eprint!("{report}");
     }
     Ok(())
-}
-
-/// The learned game's text, preceded by `//` comments naming what the logs did not determine
-/// (a reader of the file sees which numbers are bounds or guesses).
-fn with_open_questions(game: &sbg::Game, report: &learn::Report) -> String {
-    let mut text = String::new();
-    for u in &report.undetermined {
-        text.push_str(&format!("// not determined by the logs: {u}\n"));
-    }
-    for p in &report.pieces {
-        if p.stopped == Some(learn::Stop::TimeLimit) {
-            text.push_str(&format!(
-                "// {}: the safety time limit stopped the search (machine-dependent result)\n",
-                p.kind
-            ));
-        }
-    }
-    text + &sbg::print(game)
 }
