@@ -494,6 +494,63 @@ fn record_then_learn_gives_the_same_moves() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// `learn` is deterministic (a work budget, not the clock, stops its search): two runs with a
+/// tiny budget write the same file; the file and `--json` say what the logs left open; the
+/// sides and `some`-rule options are accepted.
+#[test]
+fn learn_runs_repeat_and_say_what_is_undetermined() {
+    let dir = scratch("learn-repeat");
+    let log = dir.join("chess.log");
+    let (code, _, err) = run(&[
+        "record",
+        &format!(
+            "{}/../../corpus/sbg/chess_breakthrough.sbg",
+            env!("CARGO_MANIFEST_DIR")
+        ),
+        "--games",
+        "10",
+        "--listing",
+        "some",
+        "--seed",
+        "2",
+        "-o",
+        log.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let learn_to = |name: &str, extra: &[&str]| {
+        let out = dir.join(name);
+        let mut args = vec!["learn", log.to_str().unwrap(), "-o", out.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 0, "{err}");
+        (std::fs::read_to_string(out).unwrap(), err)
+    };
+    let (a, report) = learn_to("a.sbg", &["--work", "3000"]);
+    let (b, _) = learn_to("b.sbg", &["--work", "3000"]);
+    assert_eq!(a, b);
+    assert!(report.contains("(work budget ran out)"), "{report}");
+    assert!(a.starts_with("// not determined by the logs: "), "{a}");
+    let (c, _) = learn_to("c.sbg", &["--sides", "separate", "--rule", "paper"]);
+    assert!(c.contains("<PIECES>"), "{c}");
+    let (code, json, err) = run(&[
+        "learn",
+        log.to_str().unwrap(),
+        "-o",
+        dir.join("d.sbg").to_str().unwrap(),
+        "--json",
+        "--sides",
+        "separate",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["pieces"][0]["side"], "white");
+    assert!(
+        v["undetermined"].as_array().is_some_and(|u| !u.is_empty()),
+        "{v}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn evolve_writes_generations_and_resumes() {
     let dir = scratch("evolve");
