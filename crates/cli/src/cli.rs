@@ -209,7 +209,7 @@ pub enum Command {
     },
     /// Translate a game into another language or level.
     #[command(
-        after_help = "Conversions: rbg -> ll-rbg, gdl; sbg -> rbg, ll-rbg, gdl, sbg; gdl -> gdl.\nRBG -> GDL gives one GDL move per RBG move (docs/rbg-to-gdl.md); moves or keeper phases\nwith unboundedly many modifiers are unrolled to --unroll levels (default: vertices + 8).\n\nExamples:\n  rbgtool convert corpus/rbg/chess.rbg --to ll-rbg\n  rbgtool convert game.rbg --to ll-rbg -o game.ll.rbg\n  rbgtool convert corpus/rbg/breakthrough.rbg --to gdl -o breakthrough.kif\n  rbgtool convert corpus/sbg/gardner.sbg --to rbg"
+        after_help = "Conversions: rbg -> rbg, ll-rbg, gdl; sbg -> rbg, ll-rbg, gdl, sbg; gdl -> gdl.\nrbg -> rbg formats HL-RBG: macros, comments and line breaks stay, only spacing and\nindentation change (docs/formatting.md).\nRBG -> GDL gives one GDL move per RBG move (docs/rbg-to-gdl.md); moves or keeper phases\nwith unboundedly many modifiers are unrolled to --unroll levels (default: vertices + 8).\n\nExamples:\n  rbgtool convert corpus/rbg/chess.rbg --to ll-rbg\n  rbgtool convert mygame.rbg --to rbg -o mygame.rbg\n  rbgtool convert game.rbg --to ll-rbg -o game.ll.rbg\n  rbgtool convert corpus/rbg/breakthrough.rbg --to gdl -o breakthrough.kif\n  rbgtool convert corpus/sbg/gardner.sbg --to rbg"
     )]
     Convert {
         #[command(flatten)]

@@ -190,6 +190,21 @@ fn perft_json_lines_for_every_language() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// `convert x.rbg --to rbg` formats: macros and comments stay, the result formats to itself.
+#[test]
+fn convert_rbg_to_rbg_formats_keeping_macros_and_comments() {
+    let (code, out, err) = run(&["convert", &data("tiny.rbg"), "--to", "rbg"]);
+    assert_eq!(code, 0, "{err}");
+    snapshot!("convert_rbg_formatted", out);
+    let dir = scratch("format");
+    let f = dir.join("f.rbg");
+    std::fs::write(&f, &out).unwrap();
+    let (code, again, err) = run(&["convert", f.to_str().unwrap(), "--to", "rbg"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(again, out);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn perft_applies_every_leaf_unless_count_leaves() {
     for file in ["tiny.rbg", "tiny.sbg"] {

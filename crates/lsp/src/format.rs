@@ -1,38 +1,21 @@
-//! Whole-document formatting through the printers. Only texts that the printer gives back
-//! unchanged in meaning and form are formatted: SBG, GDL, and RBG written in LL-RBG (no
-//! macros, no `~`, no board generator). HL-RBG gets no formatting: printing it would expand
-//! its macros.
+//! Whole-document formatting. RBG (HL and LL) goes through `rbg::format`, which changes only
+//! whitespace. SBG and GDL go through their printers, which drop comments, so a text with
+//! comments is not formatted: formatting must never lose what the user wrote.
 
 use crate::lang::Lang;
-use rbg::lexer::{self, Interner, Kind};
 
-/// The formatted text, or `None` when the text is invalid or has no formatter.
+/// The formatted text, or `None` when the text is invalid or formatting would lose comments.
 pub fn format(lang: Lang, text: &str) -> Option<String> {
     match lang {
-        Lang::Sbg => sbg::parse(text).ok().map(|(g, _)| sbg::print(&g)),
-        Lang::Gdl => gdl::parse_and_check(text).ok().map(|(d, _)| gdl::print(&d)),
-        Lang::Rbg if is_ll_rbg(text) => rbg::parse_game(text).ok().map(|p| rbg::print_ll(&p.game)),
-        Lang::Rbg => None,
-    }
-}
-
-/// No macro definitions, no pasting, and a board listed vertex by vertex.
-pub fn is_ll_rbg(text: &str) -> bool {
-    let mut interner = Interner::default();
-    let (tokens, errors) = lexer::lex(text, &mut interner);
-    if !errors.is_empty() {
-        return false;
-    }
-    let mut in_board = false;
-    for w in tokens.windows(2) {
-        match (w[0].kind, w[1].kind) {
-            (Kind::Hash, Kind::Ident) | (Kind::Tilde, _) | (_, Kind::Tilde) => return false,
-            (Kind::Hash, k) if k.is_section() => in_board = k == Kind::Board,
-            (Kind::Ident, Kind::LParen) if in_board => return false,
-            _ => {}
+        Lang::Sbg if !text.contains("//") && !text.contains("/*") => {
+            sbg::parse(text).ok().map(|(g, _)| sbg::print(&g))
         }
+        Lang::Gdl if !text.contains(';') => {
+            gdl::parse_and_check(text).ok().map(|(d, _)| gdl::print(&d))
+        }
+        Lang::Sbg | Lang::Gdl => None,
+        Lang::Rbg => rbg::format::format(text).ok(),
     }
-    true
 }
 
 #[cfg(test)]
@@ -40,14 +23,30 @@ mod tests {
     use super::*;
 
     #[test]
-    fn hl_rbg_is_not_formatted_and_ll_rbg_is() {
+    fn hl_rbg_keeps_macros_and_comments() {
         let hl = include_str!("../../../corpus/rbg/breakthrough.rbg");
-        assert!(!is_ll_rbg(hl));
-        assert_eq!(format(Lang::Rbg, hl), None);
-        let ll = rbg::print_ll(&rbg::parse_game(hl).unwrap().game);
-        assert!(is_ll_rbg(&ll));
-        assert_eq!(format(Lang::Rbg, &ll).as_deref(), Some(ll.as_str()));
-        let messy = ll.replace('\n', "\n\n  ");
-        assert_eq!(format(Lang::Rbg, &messy).as_deref(), Some(ll.as_str()));
+        let out = format(Lang::Rbg, hl).unwrap();
+        assert!(
+            out.contains("#turn(me; pawn; opp; oppPawn; fwd) ="),
+            "{out}"
+        );
+        assert_eq!(out.matches("//").count(), hl.matches("//").count());
+        let messy = hl.replace('\n', "\n  ").replace(" = ", "=");
+        assert_eq!(format(Lang::Rbg, &messy).as_deref(), Some(out.as_str()));
+    }
+
+    #[test]
+    fn sbg_with_comments_is_left_alone() {
+        let sbg = include_str!("../../../corpus/sbg/gardner.sbg");
+        let with_comment = format!("// mine\n{sbg}");
+        assert_eq!(format(Lang::Sbg, &with_comment), None);
+        let plain: String = sbg
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        if !plain.contains("//") && !plain.contains("/*") {
+            assert!(format(Lang::Sbg, &plain).is_some());
+        }
     }
 }

@@ -9,7 +9,7 @@
 //! * [`sbg_names`], [`gdl_names`]: the same table for SBG pieces and GDL relations;
 //! * [`requests`]: definition, references, hover, completion, document symbols, formatting,
 //!   rename;
-//! * [`format`]: whole-document formatting through the printers;
+//! * [`format`]: whole-document formatting (RBG by `rbg::format`; SBG and GDL by their printers, only without comments);
 //! * [`server`]: the document store and the request loop over an `lsp_server::Connection`.
 //!
 //! The crate does no I/O of its own: the CLI hands it a connection (stdio).

@@ -250,16 +250,32 @@ fn completion_symbols_and_formatting() {
         !labels.contains(&"w") && !labels.contains(&"b"),
         "{labels:?}"
     );
-    // HL-RBG: no formatter.
+    // HL-RBG: the formatter's text (macros and comments kept) replaces the whole document.
     let edits = c.request(
         "textDocument/formatting",
         json!({"textDocument": {"uri": uri},
         "options": {"tabSize": 4, "insertSpaces": true}}),
     );
+    assert_eq!(edits[0]["newText"], rbg::format::format(&chess).unwrap());
+    // SBG with comments: the printer would drop them, so no edit.
+    let commented_uri = "file:///c.sbg";
+    let commented = corpus("sbg/breakthrough.sbg");
+    assert!(commented.contains("//"));
+    c.open(commented_uri, &commented);
+    c.diagnostics();
+    let edits = c.request(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": commented_uri},
+        "options": {"tabSize": 4, "insertSpaces": true}}),
+    );
     assert_eq!(edits, Value::Null);
-    // SBG: the printer's text replaces the whole document.
+    // SBG without comments: the printer's text replaces the whole document.
     let sbg_uri = "file:///b.sbg";
-    let sbg_text = corpus("sbg/breakthrough.sbg");
+    let sbg_text: String = commented
+        .lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .map(|l| format!("{l}\n"))
+        .collect();
     c.open(sbg_uri, &sbg_text);
     c.diagnostics();
     let edits = c.request(

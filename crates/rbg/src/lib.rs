@@ -9,13 +9,15 @@
 //! * [`ast`]: the syntax tree, positions as token indices;
 //! * [`lower`] (with [`board`] for `#board`): names to ids, sugar removed, spans recorded;
 //! * [`validate`]: name-level checks and the IR's own [`ir::validate`];
-//! * [`print_ll`]: the way back, an [`ir::Game`] as LL-RBG text.
+//! * [`print_ll`]: the way back, an [`ir::Game`] as LL-RBG text;
+//! * [`format`]: the HL-RBG formatter (only whitespace changes; macros and comments stay).
 //!
 //! Diagnostics use `()` as file id: one source text per call.
 
 pub mod ast;
 pub mod board;
 pub mod codes;
+pub mod format;
 pub mod lexer;
 pub mod lower;
 pub mod macros;

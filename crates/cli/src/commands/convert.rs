@@ -20,6 +20,9 @@ pub fn run(
         ));
     }
     let text = match (&loaded.game, to) {
+        // The formatter: same tokens, macros and comments; only whitespace changes.
+        (Loaded::Rbg(_), Target::Rbg) => rbg::format::format(&loaded.source.text)
+            .map_err(|d| CliError::Game(rbg::diagnostic_summary(&d)))?,
         (Loaded::Rbg(g), Target::LlRbg) => rbg::print_ll_checked(g).map_err(CliError::Game)?,
         (Loaded::Rbg(g), Target::Gdl) => {
             let t = convert::rbg_to_gdl(g, convert::GdlOptions { unroll }).map_err(|e| {
@@ -47,14 +50,12 @@ pub fn run(
         }
         (Loaded::Sbg(g), Target::Sbg) => sbg::print(g),
         (Loaded::Gdl(d), Target::Gdl) => gdl::print(d),
-        (_, to) => {
-            return Err(CliError::Usage(format!(
-                "cannot convert {} to {}; the conversions are: rbg -> ll-rbg, gdl; \
+        (_, to) => return Err(CliError::Usage(format!(
+            "cannot convert {} to {}; the conversions are: rbg -> rbg (formatted), ll-rbg, gdl; \
                  sbg -> rbg, ll-rbg, gdl, sbg; gdl -> gdl",
-                lang_name(loaded.source.lang),
-                target_name(to)
-            )))
-        }
+            lang_name(loaded.source.lang),
+            target_name(to)
+        ))),
     };
     output::write_output(out, &text).map_err(|e| {
         CliError::Io(format!(
