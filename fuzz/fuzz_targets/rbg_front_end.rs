@@ -1,6 +1,6 @@
 //! Lexer, macro expansion, parser, lowering and validation on arbitrary input: no panics, no
 //! hangs (expansion and rule sizes are limited), and whatever parses round-trips through the
-//! LL-RBG printer.
+//! LL-RBG printer; the formatter keeps it the same game and formats its output to itself.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -13,6 +13,14 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let game = &parsed.game;
+    // Only whitespace changes, so the formatted text is the same game, and a fixed point.
+    let formatted = rbg::format::format(src).unwrap_or_else(|d| panic!("format refused: {d:?}"));
+    let again = rbg::parse_game(&formatted)
+        .unwrap_or_else(|d| panic!("formatted text rejected: {d:?}\n{formatted}"));
+    if let Err(e) = ir::compare::same_game(game, &again.game, Default::default()) {
+        panic!("formatting changed the game: {e}\n{formatted}");
+    }
+    assert_eq!(rbg::format::format(&formatted).ok().as_deref(), Some(formatted.as_str()));
     let b = &game.board;
     // LL-RBG declares directions only through edges: a direction without any edge cannot
     // survive the round trip (documented in docs/rbg.md).

@@ -12,6 +12,8 @@ pub enum Error {
     /// Characters that form no token.
     InvalidToken {
         span: Span,
+        /// A likely intended token ("did you mean `<PIECES>`?").
+        note: Option<String>,
     },
     UnterminatedComment {
         span: Span,
@@ -140,7 +142,7 @@ impl Error {
     pub fn span(&self) -> Span {
         use Error::*;
         match self {
-            InvalidToken { span }
+            InvalidToken { span, .. }
             | UnterminatedComment { span }
             | UnexpectedToken { span, .. }
             | UnexpectedEnd { span, .. }
@@ -164,11 +166,11 @@ impl Error {
     pub fn to_diagnostic(&self) -> Diagnostic<()> {
         use Error::*;
         let (code, message, label, note): (&str, String, String, Option<String>) = match self {
-            InvalidToken { .. } => (
+            InvalidToken { note, .. } => (
                 "E01",
                 "invalid token".into(),
                 "not part of SBG".into(),
-                None,
+                note.clone(),
             ),
             UnterminatedComment { .. } => (
                 "E02",

@@ -108,7 +108,7 @@ pub fn parse_game(src: &str) -> Parsed<Game> {
     let value = match grammar::GameParser::new().parse(Lexer::game(src)) {
         Ok(raw) => cx.game(&raw),
         Err(e) => {
-            cx.syntax_error(e);
+            cx.syntax_error(src, e);
             None
         }
     };
@@ -131,11 +131,40 @@ pub fn parse_rule(src: &str) -> Parsed<PieceRule> {
             kind.zip(expr).map(|(kind, expr)| PieceRule { kind, expr })
         }
         Err(e) => {
-            cx.syntax_error(e);
+            cx.syntax_error(src, e);
             None
         }
     };
     cx.finish(value)
+}
+
+/// "did you mean `<PIECES>`?" for a misspelt section marker (`<PIECE>`, `<--goals-->`)
+/// starting at `at`.
+fn section_marker_suggestion(src: &str, at: usize) -> Option<String> {
+    const MARKERS: [&str; 6] = [
+        "<BOARD>",
+        "<PIECES>",
+        "<GOALS>",
+        "<--BOARD-->",
+        "<--PIECES-->",
+        "<--GOALS-->",
+    ];
+    let rest = src.get(at..)?;
+    if !rest.starts_with('<') {
+        return None;
+    }
+    let end = rest
+        .find(|c: char| c == '>' || c.is_whitespace())
+        .map_or(rest.len(), |i| i + usize::from(rest[i..].starts_with('>')));
+    let written = &rest[..end];
+    // Markers are upper case: `<pieces>` is the right word in the wrong case.
+    let upper = written.to_uppercase();
+    let near = if MARKERS.contains(&upper.as_str()) {
+        Some(MARKERS.iter().copied().find(|m| *m == upper)?)
+    } else {
+        ir::suggest::nearest(&upper, MARKERS)
+    };
+    near.map(|m| format!("did you mean `{m}`?"))
 }
 
 struct Checker {
@@ -167,7 +196,7 @@ impl Checker {
         }
     }
 
-    fn syntax_error(&mut self, e: ParseError<usize, Tok<'_>, LexError>) {
+    fn syntax_error(&mut self, src: &str, e: ParseError<usize, Tok<'_>, LexError>) {
         let clean = |v: Vec<String>| -> Vec<String> {
             v.into_iter()
                 .map(|s| format!("`{}`", s.trim_matches('"').replace("\\\"", "\"")))
@@ -176,6 +205,7 @@ impl Checker {
         self.errors.push(match e {
             ParseError::InvalidToken { location } => Error::InvalidToken {
                 span: location..location + 1,
+                note: section_marker_suggestion(src, location),
             },
             ParseError::UnrecognizedEof { location, expected } => Error::UnexpectedEnd {
                 span: location..location,
@@ -199,7 +229,10 @@ impl Checker {
                 span: l..r,
                 expected: Vec::new(),
             },
-            ParseError::User { error } => Error::InvalidToken { span: error.span },
+            ParseError::User { error } => Error::InvalidToken {
+                note: section_marker_suggestion(src, error.span.start),
+                span: error.span,
+            },
         });
     }
 
