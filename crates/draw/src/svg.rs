@@ -65,6 +65,15 @@ impl Svg {
         );
     }
 
+    /// Text starting at `x` (left-aligned), for legends.
+    pub fn text_start(&mut self, x: f64, y: f64, size: f64, fill: &str, text: &str) {
+        let _ = writeln!(
+            self.body,
+            r#"<text x="{x:.1}" y="{y:.1}" font-size="{size:.1}" fill="{fill}" text-anchor="start" dominant-baseline="central" font-family="sans-serif">{}</text>"#,
+            escape(text)
+        );
+    }
+
     pub fn finish(self, title: &str) -> String {
         format!(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w:.0}\" height=\"{h:.0}\" viewBox=\"0 0 {w:.0} {h:.0}\">\n<title>{}</title>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n{}</svg>\n",

@@ -37,10 +37,22 @@ fn sbg_piece_moves_like_figure_3() {
     let svg = draw::sbg_piece_moves(&g, 'N').expect("knight has a rule");
     assert_eq!(
         svg.matches("#2e8b57").count(),
-        8,
-        "a knight has 8 quiet moves from the centre"
+        8 + 1,
+        "a knight has 8 quiet moves from the centre (and a mark in the legend)"
     );
-    assert_eq!(svg.matches("#c0392b").count(), 8, "and 8 captures");
+    assert_eq!(svg.matches("#c0392b").count(), 8 + 1, "and 8 captures");
+    assert!(
+        svg.contains("moves to an empty square (8 squares)"),
+        "{svg}"
+    );
+    assert!(
+        svg.contains("captures an opponent's piece (8 squares)"),
+        "{svg}"
+    );
+    assert!(
+        !svg.contains("own side"),
+        "no self-capture in chess-breakthrough"
+    );
     insta::assert_snapshot!("chess_breakthrough_knight", svg);
     assert!(draw::sbg_piece_moves(&g, 'Z').is_none());
 }
@@ -77,5 +89,23 @@ fn pieces_are_drawn_as_players_know_them() {
     assert!(
         !breakthrough.contains("w = w"),
         "no legend line for an unabbreviated name"
+    );
+}
+
+#[test]
+fn sbg_piece_legend_names_self_captures() {
+    let src = "<<Own>>\n<BOARD>\n3 3\n|.k.|\n|...|\n|.K.|\n<PIECES>\n\
+               K (0,1,e) + (1,0,e) + (-1,0,e) + (0,-1,e) + (0,1,p) + (1,1,w) + (-1,1,w) &\n\
+               <GOALS>\n20 &\n#K 0 &\n";
+    let g = sbg::parse(src).unwrap().0;
+    let svg = draw::sbg_piece_moves(&g, 'K').unwrap();
+    assert_eq!(svg.matches("#2f6fbf").count(), 2 + 1, "{svg}");
+    assert!(
+        svg.contains("captures a piece of its own side (2 squares)"),
+        "{svg}"
+    );
+    assert!(
+        svg.contains("captures an opponent's piece (1 square)"),
+        "{svg}"
     );
 }
