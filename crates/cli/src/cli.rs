@@ -534,3 +534,20 @@ pub enum Command {
         shell: clap_complete::Shell,
     },
 }
+
+impl Command {
+    /// Whether the command was asked for JSON: its failures are then printed as JSON too.
+    pub fn wants_json(&self) -> bool {
+        match self {
+            Command::Check { json, .. }
+            | Command::Perft { json, .. }
+            | Command::Bench { json, .. }
+            | Command::Play { json, .. }
+            | Command::Learn { json, .. }
+            | Command::Evolve { json, .. }
+            | Command::Moves { json, .. } => *json,
+            Command::Rate(a) => a.json,
+            _ => false,
+        }
+    }
+}

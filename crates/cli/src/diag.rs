@@ -38,6 +38,18 @@ pub enum CliError {
 }
 
 impl CliError {
+    /// The error's code (docs/error-codes.md); invalid input carries its language's codes on
+    /// each diagnostic instead.
+    pub fn code(&self) -> Option<&'static str> {
+        match self {
+            CliError::Usage(_) => Some("cli::E01"),
+            CliError::Io(_) => Some("cli::E02"),
+            CliError::Game(_) => Some("cli::E03"),
+            CliError::Unsupported { .. } => Some("cli::E04"),
+            CliError::Invalid { .. } | CliError::Reported | CliError::Interrupted => None,
+        }
+    }
+
     pub fn exit_code(&self) -> u8 {
         match self {
             CliError::Usage(_) => output::EXIT_USAGE,
@@ -138,9 +150,51 @@ pub fn report(e: &CliError, global: &Global) {
             emit(name, text, diagnostics, global);
             eprintln!("rbgtool: {name} {what}");
         }
-        CliError::Game(m) => eprintln!("rbgtool: error: {m}"),
-        CliError::Io(m) => eprintln!("rbgtool: error: {m}"),
-        CliError::Usage(m) => eprintln!("rbgtool: usage error: {m}"),
+        CliError::Game(m) | CliError::Io(m) => eprintln!("rbgtool: error[{}]: {m}", code(e)),
+        CliError::Usage(m) => eprintln!("rbgtool: usage error[{}]: {m}", code(e)),
         CliError::Reported | CliError::Interrupted => {}
     }
+}
+
+fn code(e: &CliError) -> &'static str {
+    e.code().unwrap_or("cli")
+}
+
+/// Prints an error as one JSON object on standard output, for a command asked for `--json`:
+/// `{"error": {"code", "message", "file", "diagnostics"}}` (docs/diagnostics.md). The exit code
+/// is the same as without `--json`.
+pub fn report_json(e: &CliError) {
+    let (message, file, diagnostics) = match e {
+        CliError::Invalid {
+            what,
+            name,
+            text,
+            diagnostics,
+        } => (
+            format!("{name} is not a valid {what}"),
+            Some(name.as_str()),
+            front::diag_json::diagnostics(name, text, diagnostics),
+        ),
+        CliError::Unsupported {
+            what,
+            name,
+            text,
+            diagnostics,
+        } => (
+            format!("{name} {what}"),
+            Some(name.as_str()),
+            front::diag_json::diagnostics(name, text, diagnostics),
+        ),
+        CliError::Game(m) | CliError::Io(m) | CliError::Usage(m) => (m.clone(), None, Vec::new()),
+        CliError::Reported | CliError::Interrupted => return,
+    };
+    let v = serde_json::json!({
+        "error": {
+            "code": e.code(),
+            "message": message,
+            "file": file,
+            "diagnostics": diagnostics,
+        }
+    });
+    println!("{v}");
 }

@@ -41,7 +41,11 @@ fn main() -> ExitCode {
     match commands::run(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            diag::report(&e, &args.global);
+            if args.command.wants_json() {
+                diag::report_json(&e);
+            } else {
+                diag::report(&e, &args.global);
+            }
             ExitCode::from(e.exit_code())
         }
     }

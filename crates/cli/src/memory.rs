@@ -45,7 +45,7 @@ fn exceeded(limit: usize) -> ! {
     let mut w = &mut buf[..];
     let _ = writeln!(
         w,
-        "rbgtool: error: memory budget of {} MB exceeded (raise it with --memory MB)",
+        "rbgtool: error[cli::E03]: memory budget of {} MB exceeded (raise it with --memory MB)",
         limit >> 20
     );
     let n = 160 - w.len();

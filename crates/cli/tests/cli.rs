@@ -68,6 +68,31 @@ fn check_rbg_summary_and_json() {
 
 /// `check --json` output, valid or not, in every language, matches the documented schema
 /// (docs/schemas/check.schema.json).
+/// A command asked for `--json` fails with JSON too: the CLI's code for its own errors, the
+/// language's diagnostics for an invalid game; exit codes as without `--json`.
+#[test]
+fn failures_with_json_are_json() {
+    let (code, out, err) = run(&["perft", "/no/such/file.rbg", "--depth", "1", "--json"]);
+    assert_eq!(code, 1, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["error"]["code"], "cli::E02", "{v}");
+    let bad = repo("corpus/invalid/sbg/row_width.sbg");
+    let (code, out, _) = run(&["moves", &bad, "--json"]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["error"]["code"], serde_json::Value::Null);
+    assert_eq!(v["error"]["diagnostics"][0]["code"], "sbg::E08", "{v}");
+    let (code, _, err) = run(&["perft", "/no/such/file.rbg", "--depth", "1"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.starts_with("rbgtool: error[cli::E02]: cannot read"),
+        "{err}"
+    );
+    let (code, out, _) = run(&["explain", "cli::E03"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("improper keeper"), "{out}");
+}
+
 #[test]
 fn check_json_follows_the_schema() {
     let schema = repo("docs/schemas/check.schema.json");
@@ -444,7 +469,11 @@ fn show_draws_svg_and_text() {
     assert!(svg.starts_with("<svg") && svg.contains("<circle"));
     let (code, svg, _) = run(&["show", &data("tiny.sbg"), "--piece", "P"]);
     assert_eq!(code, 0);
-    assert_eq!(svg.matches("#2e8b57").count(), 3, "three quiet pawn moves");
+    assert_eq!(
+        svg.matches("#2e8b57").count(),
+        3 + 1,
+        "three quiet pawn moves and the legend's mark"
+    );
     let (code, text, _) = run(&["show", &data("tiny.sbg"), "--text"]);
     assert_eq!(code, 0);
     snapshot!("show_sbg_text", text);

@@ -50,12 +50,14 @@ pub fn run(
         }
         (Loaded::Sbg(g), Target::Sbg) => sbg::print(g),
         (Loaded::Gdl(d), Target::Gdl) => gdl::print(d),
-        (_, to) => return Err(CliError::Usage(format!(
+        (_, to) => {
+            return Err(CliError::Usage(format!(
             "cannot convert {} to {}; the conversions are: rbg -> rbg (formatted), ll-rbg, gdl; \
                  sbg -> rbg, ll-rbg, gdl, sbg; gdl -> gdl",
             lang_name(loaded.source.lang),
             target_name(to)
-        ))),
+        )))
+        }
     };
     output::write_output(out, &text).map_err(|e| {
         CliError::Io(format!(

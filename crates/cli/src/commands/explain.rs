@@ -58,8 +58,8 @@ fn qualified(code: &str, from: Option<Lang>) -> Result<String, CliError> {
         Some(Lang::Gdl) => "gdl",
         None => {
             return Err(CliError::Usage(format!(
-                "`{code}` names no language: write rbg::{code}, sbg::{code} or gdl::{code} \
-                 (or add --from)"
+                "`{code}` names no language: write rbg::{code}, sbg::{code}, gdl::{code} or \
+                 cli::{code} (or add --from)"
             )))
         }
     };
@@ -82,6 +82,7 @@ mod tests {
         given.extend(gdl::codes::CODES.iter().map(|c| c.code.to_string()));
         given.extend((1..=17).map(|i| format!("sbg::E{i:02}")));
         given.extend((1..=11).map(|i| format!("sbg::W{i:02}")));
+        given.extend((1..=4).map(|i| format!("cli::E{i:02}")));
         let mut sorted_documented: Vec<String> = documented.iter().map(|s| s.to_string()).collect();
         sorted_documented.sort();
         given.sort();
