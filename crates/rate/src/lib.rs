@@ -1,14 +1,15 @@
 //! Game-quality measurement from play: how decisive, balanced and skill-rewarding a game is,
 //! how long its games are, how it branches, which pieces matter and how games end.
 //!
-//! Data flow: a game (SBG, RBG or GDL) → a [`Subject`] ([`SbgSubject`], [`RbgSubject`],
-//! [`GdlSubject`]) → [`measure`] plays three pairings on all cores (equal strong players,
+//! Data flow: a game (SBG, RBG or GDL) → a [`Subject`] ([`SbgSubject`], [`RbgSubject`] or
+//! [`CompiledRbgSubject`], [`GdlSubject`]) → [`measure`] plays three pairings on all cores (equal strong players,
 //! stronger vs weaker, search vs random; sides alternating; stochastic players) → one
 //! [`GameRecord`] per game → [`Report`] with the measurements, the threshold [`Checks`] and
 //! the designer's [`Flag`]s → [`Report`]'s `Display` (a text table) or [`html::html`].
 //! The report depends only on the game and the [`RateOptions`] (seed included), never on the
 //! number of threads. The evolver's fitness is computed from these reports.
 
+pub mod compiled;
 pub mod flags;
 pub mod html;
 pub mod options;
@@ -19,6 +20,7 @@ pub mod stats;
 pub mod subject;
 mod text;
 
+pub use compiled::CompiledRbgSubject;
 pub use options::{Pairing, Player, RateOptions, Thresholds};
 pub use play::{End, GameRecord, GameSpec};
 pub use report::{Checks, Flag, PairingStats, PieceReport, PieceStatic, Report, SampleGame};

@@ -133,6 +133,16 @@ impl RbgSubject {
     /// Compiles the game; the error is the reasoner's message.
     pub fn new(name: &str, game: &ir::Game, options: &RateOptions) -> Result<RbgSubject, String> {
         let reasoner = reasoner::Reasoner::new(game).map_err(|e| e.to_string())?;
+        RbgSubject::with_reasoner(name, reasoner, options)
+    }
+
+    /// A subject on a reasoner built by the caller (with its own `reasoner::Options`, such as
+    /// the keeper policy).
+    pub fn with_reasoner(
+        name: &str,
+        reasoner: reasoner::Reasoner,
+        options: &RateOptions,
+    ) -> Result<RbgSubject, String> {
         reasoner.initial_state().map_err(|e| e.to_string())?;
         Ok(RbgSubject {
             name: name.to_string(),

@@ -36,8 +36,8 @@ pub struct RateArgs {
     /// Also write the report as an HTML page with SVG plots.
     #[arg(long)]
     pub html: Option<PathBuf>,
-    /// RBG engine: rate plays its games on parallel threads with the interpreter; only
-    /// `interpreted` (the default) is accepted.
+    /// RBG engine: the interpreter (default) or the game's compiled library, shared by the
+    /// threads that play the games.
     #[command(flatten)]
     pub engine: crate::cli::EngineArgs,
 }
@@ -47,10 +47,6 @@ fn player(s: &str) -> Result<Player, CliError> {
 }
 
 pub fn run(a: &RateArgs, global: &Global) -> Result<(), CliError> {
-    super::engine::interpreted_only(
-        &a.engine,
-        "rate plays its games on parallel threads with the interpreter (no compiled subject yet)",
-    )?;
     let loaded = load(&a.input, global)?;
     let options = RateOptions {
         seed: a.seed,
@@ -67,7 +63,13 @@ pub fn run(a: &RateArgs, global: &Global) -> Result<(), CliError> {
     let report = match &loaded.game {
         Loaded::Sbg(g) => rate::rate_sbg(g, &options),
         Loaded::Rbg(g) => {
-            rate::RbgSubject::new(&name, g, &options).map(|s| rate::measure(&s, &options))
+            let r = super::bench::rbg_reasoner(g, global)?;
+            match super::engine::compiled_game(g, &a.engine, r.options(), global) {
+                Some(cg) => rate::CompiledRbgSubject::new(&name, cg, &options)
+                    .map(|s| rate::measure(&s, &options)),
+                None => rate::RbgSubject::with_reasoner(&name, r, &options)
+                    .map(|s| rate::measure(&s, &options)),
+            }
         }
         Loaded::Gdl(d) => {
             rate::GdlSubject::new(&name, d, &options).map(|s| rate::measure(&s, &options))
