@@ -35,6 +35,9 @@ class Game:
     def lang(self) -> str:
         """'rbg', 'sbg' or 'gdl'."""
     @property
+    def engine(self) -> str:
+        """'compiled' when states run in the game's compiled library, else 'interpreted'."""
+    @property
     def players(self) -> list[str]: ...
     @property
     def warnings(self) -> list[dict[str, Any]]: ...
@@ -84,8 +87,13 @@ class State:
     def pieces(self) -> list[str]:
         """Piece name per RBG vertex or SBG square ('' when empty)."""
 
-def load(path_or_text: str, lang: Optional[str] = None) -> Game:
-    """Loads a game from a path or its text; raises GameError with diagnostics."""
+def load(
+    path_or_text: str, lang: Optional[str] = None, engine: str = "interpreted"
+) -> Game:
+    """Loads a game from a path or its text; raises GameError with diagnostics.
+
+    engine="compiled" (RBG) runs states, perft and playouts in the game's compiled library,
+    or warns (RuntimeWarning) and uses the interpreter when the game cannot be compiled."""
 
 def convert(text: str, to: str, lang: str) -> str:
     """Translates a game's text (as ``rbgtool convert``)."""

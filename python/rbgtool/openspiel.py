@@ -36,7 +36,7 @@ _GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=False,
     provides_observation_string=True,
     provides_observation_tensor=False,
-    parameter_specification={"path": ""},
+    parameter_specification={"path": "", "engine": "interpreted"},
 )
 
 
@@ -55,7 +55,8 @@ class RbgtoolGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(
                 f"{SHORT_NAME} needs the parameter 'path' (a .rbg or .sbg file)"
             )
-        self.rbg = rbgtool.load(path)
+        engine = str(params.get("engine", "interpreted"))
+        self.rbg = rbgtool.load(path, engine=engine)
         bound = self.rbg.num_distinct_actions
         if bound is None:
             raise ValueError(
@@ -150,9 +151,10 @@ class TextObserver:
         return str(state)
 
 
-def game(path: str) -> pyspiel.Game:
-    """The game at ``path`` (.rbg or .sbg) as an OpenSpiel game."""
-    return pyspiel.load_game(SHORT_NAME, {"path": str(path)})
+def game(path: str, engine: str = "interpreted") -> pyspiel.Game:
+    """The game at ``path`` (.rbg or .sbg) as an OpenSpiel game; ``engine="compiled"`` runs
+    an RBG game in its compiled library."""
+    return pyspiel.load_game(SHORT_NAME, {"path": str(path), "engine": engine})
 
 
 pyspiel.register_game(_GAME_TYPE, RbgtoolGame)

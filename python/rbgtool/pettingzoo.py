@@ -24,9 +24,12 @@ from pettingzoo import AECEnv
 import rbgtool
 
 
-def env(path: str, render_mode: Optional[str] = None) -> "RbgtoolEnv":
-    """The game at ``path`` (.rbg or .sbg) as an AEC environment."""
-    return RbgtoolEnv(rbgtool.load(str(path)), render_mode=render_mode)
+def env(
+    path: str, render_mode: Optional[str] = None, engine: str = "interpreted"
+) -> "RbgtoolEnv":
+    """The game at ``path`` (.rbg or .sbg) as an AEC environment; ``engine="compiled"``
+    runs an RBG game in its compiled library."""
+    return RbgtoolEnv(rbgtool.load(str(path), engine=engine), render_mode=render_mode)
 
 
 class RbgtoolEnv(AECEnv):  # type: ignore[misc]

@@ -1,5 +1,6 @@
 //! The Python classes `Game`, `State` and `Move`, and `load`.
 
+use crate::compiled_backend::CompiledBackend;
 use crate::engine::{Engine, GdlBackend, RbgBackend, RbgIds, Wrapped};
 use crate::errors;
 use crate::loading::{self, Lang, Loaded};
@@ -15,6 +16,9 @@ pub(crate) enum Kind {
         reasoner: Arc<reasoner::Reasoner>,
         ids: Arc<RbgIds>,
         game: Box<ir::Game>,
+        /// The game's compiled library, when loaded with `engine="compiled"`; states, perft
+        /// and playouts then run in it.
+        compiled: Option<Arc<compiled::CompiledGame>>,
     },
     Sbg(sbg::Game),
     Gdl(Arc<gdl::Description>),
@@ -48,6 +52,13 @@ impl Game {
 
     fn new_engine(&self) -> PyResult<Box<dyn Engine>> {
         Ok(match &self.kind {
+            Kind::Rbg {
+                compiled: Some(cg),
+                ids,
+                ..
+            } => Box::new(Wrapped::new(
+                CompiledBackend::new(cg, ids).map_err(game_err)?,
+            )),
             Kind::Rbg { reasoner, ids, .. } => Box::new(Wrapped::new(
                 RbgBackend::new(reasoner, ids).map_err(game_err)?,
             )),
@@ -66,9 +77,28 @@ impl Game {
 /// >>> g = rbgtool.load("corpus/rbg/ticTacToe.rbg")
 /// >>> g.perft(2)
 /// 72
+///
+/// `engine="compiled"` (RBG only) builds the game's compiled library (docs/compiled-engine.md;
+/// cached by content, seconds the first time); a game the compiler refuses, or a machine without
+/// a Rust toolchain, falls back to the interpreter with a `RuntimeWarning`. `Game.engine` says
+/// which one runs.
 #[pyfunction]
-#[pyo3(signature = (path_or_text, lang=None))]
-pub fn load(py: Python<'_>, path_or_text: &str, lang: Option<&str>) -> PyResult<Game> {
+#[pyo3(signature = (path_or_text, lang=None, engine="interpreted"))]
+pub fn load(
+    py: Python<'_>,
+    path_or_text: &str,
+    lang: Option<&str>,
+    engine: &str,
+) -> PyResult<Game> {
+    let want_compiled = match engine {
+        "interpreted" => false,
+        "compiled" => true,
+        other => {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "engine must be 'interpreted' or 'compiled', not {other:?}"
+            )))
+        }
+    };
     let is_path = !path_or_text.contains('\n') && std::path::Path::new(path_or_text).is_file();
     let (name, text) = if is_path {
         let text = std::fs::read_to_string(path_or_text).map_err(|e| {
@@ -88,11 +118,24 @@ pub fn load(py: Python<'_>, path_or_text: &str, lang: Option<&str>) -> PyResult<
     };
     let (loaded, warnings) = py.detach(|| loading::parse(&name, &text, lang))?;
     let kind = match loaded {
-        Loaded::Rbg { game, reasoner } => Kind::Rbg {
-            ids: Arc::new(RbgIds::new(&game)),
-            reasoner,
-            game,
-        },
+        Loaded::Rbg { game, reasoner } => {
+            let compiled = if want_compiled {
+                compile(py, &game, reasoner.options())?
+            } else {
+                None
+            };
+            Kind::Rbg {
+                ids: Arc::new(RbgIds::new(&game)),
+                reasoner,
+                game,
+                compiled,
+            }
+        }
+        _ if want_compiled => {
+            return Err(pyo3::exceptions::PyValueError::new_err(
+                "engine='compiled' runs RBG games only",
+            ))
+        }
         Loaded::Sbg(g) => Kind::Sbg(g),
         Loaded::Gdl(d) => Kind::Gdl(Arc::new(d)),
     };
@@ -105,8 +148,47 @@ pub fn load(py: Python<'_>, path_or_text: &str, lang: Option<&str>) -> PyResult<
     })
 }
 
+/// The compiled library of an RBG game, or None with a `RuntimeWarning` saying why.
+fn compile(
+    py: Python<'_>,
+    game: &ir::Game,
+    options: reasoner::Options,
+) -> PyResult<Option<Arc<compiled::CompiledGame>>> {
+    let build = compiled::BuildOptions {
+        options,
+        ..compiled::BuildOptions::default()
+    };
+    match py.detach(|| compiled::CompiledGame::new(game, &build)) {
+        Ok(cg) => Ok(Some(Arc::new(cg))),
+        Err(e) => {
+            let why = e.to_string();
+            let first = why.lines().next().unwrap_or("");
+            let msg = std::ffi::CString::new(format!("using the interpreter: {first}"))
+                .unwrap_or_default();
+            PyErr::warn(
+                py,
+                &py.get_type::<pyo3::exceptions::PyRuntimeWarning>(),
+                &msg,
+                1,
+            )?;
+            Ok(None)
+        }
+    }
+}
+
 #[pymethods]
 impl Game {
+    /// `"compiled"` when states run in the game's compiled library, else `"interpreted"`.
+    #[getter]
+    fn engine(&self) -> &'static str {
+        match &self.kind {
+            Kind::Rbg {
+                compiled: Some(_), ..
+            } => "compiled",
+            _ => "interpreted",
+        }
+    }
+
     /// `"rbg"`, `"sbg"` or `"gdl"`.
     #[getter]
     fn lang(&self) -> &'static str {
@@ -252,6 +334,14 @@ fn flat_mc(kind: &Kind, n: u64, seed: u64) -> Result<game::playout::FlatMcReport
     use game::playout::{flat_monte_carlo, Budget};
     let mut rng = game::rng_from_seed(seed);
     match kind {
+        Kind::Rbg {
+            compiled: Some(cg), ..
+        } => {
+            let rep = cg
+                .flat_mc(reasoner::Budget::Playouts(n), seed)
+                .map_err(|e| e.to_string())?;
+            Ok(rep.to_flat_mc())
+        }
         Kind::Rbg { reasoner, .. } => {
             let rep = reasoner::flat_mc(reasoner, reasoner::Budget::Playouts(n), seed)
                 .map_err(|e| e.to_string())?;

@@ -250,7 +250,11 @@ impl RbgIds {
         self.vertices * self.vertices * self.modifiers
     }
 
-    fn id(&self, mv: &reasoner::Move) -> u64 {
+    pub fn piece_names(&self) -> &[String] {
+        &self.piece_names
+    }
+
+    pub(crate) fn id(&self, mv: &reasoner::Move) -> u64 {
         let steps = &mv.steps;
         let Some(&(_, first)) = steps.first() else {
             return 0;

@@ -6,6 +6,7 @@
 //! * [`errors`]: diagnostics as the Python exception `rbgtool.GameError`.
 //! * [`engine`]: one object-safe interface over the RBG reasoner, native SBG and GDL engines,
 //!   with stable move ids (the action encodings of docs/python.md).
+//! * [`compiled_backend`]: RBG states in the game's compiled library (`engine="compiled"`).
 //! * [`api`]: the Python classes `Game`, `State`, `Move`.
 //! * [`tools`]: whole-work calls (`convert`, `check`), run with the GIL released.
 //! * [`evolver`]: the evolver (a whole run or one generation) with its fitness evaluations
@@ -14,6 +15,7 @@
 //! * [`tournament`]: round-robin agent tournaments, one pure job per game (Ray distributes).
 
 mod api;
+mod compiled_backend;
 mod engine;
 mod errors;
 mod evolver;

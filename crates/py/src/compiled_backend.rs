@@ -1,0 +1,113 @@
+//! `rbgtool.load(..., engine="compiled")`: an RBG state in the game's compiled library, behind
+//! the same [`Backend`] as the interpreter's states (same move ids, texts and positions).
+
+use crate::engine::{Backend, RbgIds};
+use compiled::{CompiledGame, CompiledState};
+use game::GameState;
+use std::sync::Arc;
+
+/// A compiled state that owns (a share of) its library.
+pub struct CompiledBackend {
+    // Declared first so it is dropped before `game`, which it borrows.
+    state: CompiledState<'static>,
+    game: Arc<CompiledGame>,
+    ids: Arc<RbgIds>,
+}
+
+impl CompiledBackend {
+    pub fn new(game: &Arc<CompiledGame>, ids: &Arc<RbgIds>) -> Result<CompiledBackend, String> {
+        // SAFETY: the library lives in an `Arc` that this struct keeps (and every fork keeps a
+        // clone of), the state is dropped before it (field order), and the `'static` state
+        // never leaves this struct.
+        let g_static: &'static CompiledGame = unsafe { &*Arc::as_ptr(game) };
+        let state = g_static.initial_state().map_err(|e| e.to_string())?;
+        Ok(CompiledBackend {
+            state,
+            game: Arc::clone(game),
+            ids: Arc::clone(ids),
+        })
+    }
+}
+
+impl GameState for CompiledBackend {
+    type Move = reasoner::Move;
+    fn player_names(&self) -> Vec<String> {
+        self.state.player_names()
+    }
+    fn current_player(&self) -> Option<usize> {
+        self.state.current_player()
+    }
+    fn legal_moves(&mut self, out: &mut Vec<Self::Move>) {
+        self.state.legal_moves(out)
+    }
+    fn apply(&mut self, mv: &Self::Move) {
+        GameState::apply(&mut self.state, mv)
+    }
+    fn undo(&mut self) {
+        GameState::undo(&mut self.state)
+    }
+    fn scores(&self) -> Vec<i64> {
+        self.state.scores()
+    }
+    fn state_hash(&self) -> u64 {
+        self.state.state_hash()
+    }
+    fn move_text(&self, mv: &Self::Move) -> String {
+        self.state.move_text(mv)
+    }
+    fn move_to_text(&mut self, mv: &Self::Move) -> String {
+        self.state.move_to_text(mv)
+    }
+    fn move_from_text(&mut self, text: &str) -> Result<Self::Move, game::MoveError> {
+        self.state.move_from_text(text)
+    }
+    fn position_text(&self) -> String {
+        self.state.position_text()
+    }
+    fn set_position(&mut self, text: &str) -> Result<(), game::PositionError> {
+        self.state.set_position(text)
+    }
+}
+
+impl Backend for CompiledBackend {
+    /// A copy is the initial state with the moves replayed, so that it can take them back.
+    const REPLAYS: bool = true;
+
+    fn id(&self, mv: &reasoner::Move, _: usize) -> u64 {
+        self.ids.id(mv)
+    }
+    fn checked_legal(&mut self, out: &mut Vec<reasoner::Move>) -> Result<(), String> {
+        *out = self
+            .state
+            .legal_moves_checked()
+            .map_err(|e| e.to_string())?;
+        Ok(())
+    }
+    fn checked_apply(&mut self, mv: &reasoner::Move) -> Result<(), String> {
+        self.state.try_apply(mv).map_err(|e| e.to_string())
+    }
+    fn fast_perft(&mut self, depth: u32) -> Result<u64, String> {
+        let counts = self
+            .game
+            .perft_by_depth(&mut self.state, depth)
+            .map_err(|e| e.to_string())?;
+        Ok(counts.last().map_or(1, |c| c.leaves))
+    }
+    fn fork(&self, origin: Option<&str>, history: &[reasoner::Move]) -> Self {
+        let mut copy = CompiledBackend::new(&self.game, &self.ids)
+            .expect("the initial state was built once already");
+        // Replaying meets the same errors the original met (kept as its first error).
+        if let Some(text) = origin {
+            let _ = copy.state.set_position(text);
+        }
+        for mv in history {
+            let _ = copy.state.try_apply(mv);
+        }
+        copy
+    }
+    fn pieces(&self) -> Vec<String> {
+        let names = self.ids.piece_names();
+        let name = |p: u16| names.get(usize::from(p)).cloned().unwrap_or_default();
+        self.state.snapshot().pieces.into_iter().map(name).collect()
+    }
+}
