@@ -60,23 +60,3 @@ fn alphabeta_beats_random_on_rbg_breakthrough() {
     assert_eq!(report.per_agent[0].wins, 4, "\n{report}");
     let _: &dyn Agent<reasoner::State<'_>> = random.as_ref();
 }
-
-#[test]
-#[ignore = "tables for the report; run in release with --ignored --nocapture"]
-fn rbg_breakthrough_tables() {
-    let g = breakthrough();
-    let r = reasoner::Reasoner::new(&g).unwrap();
-    let mut s = r.initial_state().unwrap();
-    for spec in ["alphabeta:3", "mcts:1000"] {
-        let mut agent = parse_agent_spec(spec).unwrap().build_generic().unwrap();
-        let mut random = parse_agent_spec("random").unwrap().build_generic().unwrap();
-        let options = MatchOptions {
-            games: 20,
-            seed: 5,
-            max_length: 400,
-            alternate: true,
-        };
-        let report = play_match_with(&mut s, [agent.as_mut(), random.as_mut()], &options);
-        println!("{spec} vs random, RBG Breakthrough (reasoner, generic heuristic)\n{report}");
-    }
-}

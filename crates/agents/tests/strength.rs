@@ -1,9 +1,8 @@
 //! Playing strength on Breakthrough (8x8, written in SBG in `common`): alpha-beta depth 3 and
 //! MCTS with 1000 iterations must each beat the random agent in at least 95% of the games,
-//! playing both sides in turn. Alpha-beta plays all 100 games in the normal suite (about 10 s in
-//! release); MCTS plays 20 there, and its 100-game run is `#[ignore]`d (run it with
-//! `cargo test -p agents --release --test strength -- --ignored --nocapture`, which prints the
-//! tables).
+//! playing both sides in turn. Alpha-beta plays 100 games (about 10 s in release), MCTS 20;
+//! the tables of docs/agents.md (MCTS over 100 games, more pairings) come from
+//! `cargo run --release -p agents --example strength_tables`.
 
 mod common;
 
@@ -40,42 +39,4 @@ fn alphabeta_3_beats_random_100() {
 #[test]
 fn mcts_1000_beats_random() {
     check("mcts:1000", 20, 2);
-}
-
-#[test]
-#[ignore = "100 games per pairing; run in release with --ignored --nocapture for the tables"]
-fn mcts_1000_beats_random_100() {
-    check("mcts:1000", 100, 200);
-}
-
-#[test]
-#[ignore = "more pairings for the report; run in release with --ignored --nocapture"]
-fn other_pairings() {
-    let (g, mut e) = common::engine(common::BREAKTHROUGH);
-    let pairings: [(&str, &str, bool); 4] = [
-        ("alphabeta:3", "mcts:1000", true),
-        ("alphabeta:2", "random", true),
-        ("mcts:100", "random", true),
-        ("alphabeta:3", "random", false),
-    ];
-    for (a, b, sbg_heuristic) in pairings {
-        let build = |s: &str| {
-            let spec = parse_agent_spec(s).unwrap();
-            if sbg_heuristic {
-                spec.build_sbg(&g).unwrap()
-            } else {
-                spec.build_generic::<sbg::Engine>().unwrap()
-            }
-        };
-        let (mut x, mut y) = (build(a), build(b));
-        let options = MatchOptions {
-            games: 20,
-            seed: 7,
-            max_length: 400,
-            alternate: true,
-        };
-        let report = play_match_with(&mut e, [x.as_mut(), y.as_mut()], &options);
-        let h = if sbg_heuristic { "SBG" } else { "generic" };
-        println!("{a} vs {b} ({h} heuristic), Breakthrough 8x8\n{report}");
-    }
 }
