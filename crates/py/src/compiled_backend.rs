@@ -29,45 +29,7 @@ impl CompiledBackend {
     }
 }
 
-impl GameState for CompiledBackend {
-    type Move = reasoner::Move;
-    fn player_names(&self) -> Vec<String> {
-        self.state.player_names()
-    }
-    fn current_player(&self) -> Option<usize> {
-        self.state.current_player()
-    }
-    fn legal_moves(&mut self, out: &mut Vec<Self::Move>) {
-        self.state.legal_moves(out)
-    }
-    fn apply(&mut self, mv: &Self::Move) {
-        GameState::apply(&mut self.state, mv)
-    }
-    fn undo(&mut self) {
-        GameState::undo(&mut self.state)
-    }
-    fn scores(&self) -> Vec<i64> {
-        self.state.scores()
-    }
-    fn state_hash(&self) -> u64 {
-        self.state.state_hash()
-    }
-    fn move_text(&self, mv: &Self::Move) -> String {
-        self.state.move_text(mv)
-    }
-    fn move_to_text(&mut self, mv: &Self::Move) -> String {
-        self.state.move_to_text(mv)
-    }
-    fn move_from_text(&mut self, text: &str) -> Result<Self::Move, game::MoveError> {
-        self.state.move_from_text(text)
-    }
-    fn position_text(&self) -> String {
-        self.state.position_text()
-    }
-    fn set_position(&mut self, text: &str) -> Result<(), game::PositionError> {
-        self.state.set_position(text)
-    }
-}
+crate::engine::rbg_state_delegate!(CompiledBackend);
 
 impl Backend for CompiledBackend {
     /// A copy is the initial state with the moves replayed, so that it can take them back.

@@ -2,9 +2,8 @@
 //! players and games as [`crate::RbgSubject`], on the compiled engine's game states.
 
 use crate::options::{Player, RateOptions};
-use crate::play::{GameRecord, GameSpec, Generic};
-use crate::subject::{build_agent, play_with, Subject};
-use agents::Mobility;
+use crate::play::{GameRecord, GameSpec};
+use crate::subject::{play_generic, Subject};
 
 /// An RBG game whose rules were compiled into a library (`compiled::CompiledGame`).
 pub struct CompiledRbgSubject {
@@ -42,14 +41,6 @@ impl Subject for CompiledRbgSubject {
         let Ok(mut state) = self.game.initial_state() else {
             unreachable!("checked in CompiledRbgSubject::new")
         };
-        let tt = self.tt_bits;
-        play_with(
-            &mut state,
-            &mut |p| build_agent(p, Mobility::default(), tt),
-            spec,
-            players,
-            &Generic,
-            keep,
-        )
+        play_generic(&mut state, self.tt_bits, spec, players, keep)
     }
 }

@@ -2,8 +2,8 @@
 //! how long its games are, how it branches, which pieces matter and how games end.
 //!
 //! Data flow: a game (SBG, RBG or GDL) → a [`Subject`] ([`SbgSubject`], [`RbgSubject`] or
-//! [`CompiledRbgSubject`], [`GdlSubject`]) → [`measure`] plays three pairings on all cores (equal strong players,
-//! stronger vs weaker, search vs random; sides alternating; stochastic players) → one
+//! [`CompiledRbgSubject`], [`GdlSubject`]) → [`measure`] plays three pairings on all cores
+//! (equal strong players, stronger vs weaker, search vs random; sides alternating; stochastic players) → one
 //! [`GameRecord`] per game → [`Report`] with the measurements, the threshold [`Checks`] and
 //! the designer's [`Flag`]s → [`Report`]'s `Display` (a text table) or [`html::html`].
 //! The report depends only on the game and the [`RateOptions`] (seed included), never on the

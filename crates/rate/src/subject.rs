@@ -122,6 +122,25 @@ pub fn play_with<'a, G: GameState + 'a>(
     play_game(state, [a.as_mut(), b.as_mut()], spec, referee, keep)
 }
 
+/// One game between agents that know nothing of the game (alpha-beta with the mobility
+/// heuristic), judged by the generic referee: how RBG and GDL games are played.
+pub fn play_generic<G: GameState>(
+    state: &mut G,
+    tt_bits: u32,
+    spec: &GameSpec,
+    players: [Player; 2],
+    keep: bool,
+) -> GameRecord {
+    play_with(
+        state,
+        &mut |p| build_agent(p, Mobility::default(), tt_bits),
+        spec,
+        players,
+        &Generic,
+        keep,
+    )
+}
+
 /// An RBG game, played by the reasoner (alpha-beta with the mobility heuristic).
 pub struct RbgSubject {
     pub name: String,
@@ -165,15 +184,7 @@ impl Subject for RbgSubject {
         let Ok(mut state) = self.reasoner.initial_state() else {
             unreachable!("checked in RbgSubject::new")
         };
-        let tt = self.tt_bits;
-        play_with(
-            &mut state,
-            &mut |p| build_agent(p, Mobility::default(), tt),
-            spec,
-            players,
-            &Generic,
-            keep,
-        )
+        play_generic(&mut state, self.tt_bits, spec, players, keep)
     }
 }
 
@@ -221,14 +232,6 @@ impl Subject for GdlSubject {
         let engine = kit.get_or_insert_with(|| {
             gdl::Engine::new(&self.description).expect("built once in GdlSubject::new")
         });
-        let tt = self.tt_bits;
-        play_with(
-            engine,
-            &mut |p| build_agent(p, Mobility::default(), tt),
-            spec,
-            players,
-            &Generic,
-            keep,
-        )
+        play_generic(engine, self.tt_bits, spec, players, keep)
     }
 }

@@ -207,7 +207,6 @@ fn space_between(a: &Item, b: &Item, before_a: Option<&Item>, arith: bool) -> bo
         (Ident, LParen) => b.spaced,
         (Rectangle | Hexagon | Cuboid, LParen) => false,
         (Minus, _) if is_unary(before_a) => false,
-        (Comma | Semi | Colon | Assign | KeeperArrow, _) => true,
         _ => true,
     }
 }

@@ -159,12 +159,12 @@ fn section_marker_suggestion(src: &str, at: usize) -> Option<String> {
     let written = &rest[..end];
     // Markers are upper case: `<pieces>` is the right word in the wrong case.
     let upper = written.to_uppercase();
-    let near = if MARKERS.contains(&upper.as_str()) {
-        Some(MARKERS.iter().copied().find(|m| *m == upper)?)
-    } else {
-        ir::suggest::nearest(&upper, MARKERS)
-    };
-    near.map(|m| format!("did you mean `{m}`?"))
+    MARKERS
+        .iter()
+        .copied()
+        .find(|m| *m == upper)
+        .or_else(|| ir::suggest::nearest(&upper, MARKERS))
+        .map(|m| format!("did you mean `{m}`?"))
 }
 
 struct Checker {
