@@ -1,7 +1,11 @@
 //! Building the generated source into a loadable library, through a content-addressed cache.
 //!
-//! The cache key is SHA-256 of the ABI version, `rustc -vV`, the flags and the source, so a
-//! new compiler or runtime never reuses an old artefact. An artefact is built in a fresh
+//! The cache key is SHA-256 of the ABI version, the flags, the source (which holds the
+//! runtime) and the host's processor (`target-cpu=native` code must not run on another
+//! processor: the architecture, and on Linux the model name and feature flags of
+//! `/proc/cpuinfo`). A cache hit runs no child process (`rustc -vV` alone peaks at 30 MB, more
+//! than the engine); the library's C ABI is versioned and checked at load, so one built by an
+//! older rustc stays valid after an upgrade. An artefact is built in a fresh
 //! temporary folder beside the cache and moved into place with one `rename`, so two
 //! processes building the same game at once both end with a complete library (the last
 //! rename wins; both files are identical in behaviour).
@@ -104,7 +108,8 @@ pub fn find_rustc() -> Result<PathBuf, BuildError> {
     ))
 }
 
-fn rustc_version(rustc: &Path) -> Result<String, BuildError> {
+/// `rustc -vV` succeeds (a missing or broken toolchain is told apart from a failed build).
+fn rustc_works(rustc: &Path) -> Result<(), BuildError> {
     let out = Command::new(rustc)
         .arg("-vV")
         .output()
@@ -115,7 +120,25 @@ fn rustc_version(rustc: &Path) -> Result<String, BuildError> {
             rustc.display()
         )));
     }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    Ok(())
+}
+
+/// What `target-cpu=native` depends on: the architecture and operating system, and on Linux
+/// the first processor's model name and feature flags.
+fn host_processor() -> String {
+    let mut id = format!("{}-{}", std::env::consts::ARCH, std::env::consts::OS);
+    if let Ok(info) = std::fs::read_to_string("/proc/cpuinfo") {
+        for key in ["model name", "flags", "Features", "CPU part"] {
+            let line = info
+                .lines()
+                .find(|l| l.split(':').next().is_some_and(|k| k.trim() == key));
+            if let Some(line) = line {
+                id.push('\n');
+                id.push_str(line.trim());
+            }
+        }
+    }
+    id
 }
 
 /// The default cache folder.
@@ -129,10 +152,10 @@ pub fn default_cache_dir() -> Option<PathBuf> {
     std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache/rbgtool/compiled"))
 }
 
-fn cache_key(abi: u32, version: &str, opt: Optimise, source: &str) -> String {
+fn cache_key(abi: u32, host: &str, opt: Optimise, source: &str) -> String {
     let mut h = Sha256::new();
     h.update(abi.to_le_bytes());
-    h.update(version.as_bytes());
+    h.update(host.as_bytes());
     for f in RUSTC_FLAGS.iter().chain(opt.flags()) {
         h.update(f.as_bytes());
         h.update([0]);
@@ -190,17 +213,15 @@ fn compile(rustc: &Path, source: &str, opt: Optimise, dir: &Path) -> Result<Path
 
 /// The library for `source`: from the cache, or built (and cached).
 pub fn build(source: &str, abi: u32, opt: Optimise, cache: &Cache) -> Result<Artefact, BuildError> {
-    let rustc = find_rustc()?;
-    let version = rustc_version(&rustc)?;
     let dir = match cache {
         Cache::Off => None,
         Cache::Dir(d) => Some(d.clone()),
         Cache::Default => default_cache_dir(),
     };
     let Some(dir) = dir else {
-        return build_uncached(&rustc, source, opt);
+        return build_uncached(&find_rustc()?, source, opt);
     };
-    let key = cache_key(abi, &version, opt, source);
+    let key = cache_key(abi, &host_processor(), opt, source);
     let path = dir.join(lib_name(&key));
     if path.is_file() {
         return Ok(Artefact {
@@ -209,6 +230,8 @@ pub fn build(source: &str, abi: u32, opt: Optimise, cache: &Cache) -> Result<Art
             scratch: None,
         });
     }
+    let rustc = find_rustc()?;
+    rustc_works(&rustc)?;
     std::fs::create_dir_all(&dir)
         .map_err(|e| BuildError::Io(format!("cannot create {}: {e}", dir.display())))?;
     let tmp = scratch_dir(&dir)?;

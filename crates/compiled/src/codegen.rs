@@ -16,7 +16,7 @@ use reasoner::view::{ActionView, ExprView, ProgramView};
 use std::fmt::Write as _;
 
 /// Bumped whenever the generated C ABI or the runtime's semantics change.
-pub const ABI_VERSION: u32 = 1;
+pub const ABI_VERSION: u32 = 2;
 
 /// Deeper inlining of unmarked states is cut (the state is pushed instead) to keep the
 /// generated code shallow.
@@ -97,8 +97,9 @@ impl<'a, 'v> Gen<'a, 'v> {
                         | ActionView::Switch { .. }
                 )
         };
+        let in_pattern = pattern_states(view);
         let crate::marks::Marks { need, rays } =
-            crate::marks::needs_mark(view, &actions, &is_entry);
+            crate::marks::needs_mark(view, &actions, &is_entry, &in_pattern);
         let mut check = vec![None; n];
         let mut ncheck = 0;
         for q in 0..n {
@@ -135,7 +136,7 @@ impl<'a, 'v> Gen<'a, 'v> {
             check,
             ncheck,
             pushed: vec![false; n],
-            in_pattern: pattern_states(view),
+            in_pattern,
             rep,
             uses_counts,
         };
@@ -431,11 +432,10 @@ impl<'a, 'v> Gen<'a, 'v> {
             return;
         };
         let exits = &region.exits;
-        if !region.direct_in_class {
-            for &j in self.view.successors(q) {
-                if !matches!(self.actions[j as usize], ActionView::Shift { .. }) {
-                    self.successor(out, j, depth);
-                }
+        for &j in self.view.successors(q) {
+            let shift = matches!(self.actions[j as usize], ActionView::Shift { .. });
+            if !shift && !region.direct_covered.contains(&j) {
+                self.successor(out, j, depth);
             }
         }
         // The shifts reach every vertex in these exit states: run their successors there,
@@ -691,9 +691,10 @@ fn cmp_text(op: ir::CmpOp) -> &'static str {
 struct FullRegion {
     /// One exit state per class.
     exits: Vec<u32>,
-    /// The owner's own non-shift successors are one of the classes (taken at every vertex
-    /// with it, the owner's vertex included).
-    direct_in_class: bool,
+    /// The owner's own non-shift successors that are one class's successors (taken at every
+    /// vertex with that class, the owner's vertex included); the owner takes its other
+    /// non-shift successors itself.
+    direct_covered: Vec<u32>,
 }
 
 /// Budget of (state, vertex, vertex) steps for finding whole-board regions.
@@ -799,14 +800,16 @@ fn full_regions(
         }
         // q's own other successors, taken at its vertex, may form one of the classes.
         let direct = others(q);
-        let direct_class = classes.iter().position(|c| others(c[0]) == direct);
+        let direct_class = classes
+            .iter()
+            .position(|c| others(c[0]).iter().all(|j| direct.contains(j)));
         if region_is_full(view, actions, q, &region, &classes, direct_class) {
             for &s in &region {
                 covered[s as usize] = true;
             }
             full[q as usize] = Some(FullRegion {
                 exits: classes.iter().map(|c| c[0]).collect(),
-                direct_in_class: direct_class.is_some(),
+                direct_covered: direct_class.map_or(Vec::new(), |k| others(classes[k][0])),
             });
         }
     }

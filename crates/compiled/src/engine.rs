@@ -3,7 +3,7 @@
 use crate::artefact::{self, Cache};
 use crate::codegen::{self, ABI_VERSION};
 use crate::library::{Api, St};
-use reasoner::{BenchReport, Budget, GameError, Move, Options, PerftCounts};
+use reasoner::{BenchReport, Budget, GameError, LastLevel, Move, Options, PerftCounts};
 use std::time::Instant;
 
 /// How to build a game.
@@ -234,18 +234,31 @@ impl CompiledGame {
         }
     }
 
-    /// Perft counts of every depth `0..=depth` (entry k is perft(k)), run inside the library.
+    /// Perft counts of every depth `0..=depth` (entry k is perft(k)), run inside the library;
+    /// the last level is counted (`reasoner::LastLevel::Counted`).
     pub fn perft_by_depth(
         &self,
         state: &mut CompiledState<'_>,
         depth: u32,
     ) -> Result<Vec<PerftCounts>, GameError> {
+        self.perft_by_depth_with(state, depth, LastLevel::Counted)
+    }
+
+    /// `perft_by_depth` with the last level counted or applied (every leaf move applied with
+    /// its keeper completion and taken back, as the reference's perft does).
+    pub fn perft_by_depth_with(
+        &self,
+        state: &mut CompiledState<'_>,
+        depth: u32,
+        last: LastLevel,
+    ) -> Result<Vec<PerftCounts>, GameError> {
         if let Some((_, e)) = &state.fault {
             return Err(e.clone());
         }
         let mut per = vec![0u64; depth as usize + 1];
+        let applied = u32::from(last == LastLevel::Applied);
         // SAFETY: `per` has depth + 1 entries, as rbg_perft writes.
-        if unsafe { (self.api.perft)(state.st, depth, per.as_mut_ptr()) } != 0 {
+        if unsafe { (self.api.perft)(state.st, depth, applied, per.as_mut_ptr()) } != 0 {
             return Err(state.last_error());
         }
         let mut nodes = 0;

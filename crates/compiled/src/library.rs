@@ -29,7 +29,7 @@ pub struct Api {
     pub get: unsafe extern "C" fn(*const St, *mut u16, *mut i64, *mut u32),
     pub set: unsafe extern "C" fn(*mut St, *const u16, *const i64, *const u32) -> i32,
     pub hash: unsafe extern "C" fn(*const St) -> u64,
-    pub perft: unsafe extern "C" fn(*mut St, u32, *mut u64) -> i32,
+    pub perft: unsafe extern "C" fn(*mut St, u32, u32, *mut u64) -> i32,
     pub playout: unsafe extern "C" fn(*mut St, u64, *mut i64, *mut u64) -> i32,
 }
 

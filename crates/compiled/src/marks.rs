@@ -16,6 +16,14 @@
 //!   cycle on the board (reversi's `({oppPawn} dir)*`, a rook's slide). Entered at one vertex,
 //!   the walk is one path that never repeats a vertex, so every member runs at most once per
 //!   vertex, and the walk ends.
+//! * inside a pattern body, also a ray entered from a state that runs at most once per vertex
+//!   but at many vertices (reversi's `anySquare {e} movePossible`): each entry walks at most
+//!   the board, and a pattern only asks whether an accepting state is reached, so running a
+//!   state twice at a vertex costs time but cannot change the answer. Such a ray's outside
+//!   predecessor must be reached from a marked state or a level's start through
+//!   single-predecessor states that are in no ray, so relaxed rays never chain (a chain of
+//!   unmarked rays could walk exponentially many paths); the states after the ray keep their
+//!   marks wherever paths merge.
 //!
 //! Every other shift and every state with several predecessors keeps its mark.
 
@@ -37,6 +45,7 @@ pub(crate) fn needs_mark(
     view: &ProgramView<'_>,
     actions: &[ActionView],
     is_entry: &dyn Fn(u32) -> bool,
+    in_pattern: &[bool],
 ) -> Marks {
     let n = view.nstates();
     let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
@@ -50,8 +59,16 @@ pub(crate) fn needs_mark(
     let mut rays = Vec::new();
     let mut acyclic: HashMap<Vec<u32>, bool> = HashMap::new();
     let single = single_vertex(&preds, is_entry, &in_ray);
-    for c0 in 0..n as u32 {
-        if let Some(ray) = find_ray(c0, &preds, actions, is_entry) {
+    let candidates: Vec<Vec<u32>> = (0..n as u32)
+        .filter_map(|c0| find_ray(c0, &preds, actions, is_entry))
+        .collect();
+    let mut on_cycle = vec![false; n];
+    for &q in candidates.iter().flatten() {
+        on_cycle[q as usize] = true;
+    }
+    for ray in candidates {
+        let c0 = ray[0];
+        {
             let outside = preds[c0 as usize]
                 .iter()
                 .copied()
@@ -66,7 +83,10 @@ pub(crate) fn needs_mark(
                 .collect();
             dirs.sort_unstable();
             dirs.dedup();
-            let entered_once = is_entry(outside) || single[outside as usize];
+            let entered_once = is_entry(outside)
+                || single[outside as usize]
+                || (ray.iter().all(|&q| in_pattern[q as usize])
+                    && once_per_vertex(outside, &preds, is_entry, &on_cycle));
             if entered_once
                 && !dirs.is_empty()
                 && *acyclic
@@ -132,6 +152,34 @@ fn single_vertex(preds: &[Vec<u32>], is_entry: &dyn Fn(u32) -> bool, in_ray: &[b
         }
     }
     memo.iter().map(|&m| m == 2).collect()
+}
+
+/// `q` runs at most once per vertex and level: it is reached from a state that will keep a
+/// mark (several predecessors, on no candidate ray) or from a level's start, through
+/// single-predecessor states on no candidate ray (a shift along any direction keeps at most
+/// one run per source vertex per vertex only when it is injective; a non-injective one may
+/// merge, so it stops the walk).
+fn once_per_vertex(
+    q: u32,
+    preds: &[Vec<u32>],
+    is_entry: &dyn Fn(u32) -> bool,
+    on_cycle: &[bool],
+) -> bool {
+    let mut x = q;
+    for _ in 0..preds.len() {
+        if on_cycle[x as usize] {
+            return false;
+        }
+        if is_entry(x) {
+            return true;
+        }
+        match preds[x as usize].as_slice() {
+            [] => return false,
+            &[p] => x = p,
+            _ => return true,
+        }
+    }
+    false
 }
 
 /// The ray through `c0` (see the module comment), `c0` first, without the direction test.

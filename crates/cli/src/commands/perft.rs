@@ -64,19 +64,16 @@ pub fn run(
                     .initial_state()
                     .map_err(|e| super::bench::game_error(&loaded, &r, &e))?;
                 super::start::go_to_start(&mut state, start)?;
+                // Both ways run inside the library (no host call per node).
+                let last = if count_leaves {
+                    reasoner::LastLevel::Counted
+                } else {
+                    reasoner::LastLevel::Applied
+                };
                 return report(&mut state, &how, global, |s, d| {
-                    if count_leaves {
-                        cg.perft_by_depth(s, d)
-                            .map(|c| c.last().map_or((1, 1), |c| (c.leaves, c.nodes)))
-                            .map_err(|e| super::bench::game_error(&loaded, &r, &e))
-                    } else {
-                        let counts = generic(s, d, false);
-                        // An error reads as "no legal move" through the trait: report it.
-                        if let Some(e) = s.first_error() {
-                            return Err(super::bench::game_error(&loaded, &r, e));
-                        }
-                        counts
-                    }
+                    cg.perft_by_depth_with(s, d, last)
+                        .map(|c| c.last().map_or((1, 1), |c| (c.leaves, c.nodes)))
+                        .map_err(|e| super::bench::game_error(&loaded, &r, &e))
                 });
             }
             let mut state = r

@@ -121,5 +121,25 @@ pub fn assert_equal(name: &str, g: &ir::Game, cg: &CompiledGame, budget: u64) ->
             "{name}: perft statistics"
         );
     }
+    if depth > 0 {
+        // Every leaf applied (with its keeper completion), inside the library: the same
+        // counts, or the same kind of error, as the interpreter applying them.
+        let last = reasoner::LastLevel::Applied;
+        let a = r
+            .initial_state()
+            .and_then(|mut s| reasoner::perft_with(&mut s, depth, last));
+        let b = cg
+            .initial_state()
+            .and_then(|mut s| cg.perft_by_depth_with(&mut s, depth, last));
+        match (&a, &b) {
+            (Ok(a), Ok(b)) => assert_eq!(Some(a), b.last(), "{name}: applied perft {depth}"),
+            (Err(x), Err(y)) => assert_eq!(
+                std::mem::discriminant(x),
+                std::mem::discriminant(y),
+                "{name}: applied perft {depth}: {x} / {y}"
+            ),
+            _ => panic!("{name}: applied perft {depth}: interpreter {a:?}, compiled {b:?}"),
+        }
+    }
     depth
 }
