@@ -406,7 +406,8 @@ pub enum Command {
     },
     /// Evolve new chess-like SBG games scored by simulated play (docs/evolver.md).
     #[command(
-        after_help = "Each generation is written atomically to DIR (gen-NNN.json with population, fitness and\nfeatures; the best games as .sbg); Ctrl-C finishes the current generation and stops (twice: stops\nat once, losing only that generation); --resume continues with the same options.\n\nExamples:\n  rbgtool evolve --width 6 --height 6 --population 50 --generations 20 --seed 1 -o runs/r1\n  rbgtool evolve --width 6 --height 6 --population 50 --generations 30 -o runs/r1 --resume"
+        after_help = "Each generation is written atomically to DIR (gen-NNN.json with population, fitness and\nfeatures; its best games as .sbg); after the last generation the fittest games are rated again with
+`rate`'s default players and written as best-K.sbg, those that pass first (validation.txt); Ctrl-C finishes the current generation and stops (twice: stops\nat once, losing only that generation); --resume continues with the same options.\n\nExamples:\n  rbgtool evolve --width 6 --height 6 --population 50 --generations 20 --seed 1 -o runs/r1\n  rbgtool evolve --width 6 --height 6 --population 50 --generations 30 -o runs/r1 --resume"
     )]
     Evolve {
         /// Board width.
@@ -435,6 +436,12 @@ pub enum Command {
         /// Output folder (one file per generation; see above).
         #[arg(short = 'o', long = "output", alias = "out", value_name = "OUTPUT")]
         out: PathBuf,
+        /// After the last generation, rate this many of the fittest games as
+        /// `rbgtool rate GAME --games 60` does; best-K.sbg are the fittest that pass first
+        /// (0: skip; see validation.txt).
+        #[arg(long, default_value_t = 12,
+              value_parser = clap::value_parser!(u64).range(0..=limits::POPULATION))]
+        validate: u64,
         /// Continue the run found in the output folder (its options must match).
         #[arg(long)]
         resume: bool,

@@ -24,6 +24,14 @@ pub struct SimOptions {
     pub opening_plies: u32,
     /// The branching factor the width feature aims at.
     pub target_branching: f64,
+    /// Depth of a second pair of equal players (0: none): balance is a property of the game
+    /// *and* the players (a game balanced at one depth can favour a side at the next), so the
+    /// balance feature is the lower of the two depths' balances.
+    #[serde(default)]
+    pub deep_depth: u32,
+    /// Games between the two `deep_depth` players.
+    #[serde(default)]
+    pub deep_games: u32,
 }
 
 impl Default for SimOptions {
@@ -36,6 +44,8 @@ impl Default for SimOptions {
             strategy_games: 8,
             opening_plies: 2,
             target_branching: 12.0,
+            deep_depth: 3,
+            deep_games: 16,
         }
     }
 }
@@ -58,6 +68,21 @@ impl SimOptions {
             tt_bits: 12,
             ..RateOptions::default()
         }
+    }
+
+    /// The rating options of the deep equal games (none when `deep_depth` or `deep_games` is
+    /// 0): equal games only, with their own seed stream.
+    pub fn deep_rate_options(&self, seed: u64) -> Option<RateOptions> {
+        (self.deep_depth > 0 && self.deep_games > 0).then(|| RateOptions {
+            seed: seed ^ 0x5851_f42d_4c95_7f2d,
+            equal_games: self.deep_games,
+            gradient_games: 0,
+            strategy_games: 0,
+            strong: Player::AlphaBeta {
+                depth: self.deep_depth,
+            },
+            ..self.rate_options(seed)
+        })
     }
 }
 
@@ -138,6 +163,10 @@ pub struct Stats {
     pub distinct_rules: usize,
     /// Games simulated.
     pub simulations: u32,
+    /// First player's share of the decisive deep equal games, and their number (absent
+    /// without deep games).
+    #[serde(default)]
+    pub deep_balance: Option<(f64, u32)>,
     /// Why the game is unplayable, if it is.
     pub unplayable: Option<String>,
 }
@@ -257,6 +286,18 @@ pub fn evaluate_game(
         }
     };
     ev.stats.simulations = report.games;
+    if let Some(deep) = sim.deep_rate_options(seed) {
+        match rate::rate_sbg(game, &deep) {
+            Ok(r) => {
+                ev.stats.simulations += r.games;
+                ev.stats.deep_balance = Some((r.balance.value, r.balance.n));
+            }
+            Err(why) => {
+                ev.stats.unplayable = Some(why);
+                return ev;
+            }
+        }
+    }
     ev.feedback = Feedback {
         usefulness: report
             .pieces
@@ -293,7 +334,6 @@ fn features(r: &Report, stats: &Stats, n: usize, sim: &SimOptions) -> Features {
         .iter()
         .map(|p| p.usefulness)
         .fold(f64::INFINITY, f64::min);
-    let b = r.balance.value;
     Features {
         playability: if decisive_equal > 0 { 1.0 } else { 0.0 },
         decisiveness: (r.decisiveness.value / r.options.thresholds.decisive).min(1.0),
@@ -308,11 +348,11 @@ fn features(r: &Report, stats: &Stats, n: usize, sim: &SimOptions) -> Features {
             ((l_eq - l_st) / 0.2).clamp(0.0, 1.0)
         },
         width: gaussian(r.branching, mu, mu / 2.0),
-        balance: if r.balance.n == 0 {
-            0.0
-        } else {
-            1.0 - (2.0 * b - 1.0).abs()
-        },
+        balance: balance_feature(r.balance.value, r.balance.n).min(
+            stats
+                .deep_balance
+                .map_or(1.0, |(value, n)| balance_feature(value, n)),
+        ),
         random_balance: 1.0 - (a_first - a_second).abs(),
         strategy: r.strategy.value,
         skill: (r.skill.value / r.options.thresholds.skill).min(1.0),
@@ -326,6 +366,15 @@ fn features(r: &Report, stats: &Stats, n: usize, sim: &SimOptions) -> Features {
         } else {
             stats.distinct_rules.min(n) as f64 / n as f64 * (n as f64 * u_min / 0.5).min(1.0)
         },
+    }
+}
+
+/// `1 − |2f − 1|` for a first-player share `f` of `n` decisive games (0 without any).
+fn balance_feature(f: f64, n: u32) -> f64 {
+    if n == 0 {
+        0.0
+    } else {
+        1.0 - (2.0 * f - 1.0).abs()
     }
 }
 

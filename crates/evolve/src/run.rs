@@ -8,6 +8,7 @@ use crate::fitness::{evaluate, Evaluation, SimOptions, Weights};
 use crate::genome::{BlockPool, Genome, GenomeParams};
 use crate::operators::{AdaptiveMutation, ChessCrossover};
 use crate::report;
+use crate::validate::{best_order, table, validate, Validation};
 use genevo::operator::{CrossoverOp, MutationOp};
 use genevo::random::{Prng, SeedableRng};
 use rayon::prelude::*;
@@ -40,6 +41,11 @@ pub struct Options {
     /// Each individual is evaluated at most this many times (once at birth, then once per
     /// generation it survives, each time with a new seed); its fitness is the mean.
     pub evaluations: u32,
+    /// After the last generation, this many of the fittest games are rated as
+    /// `rbgtool rate GAME --games 60` rates them, and the run's best games are the fittest
+    /// that pass (`validate.rs`); 0 skips the stage.
+    #[serde(default)]
+    pub validate: usize,
 }
 
 impl Default for Options {
@@ -57,6 +63,7 @@ impl Default for Options {
             weights: Weights::default(),
             evaluations: 3,
             symmetric_rules: true,
+            validate: 12,
         }
     }
 }
@@ -137,7 +144,11 @@ pub struct GenerationFile {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Summary {
     pub generations: Vec<GenerationSummary>,
+    /// The best games: validated ones that pass first, then by fitness (without validation,
+    /// the `best_games` fittest).
     pub best: Vec<Individual>,
+    /// The validation ratings of the fittest games, by fitness (empty when skipped or stopped).
+    pub validation: Vec<Validation>,
     /// The generation a resumed run started from.
     pub resumed_from: Option<usize>,
     /// True when the stop flag ended the run early (after a finished generation).
@@ -293,7 +304,7 @@ pub fn changed_options(saved: &Options, now: &Options) -> Vec<String> {
     keys.sort();
     keys.dedup();
     keys.into_iter()
-        .filter(|k| *k != "generations" && a.get(*k) != b.get(*k))
+        .filter(|k| !matches!(k.as_str(), "generations" | "validate") && a.get(*k) != b.get(*k))
         .map(|k| {
             format!(
                 "{k}: run has {}, now {}",
@@ -413,14 +424,22 @@ pub fn run_with(
     {
         interrupted = true;
     }
-    let best = population
-        .iter()
-        .take(options.best_games.max(1))
-        .cloned()
-        .collect();
+    let (best, validation) = if interrupted || options.validate == 0 {
+        let best = population.iter().take(options.best_games.max(1)).cloned();
+        (best.collect(), Vec::new())
+    } else {
+        let validation = validate(&population, options.validate);
+        let best: Vec<Individual> = best_order(&validation)
+            .into_iter()
+            .map(|i| population[i].clone())
+            .collect();
+        write_validation(out_dir, &best, &validation)?;
+        (best, validation)
+    };
     Ok(Summary {
         generations: history,
         best,
+        validation,
         resumed_from,
         interrupted,
         warnings,
@@ -666,6 +685,25 @@ fn write_generation(
     )?;
     // The JSON last: a generation counts as finished once its file exists.
     write_atomic(dir, &generation_file(g), &json)
+}
+
+/// `best-K.sbg` (validated games that pass first, by fitness), `validation.txt` and
+/// `validation.json`.
+fn write_validation(
+    dir: &Path,
+    best: &[Individual],
+    validation: &[Validation],
+) -> Result<(), EvolveError> {
+    for (k, ind) in best.iter().enumerate() {
+        let game = ind.genome.to_game(&format!("Evolved best {}", k + 1));
+        write_atomic(dir, &format!("best-{}.sbg", k + 1), &sbg::print(&game))?;
+    }
+    let json = serde_json::to_string_pretty(validation).map_err(|error| EvolveError::Json {
+        path: dir.join("validation.json"),
+        error,
+    })?;
+    write_atomic(dir, "validation.json", &json)?;
+    write_atomic(dir, "validation.txt", &table(validation))
 }
 
 /// The generation numbers of the `gen-NNN.json` files in `dir`, ascending.

@@ -16,6 +16,7 @@ fn tiny(seed: u64, generations: usize) -> Options {
         turn_limit: 30,
         blocks_per_class: 4,
         best_games: 2,
+        validate: 2,
         sim: SimOptions {
             strong_depth: 1,
             weak_depth: 1,
@@ -24,6 +25,8 @@ fn tiny(seed: u64, generations: usize) -> Options {
             strategy_games: 2,
             opening_plies: 2,
             target_branching: 8.0,
+            deep_depth: 2,
+            deep_games: 2,
         },
         ..Options::default()
     }
@@ -66,6 +69,29 @@ fn tiny_evolution_writes_valid_outputs_deterministically() {
     }
     let report = std::fs::read_to_string(a.join("report.html")).unwrap();
     assert!(report.contains("<svg"));
+    // The validation rated the two fittest games; the best games list those passing first.
+    assert_eq!(
+        ra.validation, rb.validation,
+        "the validation is deterministic too"
+    );
+    assert_eq!(ra.validation.len(), 2);
+    assert_eq!(
+        ra.validation.iter().map(|v| v.rank).collect::<Vec<_>>(),
+        vec![1, 2]
+    );
+    let passing_first = ra.validation.iter().filter(|v| v.passes).map(|v| v.rank);
+    let order: Vec<usize> = passing_first
+        .chain(ra.validation.iter().filter(|v| !v.passes).map(|v| v.rank))
+        .collect();
+    let last = last_generation(&a).unwrap().unwrap();
+    for (k, rank) in order.iter().enumerate() {
+        assert_eq!(ra.best[k].genome, last.population[rank - 1].genome);
+        let text = std::fs::read_to_string(a.join(format!("best-{}.sbg", k + 1))).unwrap();
+        let (game, _) = sbg::parse(&text).unwrap();
+        assert_eq!(game.rules, ra.best[k].genome.to_game("x").rules);
+    }
+    let table = std::fs::read_to_string(a.join("validation.txt")).unwrap();
+    assert!(table.contains("rbgtool rate GAME --games 60"), "{table}");
     // Running again into a used folder without resume is refused.
     assert!(run(&opts, &a, false, &mut |_| {}).is_err());
     let _ = std::fs::remove_dir_all(&a);

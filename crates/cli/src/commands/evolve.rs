@@ -124,9 +124,13 @@ pub fn run(
             "interrupted": summary.interrupted,
             "generations": gens,
             "best_fitness": best,
+            "validation": summary.validation,
         });
         println!("{v}");
     } else if !global.quiet {
+        if !summary.validation.is_empty() {
+            println!("{}", evolve::validate::table(&summary.validation));
+        }
         let best = summary.best.first().map_or(0.0, |i| i.fitness());
         println!(
             "{} generations written to {}; best fitness {best:.4}; see report.html",

@@ -147,6 +147,7 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             seed,
             turn_limit,
             out,
+            validate,
             resume,
             override_options,
             json,
@@ -160,6 +161,7 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
                 generations: *generations as usize,
                 seed: *seed,
                 turn_limit: *turn_limit,
+                validate: *validate as usize,
                 ..::evolve::Options::default()
             };
             evolve::run(&options, out, (*resume, *override_options), *json, g)
