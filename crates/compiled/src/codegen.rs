@@ -76,6 +76,9 @@ struct Gen<'a, 'v> {
     /// share the code of the first such body.
     rep: Vec<u32>,
     uses_counts: bool,
+    /// Per state: steps to an accepting state when it belongs to a pattern body whose order
+    /// of exploration cannot change its result (`free_pattern_order`), else `None`.
+    accept_distance: Vec<Option<u32>>,
     /// Rays (see `marks`): each runs as one `loop` entered at its first state.
     rays: Vec<Vec<u32>>,
     /// Per state: the ray it is the first state of.
@@ -126,7 +129,9 @@ impl<'a, 'v> Gen<'a, 'v> {
         for (i, r) in rays.iter().enumerate() {
             ray_at[r[0] as usize] = Some(i);
         }
+        let accept_distance = free_pattern_order(view, &actions);
         let mut g = Gen {
+            accept_distance,
             rays,
             ray_at,
             full,
@@ -426,7 +431,13 @@ impl<'a, 'v> Gen<'a, 'v> {
             return;
         }
         let Some(region) = &self.full[q as usize] else {
-            for &j in self.view.successors(q) {
+            let mut succ = self.view.successors(q).to_vec();
+            if self.accept_distance[q as usize].is_some() {
+                // Nearest acceptance first: a pattern stops at the first accepting state,
+                // so a liberty next to the stone is found before the whole block is walked.
+                succ.sort_by_key(|&j| self.accept_distance[j as usize]);
+            }
+            for j in succ {
                 self.successor(out, j, depth);
             }
             return;
@@ -589,6 +600,8 @@ impl<'a, 'v> Gen<'a, 'v> {
     /// Continues in the non-modifier state `j` at vertex `w` after its action held.
     fn enter(&self, out: &mut String, j: u32, w: &str, depth: usize) {
         match self.check[j as usize] {
+            // Acceptance ends the pattern's level: nothing can come back to this mark.
+            Some(_) if self.view.accepting(j) => out.push_str("return Flow::Stop;\n"),
             Some(c) => {
                 let _ = writeln!(out, "if c.mark({c} * NV, {w}, d, stamp) {{");
                 self.enter_marked(out, j, w, depth);
@@ -951,6 +964,69 @@ fn expr_text(view: &ProgramView<'_>, e: u32) -> String {
         }
         other => format!("{other:?}"),
     }
+}
+
+/// Per state of a pattern body that holds no modifier and no nested pattern: the fewest
+/// steps from it to an accepting state (`u32::MAX` when none is reachable). Such a body's
+/// value is whether an accepting state is reachable, and no error can arise inside it, so
+/// its successors may be explored in any order. `None` for every other state.
+fn free_pattern_order(view: &ProgramView<'_>, actions: &[ActionView]) -> Vec<Option<u32>> {
+    use std::collections::{hash_map::Entry, HashMap, HashSet, VecDeque};
+    let n = view.nstates();
+    let mut out = vec![None; n];
+    for start in 1..n as u32 {
+        if !matches!(actions[start as usize], ActionView::Start) {
+            continue;
+        }
+        let mut body = vec![start];
+        let mut seen = HashSet::from([start]);
+        let mut i = 0;
+        while i < body.len() {
+            for &j in view.successors(body[i]) {
+                if seen.insert(j) {
+                    body.push(j);
+                }
+            }
+            i += 1;
+        }
+        let free = body.iter().all(|&q| {
+            !matches!(
+                actions[q as usize],
+                ActionView::Off { .. }
+                    | ActionView::Assign { .. }
+                    | ActionView::Pattern { .. }
+                    | ActionView::Switch { .. }
+            )
+        });
+        if !free {
+            continue;
+        }
+        // Breadth-first from the accepting states along reversed edges.
+        let mut preds: HashMap<u32, Vec<u32>> = HashMap::new();
+        for &q in &body {
+            for &j in view.successors(q) {
+                preds.entry(j).or_default().push(q);
+            }
+        }
+        let mut dist: HashMap<u32, u32> = HashMap::new();
+        let mut queue: VecDeque<u32> = body.iter().copied().filter(|&q| view.accepting(q)).collect();
+        for &q in &queue {
+            dist.insert(q, 0);
+        }
+        while let Some(q) = queue.pop_front() {
+            let d = dist[&q];
+            for &p in preds.get(&q).map_or(&[][..], |v| v) {
+                if let Entry::Vacant(e) = dist.entry(p) {
+                    e.insert(d + 1);
+                    queue.push_back(p);
+                }
+            }
+        }
+        for q in body {
+            out[q as usize] = Some(dist.get(&q).copied().unwrap_or(u32::MAX));
+        }
+    }
+    out
 }
 
 /// The states of pattern bodies: those reachable from a pattern's start state.

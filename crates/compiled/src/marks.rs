@@ -25,6 +25,10 @@
 //!   unmarked rays could walk exponentially many paths); the states after the ray keep their
 //!   marks wherever paths merge.
 //!
+//! * inside a pattern body, a state from which every path ends in acceptance (or a dead
+//!   end) within three steps: running it twice repeats a few tests and cannot change the
+//!   pattern's value (go's `gotoNeighbor(empty)` after a block walk).
+//!
 //! Every other shift and every state with several predecessors keeps its mark.
 
 use reasoner::view::{ActionView, ProgramView};
@@ -119,8 +123,24 @@ pub(crate) fn needs_mark(
                 _ => true,
             }
         })
+        .collect::<Vec<bool>>();
+    let need = (0..n)
+        .map(|q| need[q] && !(in_pattern[q] && ends_in_acceptance(view, q as u32, 3)))
         .collect();
     Marks { need, rays }
+}
+
+/// Inside a pattern body: `q` accepts, or within `depth` steps every path from it ends in
+/// an accepting state or a dead end. Running such a state twice at a vertex repeats a few
+/// tests (at most out-degree^depth) and cannot change the pattern's value, so its mark
+/// costs more than it saves (go's `gotoNeighbor(empty)` after a block walk).
+fn ends_in_acceptance(view: &ProgramView<'_>, q: u32, depth: u32) -> bool {
+    view.accepting(q)
+        || (depth > 0
+            && view
+                .successors(q)
+                .iter()
+                .all(|&j| ends_in_acceptance(view, j, depth - 1)))
 }
 
 /// Per state: it runs at one vertex per level at most (reached from a level's start through
