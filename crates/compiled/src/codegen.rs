@@ -714,14 +714,16 @@ struct FullRegion {
 const REGION_BUDGET: usize = 1 << 25;
 
 /// Whole-board shift regions: for a state `q` whose shift successors, followed through shifts
-/// only, reach a set `S` of shift states entered only from `S` and `q`, where the states of
+/// only, reach a set `S` of shift states, where the states of
 /// `S` with other successors ("exits"), grouped by those successors ("classes"), reach every
 /// vertex from every vertex (e.g. `anySquare = (left* + right*)(up* + down*)`), the walk is
 /// replaced by running each class's successors at every vertex. That takes the same actions
 /// at the same vertices as the walk, each once (a successor shared by several exits has a
 /// mark), provided `q` itself runs once per level (an entry) or every successor of an exit
-/// keeps its mark. Returns per state one exit per class, and the states of `S` (which need
-/// no code).
+/// keeps its mark. Every state outside `S` entering it (an "owner": `q`, and e.g. the loop
+/// back of a star around `anySquare`) must have the region too, since `S` gets no code, and
+/// owners that are not entries need the exits' successors marked (two owners may run in one
+/// level). Returns per state one exit per class, and the states of `S` (which need no code).
 #[allow(clippy::type_complexity)]
 fn full_regions(
     view: &ProgramView<'_>,
@@ -741,6 +743,7 @@ fn full_regions(
     let mut full = vec![None; n];
     let mut covered = vec![false; n];
     let mut budget = REGION_BUDGET;
+    let mut found: Vec<(u32, Vec<u32>, Vec<u32>)> = Vec::new();
     for q in 0..n as u32 {
         if rep[q as usize] != q || is_shift(q) || nv == 0 {
             continue;
@@ -760,14 +763,15 @@ fn full_regions(
             region.push(s);
             stack.extend(view.successors(s).iter().copied().filter(|&j| is_shift(j)));
         }
-        if region.is_empty()
-            || region.iter().any(|&s| {
-                view.accepting(s)
-                    || preds[s as usize]
-                        .iter()
-                        .any(|p| *p != q && !region.contains(p))
-            })
-        {
+        // The owners: every state outside S entering it (q, and e.g. a star's loop back).
+        let mut owners: Vec<u32> = region
+            .iter()
+            .flat_map(|&s| preds[s as usize].iter().copied())
+            .filter(|p| !region.contains(p))
+            .collect();
+        owners.sort_unstable();
+        owners.dedup();
+        if region.is_empty() || region.iter().any(|&s| view.accepting(s)) {
             continue;
         }
         let exits: Vec<u32> = region
@@ -775,19 +779,23 @@ fn full_regions(
             .copied()
             .filter(|&s| view.successors(s).iter().any(|&j| !is_shift(j)))
             .collect();
-        let entry = matches!(
-            actions[q as usize],
-            ActionView::Start
-                | ActionView::Off { .. }
-                | ActionView::Assign { .. }
-                | ActionView::Switch { .. }
-        );
+        let entry = |q: u32| {
+            matches!(
+                actions[q as usize],
+                ActionView::Start
+                    | ActionView::Off { .. }
+                    | ActionView::Assign { .. }
+                    | ActionView::Switch { .. }
+            )
+        };
         let exit_succ_marked = exits.iter().all(|&s| {
             view.successors(s)
                 .iter()
                 .all(|&j| is_shift(j) || check[j as usize].is_some())
         });
-        if exits.is_empty() || !(entry || exit_succ_marked) {
+        // Several owners in one level would each take the exits' successors: their marks
+        // must merge them. Entries start levels, so only one of them runs per level.
+        if exits.is_empty() || !(owners.iter().all(|&o| entry(o)) || exit_succ_marked) {
             continue;
         }
         let cost = region.len().saturating_mul(nv).saturating_mul(nv);
@@ -817,13 +825,40 @@ fn full_regions(
             .iter()
             .position(|c| others(c[0]).iter().all(|j| direct.contains(j)));
         if region_is_full(view, actions, q, &region, &classes, direct_class) {
-            for &s in &region {
-                covered[s as usize] = true;
-            }
+            region.sort_unstable();
             full[q as usize] = Some(FullRegion {
                 exits: classes.iter().map(|c| c[0]).collect(),
                 direct_covered: direct_class.map_or(Vec::new(), |k| others(classes[k][0])),
             });
+            found.push((q, region, owners));
+        }
+    }
+    // S has no code once covered: keep a region only if every owner of it runs it too.
+    loop {
+        let before = found.len();
+        let has = |o: u32, r: &Vec<u32>, found: &[(u32, Vec<u32>, Vec<u32>)]| {
+            found.iter().any(|(q, r2, _)| *q == o && r2 == r)
+        };
+        let keep: Vec<bool> = found
+            .iter()
+            .map(|(_, r, owners)| owners.iter().all(|&o| has(o, r, &found)))
+            .collect();
+        let mut i = 0;
+        found.retain(|(q, _, _)| {
+            let k = keep[i];
+            i += 1;
+            if !k {
+                full[*q as usize] = None;
+            }
+            k
+        });
+        if found.len() == before {
+            break;
+        }
+    }
+    for (_, region, _) in &found {
+        for &s in region {
+            covered[s as usize] = true;
         }
     }
     (full, covered)
