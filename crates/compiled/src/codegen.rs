@@ -1044,7 +1044,11 @@ fn free_pattern_order(view: &ProgramView<'_>, actions: &[ActionView]) -> Vec<Opt
             }
         }
         let mut dist: HashMap<u32, u32> = HashMap::new();
-        let mut queue: VecDeque<u32> = body.iter().copied().filter(|&q| view.accepting(q)).collect();
+        let mut queue: VecDeque<u32> = body
+            .iter()
+            .copied()
+            .filter(|&q| view.accepting(q))
+            .collect();
         for &q in &queue {
             dist.insert(q, 0);
         }

@@ -13,7 +13,7 @@ fn esc(s: &str) -> String {
 }
 
 /// Best games closer than this to a better one are listed as its variants.
-const NEAR_DUPLICATE: f64 = 0.1;
+pub const NEAR_DUPLICATE: f64 = 0.1;
 
 /// One row per generation.
 pub fn trends_table(history: &[GenerationSummary]) -> String {

@@ -8,7 +8,7 @@ use crate::fitness::{evaluate, Evaluation, SimOptions, Weights};
 use crate::genome::{BlockPool, Genome, GenomeParams};
 use crate::operators::{AdaptiveMutation, ChessCrossover};
 use crate::report;
-use crate::validate::{best_order, table, validate, Validation};
+use crate::validate::{best_order, distances, table, validate, Validation};
 use genevo::operator::{CrossoverOp, MutationOp};
 use genevo::random::{Prng, SeedableRng};
 use rayon::prelude::*;
@@ -703,7 +703,13 @@ fn write_validation(
         error,
     })?;
     write_atomic(dir, "validation.json", &json)?;
-    write_atomic(dir, "validation.txt", &table(validation))
+    let text = format!(
+        "{}\nbest-K.sbg: the rows above, those that pass first (near-duplicates after the \
+         distinct ones).\n{}",
+        table(validation),
+        distances(best, 5)
+    );
+    write_atomic(dir, "validation.txt", &text)
 }
 
 /// The generation numbers of the `gen-NNN.json` files in `dir`, ascending.

@@ -23,6 +23,13 @@ pub struct Validation {
     pub balance: f64,
     /// The stronger player's share of the gradient games.
     pub skill: f64,
+    /// The rank of a fitter passing candidate closer than
+    /// [`NEAR_DUPLICATE`](crate::report_designer::NEAR_DUPLICATE) to this one, if it passes.
+    #[serde(default)]
+    pub near_duplicate_of: Option<usize>,
+    /// The least used piece type's share of the moves.
+    #[serde(default)]
+    pub least_used: f64,
     /// `rate`'s flag codes (empty when it passes).
     pub flags: Vec<String>,
 }
@@ -40,7 +47,7 @@ pub fn validation_options() -> RateOptions {
 /// Rates the `candidates` fittest individuals of a population sorted best first, in parallel.
 pub fn validate(population: &[Individual], candidates: usize) -> Vec<Validation> {
     let options = validation_options();
-    population
+    let mut out = population
         .iter()
         .take(candidates)
         .enumerate()
@@ -55,6 +62,8 @@ pub fn validate(population: &[Individual], candidates: usize) -> Vec<Validation>
                 decisive: 0.0,
                 balance: 0.0,
                 skill: 0.0,
+                least_used: 0.0,
+                near_duplicate_of: None,
                 flags: Vec::new(),
             };
             match rate::rate_sbg(&game, &options) {
@@ -63,6 +72,7 @@ pub fn validate(population: &[Individual], candidates: usize) -> Vec<Validation>
                     v.decisive = r.decisiveness.value;
                     v.balance = r.balance.value;
                     v.skill = r.skill.value;
+                    v.least_used = r.pieces.iter().map(|p| p.usefulness).fold(1.0, f64::min);
                     v.flags = r.flags.iter().map(|f| f.code.clone()).collect();
                     debug_assert_eq!(r.pairing(Pairing::Equal).games, options.equal_games);
                 }
@@ -70,15 +80,59 @@ pub fn validate(population: &[Individual], candidates: usize) -> Vec<Validation>
             }
             v
         })
-        .collect()
+        .collect::<Vec<Validation>>();
+    mark_near_duplicates(&mut out, population);
+    out
 }
 
-/// The order of the run's best games: the candidates that pass, fittest first, then the
-/// others, fittest first; as indices into the population.
+/// Marks each passing candidate within `NEAR_DUPLICATE` of a fitter, distinct passing one.
+fn mark_near_duplicates(validations: &mut [Validation], population: &[Individual]) {
+    let rules: Vec<_> = validations
+        .iter()
+        .map(|v| crate::run::rule_set(&population[v.rank - 1].genome))
+        .collect();
+    let mut kept: Vec<usize> = Vec::new();
+    for i in 0..validations.len() {
+        if !validations[i].passes {
+            continue;
+        }
+        let genome = |k: usize| &population[validations[k].rank - 1].genome;
+        let twin = kept.iter().copied().find(|&k| {
+            crate::run::distance((genome(k), &rules[k]), (genome(i), &rules[i]))
+                < crate::report_designer::NEAR_DUPLICATE
+        });
+        match twin {
+            Some(k) => validations[i].near_duplicate_of = Some(validations[k].rank),
+            None => kept.push(i),
+        }
+    }
+}
+
+/// The order of the run's best games: the candidates that pass and are no near-duplicate
+/// of a fitter one, fittest first, then the passing near-duplicates, then the others; as
+/// indices into the population.
 pub fn best_order(validations: &[Validation]) -> Vec<usize> {
     let mut order: Vec<&Validation> = validations.iter().collect();
-    order.sort_by_key(|v| (!v.passes, v.rank));
+    order.sort_by_key(|v| (!v.passes, v.near_duplicate_of.is_some(), v.rank));
     order.into_iter().map(|v| v.rank - 1).collect()
+}
+
+/// The pairwise distances (`run::distance`) of the first `k` best games, as text lines.
+pub fn distances(best: &[Individual], k: usize) -> String {
+    let best = &best[..k.min(best.len())];
+    let rules: Vec<_> = best
+        .iter()
+        .map(|i| crate::run::rule_set(&i.genome))
+        .collect();
+    let mut s = String::new();
+    for i in 0..best.len() {
+        for j in i + 1..best.len() {
+            let d =
+                crate::run::distance((&best[i].genome, &rules[i]), (&best[j].genome, &rules[j]));
+            s.push_str(&format!("distance best-{} best-{}: {d:.3}\n", i + 1, j + 1));
+        }
+    }
+    s
 }
 
 /// A plain-text table of the validation, for `validation.txt` and the terminal.
@@ -94,16 +148,19 @@ pub fn table(validations: &[Validation]) -> String {
         validations.iter().filter(|v| v.passes).count(),
         validations.len()
     );
-    s.push_str("rank  fitness  decisive  first player  stronger wins  verdict\n");
+    s.push_str("rank  fitness  decisive  first player  stronger wins  least used piece  verdict\n");
     for v in validations {
         s.push_str(&format!(
-            "{:>4}  {:>7.4}  {:>7.1}%  {:>11.1}%  {:>12.1}%  {}\n",
+            "{:>4}  {:>7.4}  {:>7.1}%  {:>11.1}%  {:>12.1}%  {:>15.1}%  {}\n",
             v.rank,
             v.fitness,
             100.0 * v.decisive,
             100.0 * v.balance,
             100.0 * v.skill,
-            if v.passes {
+            100.0 * v.least_used,
+            if let (true, Some(k)) = (v.passes, v.near_duplicate_of) {
+                format!("passes (near-duplicate of rank {k})")
+            } else if v.passes {
                 "passes".to_string()
             } else {
                 v.flags.join(", ")
@@ -125,6 +182,8 @@ mod tests {
             decisive: 1.0,
             balance: 0.5,
             skill: 1.0,
+            least_used: 0.3,
+            near_duplicate_of: None,
             flags: Vec::new(),
         }
     }
@@ -133,5 +192,12 @@ mod tests {
     fn passing_candidates_come_first_in_fitness_order() {
         let vs = [v(1, false), v(2, true), v(3, false), v(4, true)];
         assert_eq!(best_order(&vs), vec![1, 3, 0, 2]);
+        let mut vs = vs;
+        vs[1].near_duplicate_of = Some(4);
+        assert_eq!(
+            best_order(&vs),
+            vec![3, 1, 0, 2],
+            "a near-duplicate goes after"
+        );
     }
 }
