@@ -79,6 +79,9 @@ struct Gen<'a, 'v> {
     /// Per state: steps to an accepting state when it belongs to a pattern body whose order
     /// of exploration cannot change its result (`free_pattern_order`), else `None`.
     accept_distance: Vec<Option<u32>>,
+    /// Per entry state of the rules: its level needs no mark and pushes nothing, so it can
+    /// run as a direct call of its code instead of through `level` (`direct_levels`).
+    direct_level: Vec<bool>,
     /// Rays (see `marks`): each runs as one `loop` entered at its first state.
     rays: Vec<Vec<u32>>,
     /// Per state: the ray it is the first state of.
@@ -131,6 +134,7 @@ impl<'a, 'v> Gen<'a, 'v> {
         }
         let accept_distance = free_pattern_order(view, &actions);
         let mut g = Gen {
+            direct_level: vec![false; n],
             accept_distance,
             rays,
             ray_at,
@@ -146,7 +150,44 @@ impl<'a, 'v> Gen<'a, 'v> {
             uses_counts,
         };
         g.find_pushed();
+        g.direct_level = g.direct_levels();
         g
+    }
+
+    /// The entry states of the rules whose level can skip `level`: no state of the level (its
+    /// exits, the next modifiers and switches, included) has a mark or is pushed, and no
+    /// whole-board region or ray is in it, so the level needs no stamp, no visited array and
+    /// no stack; only the nesting and work limits, which the call site checks.
+    fn direct_levels(&self) -> Vec<bool> {
+        let n = self.view.nstates();
+        (0..n as u32)
+            .map(|j| {
+                if !self.is_entry(j) || self.in_pattern[j as usize] || j == 0 {
+                    return false;
+                }
+                let mut seen = vec![j];
+                let mut stack = self.view.successors(j).to_vec();
+                while let Some(q) = stack.pop() {
+                    if seen.contains(&q) {
+                        continue;
+                    }
+                    if seen.len() > 64
+                        || self.check[q as usize].is_some()
+                        || self.pushed[q as usize]
+                        || self.covered[q as usize]
+                        || self.full[q as usize].is_some()
+                        || self.ray_at[q as usize].is_some()
+                    {
+                        return false;
+                    }
+                    seen.push(q);
+                    if !self.is_entry(q) {
+                        stack.extend_from_slice(self.view.successors(q));
+                    }
+                }
+                true
+            })
+            .collect()
     }
 
     fn is_entry(&self, q: u32) -> bool {
@@ -437,8 +478,24 @@ impl<'a, 'v> Gen<'a, 'v> {
                 // so a liberty next to the stone is found before the whole block is walked.
                 succ.sort_by_key(|&j| self.accept_distance[j as usize]);
             }
+            // `{! p} A + {? p} B`: p is evaluated once (the state is the same for every
+            // successor: a successor's modifiers are reverted before the next one runs).
+            let mut shared: Vec<u32> = Vec::new();
+            for (i, &j) in succ.iter().enumerate() {
+                if let ActionView::Pattern { start, .. } = self.actions[j as usize] {
+                    let r = self.rep[start as usize];
+                    let again = succ[i + 1..].iter().any(|&x| {
+                        matches!(self.actions[x as usize],
+                            ActionView::Pattern { start: s2, .. } if self.rep[s2 as usize] == r)
+                    });
+                    if again && !shared.contains(&r) {
+                        shared.push(r);
+                        let _ = writeln!(out, "let mut pc{r}: Option<bool> = None;");
+                    }
+                }
+            }
             for j in succ {
-                self.successor(out, j, depth);
+                self.successor_in(out, j, depth, &shared);
             }
             return;
         };
@@ -478,6 +535,11 @@ impl<'a, 'v> Gen<'a, 'v> {
 
     /// Takes action `j` at `v` and, if valid, continues in state `j`.
     fn successor(&self, out: &mut String, j: u32, depth: usize) {
+        self.successor_in(out, j, depth, &[]);
+    }
+
+    /// `successor`, where the patterns starting at `shared` keep their value in `pc<start>`.
+    fn successor_in(&self, out: &mut String, j: u32, depth: usize, shared: &[u32]) {
         let mark = |w: &str| match self.check[j as usize] {
             Some(c) => format!("c.mark({} * NV, {w}, d, stamp)", c),
             None => "true".to_string(),
@@ -508,10 +570,17 @@ impl<'a, 'v> Gen<'a, 'v> {
             ActionView::Pattern { start, positive } => {
                 // Marked before the evaluation (a merge point evaluates it once).
                 let m = mark("v");
+                let r = self.rep[*start as usize];
+                let eval = if shared.contains(&r) {
+                    format!(
+                        "(match pc{r} {{ Some(h) => Some(h), None => {{ let x = pattern(c, {r}, v, d); pc{r} = x; x }} }})"
+                    )
+                } else {
+                    format!("pattern(c, {r}, v, d)")
+                };
                 let _ = writeln!(
                     out,
-                    "if {m} {{ match pattern(c, {}, v, d) {{ None => return Flow::Err, Some(h) => if h == {positive} {{",
-                    self.rep[*start as usize]
+                    "if {m} {{ match {eval} {{ None => return Flow::Err, Some(h) => if h == {positive} {{"
                 );
                 self.enter_marked(out, j, "v", depth);
                 out.push_str("} } }\n");
@@ -562,9 +631,18 @@ impl<'a, 'v> Gen<'a, 'v> {
             );
             return;
         }
+        let call = if self.direct_level[j as usize] {
+            // The checks `level` would make; past them `level` reports the error.
+            format!(
+                "if d + 1 < CYCLE_CHECK_DEPTH && d + 1 <= c.modifier_limit && c.work < c.search_limit \
+                 {{ c.work += 1; r{j}(c, v, d + 1, stamp, k) }} else {{ level(c, {j}, v, d + 1, k) }}"
+            )
+        } else {
+            format!("level(c, {j}, v, d + 1, k)")
+        };
         let slow = format!(
             "{apply} if S::RECORD {{ c.path.push(({m}, v)); }} \
-             let f = level(c, {j}, v, d + 1, k); \
+             let f = {call}; \
              if S::RECORD {{ c.path.pop(); }} {revert} \
              if f != Flow::Go {{ return f; }}"
         );

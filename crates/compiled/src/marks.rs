@@ -16,10 +16,12 @@
 //!   cycle on the board (reversi's `({oppPawn} dir)*`, a rook's slide). Entered at one vertex,
 //!   the walk is one path that never repeats a vertex, so every member runs at most once per
 //!   vertex, and the walk ends.
-//! * inside a pattern body, also a ray entered from a state that runs at most once per vertex
-//!   but at many vertices (reversi's `anySquare {e} movePossible`): each entry walks at most
-//!   the board, and a pattern only asks whether an accepting state is reached, so running a
-//!   state twice at a vertex costs time but cannot change the answer. Such a ray's outside
+//! * also a ray entered from a state that runs at most once per vertex but at many vertices
+//!   (reversi's `anySquare {e} movePossible` in a pattern, connect4's `left*` after `down*
+//!   up^5` in the rules): each entry walks at most the board. In a pattern body running a
+//!   state twice at a vertex costs time but cannot change the answer (a pattern only asks
+//!   whether an accepting state is reached); in the rules every state the ray exits to keeps
+//!   a mark, so overlapping walks report each move once. Such a ray's outside
 //!   predecessor must be reached from a marked state or a level's start through
 //!   single-predecessor states that are in no ray, so relaxed rays never chain (a chain of
 //!   unmarked rays could walk exponentially many paths); the states after the ray keep their
@@ -28,6 +30,10 @@
 //! * inside a pattern body, a state from which every path ends in acceptance (or a dead
 //!   end) within three steps: running it twice repeats a few tests and cannot change the
 //!   pattern's value (go's `gotoNeighbor(empty)` after a block walk).
+//!
+//! * a state with several predecessors reached from its level's start along a few acyclic
+//!   paths that, from every vertex, end at pairwise different vertices (breakthrough's
+//!   `forward ({e} + (left + right) {e, oppPawn}) ->>`).
 //!
 //! Every other shift and every state with several predecessors keeps its mark.
 
@@ -66,6 +72,7 @@ pub(crate) fn needs_mark(
     let candidates: Vec<Vec<u32>> = (0..n as u32)
         .filter_map(|c0| find_ray(c0, &preds, actions, is_entry))
         .collect();
+    let mut relaxed_in_rules: Vec<Vec<u32>> = Vec::new();
     let mut on_cycle = vec![false; n];
     for &q in candidates.iter().flatten() {
         on_cycle[q as usize] = true;
@@ -87,10 +94,8 @@ pub(crate) fn needs_mark(
                 .collect();
             dirs.sort_unstable();
             dirs.dedup();
-            let entered_once = is_entry(outside)
-                || single[outside as usize]
-                || (ray.iter().all(|&q| in_pattern[q as usize])
-                    && once_per_vertex(outside, &preds, is_entry, &on_cycle));
+            let strict = is_entry(outside) || single[outside as usize];
+            let entered_once = strict || once_per_vertex(outside, &preds, is_entry, &on_cycle);
             if entered_once
                 && !dirs.is_empty()
                 && *acyclic
@@ -99,6 +104,9 @@ pub(crate) fn needs_mark(
             {
                 for &q in &ray {
                     in_ray[q as usize] = true;
+                }
+                if !strict && !ray.iter().all(|&q| in_pattern[q as usize]) {
+                    relaxed_in_rules.push(ray.clone());
                 }
                 rays.push(ray);
             }
@@ -120,13 +128,23 @@ pub(crate) fn needs_mark(
                     }
                     _ => false,
                 },
-                _ => true,
+                _ => !distinct_endpoints(q as u32, &preds, is_entry, actions, &board, &in_ray),
             }
         })
         .collect::<Vec<bool>>();
-    let need = (0..n)
+    let mut need: Vec<bool> = (0..n)
         .map(|q| need[q] && !(in_pattern[q] && ends_in_acceptance(view, q as u32, 3)))
         .collect();
+    // Walks of a relaxed ray in the rules may overlap: its exits merge them.
+    for ray in &relaxed_in_rules {
+        for &c in ray {
+            for &j in view.successors(c) {
+                if !ray.contains(&j) {
+                    need[j as usize] = true;
+                }
+            }
+        }
+    }
     Marks { need, rays }
 }
 
@@ -141,6 +159,85 @@ fn ends_in_acceptance(view: &ProgramView<'_>, q: u32, depth: u32) -> bool {
                 .successors(q)
                 .iter()
                 .all(|&j| ends_in_acceptance(view, j, depth - 1)))
+}
+
+/// Most paths, and longest path, `distinct_endpoints` follows back.
+const MAX_PATHS: usize = 16;
+const MAX_PATH_LEN: usize = 12;
+
+/// `q` (several predecessors) is reached from the start of its level along a few acyclic
+/// paths only, and from every vertex the paths from one start end at pairwise different
+/// vertices (breakthrough's `forward ({e} + (left + right) {e, oppPawn}) ->>`: the switch is
+/// reached straight ahead or diagonally, never twice at one vertex). Then `q` runs at most
+/// once per vertex and level without a mark.
+fn distinct_endpoints(
+    q: u32,
+    preds: &[Vec<u32>],
+    is_entry: &dyn Fn(u32) -> bool,
+    actions: &[ActionView],
+    board: &Board,
+    in_ray: &[bool],
+) -> bool {
+    // Backward walk: (state, states after it up to q).
+    let mut paths: Vec<(u32, Vec<u32>)> = Vec::new();
+    let mut stack: Vec<(u32, Vec<u32>)> = vec![(q, Vec::new())];
+    while let Some((x, trail)) = stack.pop() {
+        if paths.len() + stack.len() > MAX_PATHS || trail.len() > MAX_PATH_LEN {
+            return false;
+        }
+        if x != q && is_entry(x) {
+            paths.push((x, trail));
+            continue;
+        }
+        if in_ray[x as usize] || trail.contains(&x) || preds[x as usize].is_empty() {
+            return false;
+        }
+        let mut t = trail;
+        t.push(x);
+        for &p in &preds[x as usize] {
+            stack.push((p, t.clone()));
+        }
+    }
+    // Per path: its shifts, from the start forward.
+    let dirs = |trail: &[u32]| -> Vec<u32> {
+        trail
+            .iter()
+            .rev()
+            .filter_map(|&s| match actions[s as usize] {
+                ActionView::Shift { dir } => Some(dir),
+                _ => None,
+            })
+            .collect()
+    };
+    let mut starts: Vec<u32> = paths.iter().map(|(e, _)| *e).collect();
+    starts.sort_unstable();
+    starts.dedup();
+    for start in starts {
+        let group: Vec<Vec<u32>> = paths
+            .iter()
+            .filter(|(e, _)| *e == start)
+            .map(|(_, t)| dirs(t))
+            .collect();
+        if group.len() < 2 {
+            continue;
+        }
+        let mut ends: Vec<u32> = Vec::with_capacity(group.len());
+        for v in 0..board.nv as u32 {
+            ends.clear();
+            for path in &group {
+                let end = path
+                    .iter()
+                    .try_fold(v, |w, &d| board.next[d as usize][w as usize]);
+                if let Some(w) = end {
+                    if ends.contains(&w) {
+                        return false;
+                    }
+                    ends.push(w);
+                }
+            }
+        }
+    }
+    true
 }
 
 /// Per state: it runs at one vertex per level at most (reached from a level's start through
