@@ -35,6 +35,11 @@
 //!   paths that, from every vertex, end at pairwise different vertices (breakthrough's
 //!   `forward ({e} + (left + right) {e, oppPawn}) ->>`).
 //!
+//! * a test or injective shift whose predecessors each run once per vertex and whose
+//!   successors all keep their marks: a second run at a vertex repeats one test before the
+//!   successors' marks stop it (hex's flood fill: the shift to a neighbour before the
+//!   marked `{stone}` state).
+//!
 //! Every other shift and every state with several predecessors keeps its mark.
 
 use reasoner::view::{ActionView, ProgramView};
@@ -145,7 +150,62 @@ pub(crate) fn needs_mark(
             }
         }
     }
+    drop_marks_before_marks(
+        view, actions, is_entry, &preds, &board, &in_ray, &single, &mut need,
+    );
     Marks { need, rays }
+}
+
+/// A test or injective shift whose predecessors each run once per vertex (marked, single or
+/// a level's start, none on a ray) and whose successors all keep a mark (or accept) runs at
+/// most once per predecessor at a vertex, and a second run only repeats its test before the
+/// successors' marks stop it: its own mark costs more than it saves (hex's and go's flood
+/// fills: the shift to a neighbour before the marked `{stone}` state).
+#[allow(clippy::too_many_arguments)]
+fn drop_marks_before_marks(
+    view: &ProgramView<'_>,
+    actions: &[ActionView],
+    is_entry: &dyn Fn(u32) -> bool,
+    preds: &[Vec<u32>],
+    board: &Board,
+    in_ray: &[bool],
+    single: &[bool],
+    need: &mut [bool],
+) {
+    let n = need.len();
+    let candidate: Vec<bool> = (0..n)
+        .map(|q| {
+            need[q]
+                && !is_entry(q as u32)
+                && match actions[q] {
+                    ActionView::Shift { dir } => board.injective[dir as usize],
+                    ActionView::On { .. } | ActionView::Compare { .. } => true,
+                    _ => false,
+                }
+                && !view.successors(q as u32).is_empty()
+                && view
+                    .successors(q as u32)
+                    .iter()
+                    .all(|&j| view.accepting(j) || need[j as usize])
+        })
+        .collect();
+    // Greedy, merge points (many predecessors) last: they are the marks worth keeping.
+    let mut order: Vec<usize> = (0..n).filter(|&q| candidate[q]).collect();
+    order.sort_by_key(|&q| (preds[q].len(), q));
+    for q in order {
+        let once = |p: usize| !in_ray[p] && (need[p] || is_entry(p as u32) || single[p]);
+        let marked_after = view
+            .successors(q as u32)
+            .iter()
+            .all(|&j| view.accepting(j) || (need[j as usize] && j as usize != q));
+        if marked_after
+            && preds[q]
+                .iter()
+                .all(|&p| p as usize != q && once(p as usize))
+        {
+            need[q] = false;
+        }
+    }
 }
 
 /// Inside a pattern body: `q` accepts, or within `depth` steps every path from it ends in
