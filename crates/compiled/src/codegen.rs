@@ -79,8 +79,9 @@ struct Gen<'a, 'v> {
     /// Per state: steps to an accepting state when it belongs to a pattern body whose order
     /// of exploration cannot change its result (`free_pattern_order`), else `None`.
     accept_distance: Vec<Option<u32>>,
-    /// Per entry state of the rules: its level needs no mark and pushes nothing, so it can
-    /// run as a direct call of its code instead of through `level` (`direct_levels`).
+    /// Per entry state of the rules and start of a pattern body: its level needs no mark and
+    /// pushes nothing, so it can run as a direct call of its code instead of through `level`
+    /// or `plevel` (`direct_levels`).
     direct_level: Vec<bool>,
     /// Rays (see `marks`): each runs as one `loop` entered at its first state.
     rays: Vec<Vec<u32>>,
@@ -154,15 +155,31 @@ impl<'a, 'v> Gen<'a, 'v> {
         g
     }
 
-    /// The entry states of the rules whose level can skip `level`: no state of the level (its
-    /// exits, the next modifiers and switches, included) has a mark or is pushed, and no
-    /// whole-board region or ray is in it, so the level needs no stamp, no visited array and
-    /// no stack; only the nesting and work limits, which the call site checks.
+    /// The value (`Option<bool>`, `None` on an error) of the pattern body starting at `r`,
+    /// at `v`: a direct call of its code when `direct_level[r]`, behind the checks
+    /// `plevel` makes on entry, else through `pattern`.
+    fn pattern_call(&self, r: u32) -> String {
+        if self.direct_level[r as usize] {
+            format!(
+                "(if d + 1 < CYCLE_CHECK_DEPTH && d + 1 <= c.modifier_limit {{ \
+                 match p{r}(c, v, d + 1, 0) {{ Flow::Err => None, f => Some(f == Flow::Stop) }} }} \
+                 else {{ pattern(c, {r}, v, d) }})"
+            )
+        } else {
+            format!("pattern(c, {r}, v, d)")
+        }
+    }
+
+    /// The entry states whose level can skip `level` / `plevel`: no state of the level (its
+    /// exits, the next modifiers and switches, included) has a mark or is pushed, so the level
+    /// needs no stamp, no visited array and no stack; only the nesting and work limits, which
+    /// the call site checks.
     fn direct_levels(&self) -> Vec<bool> {
         let n = self.view.nstates();
         (0..n as u32)
             .map(|j| {
-                if !self.is_entry(j) || self.in_pattern[j as usize] || j == 0 {
+                let pattern_start = matches!(self.actions[j as usize], ActionView::Start) && j != 0;
+                if !self.is_entry(j) || (self.in_pattern[j as usize] && !pattern_start) || j == 0 {
                     return false;
                 }
                 let mut seen = vec![j];
@@ -171,12 +188,10 @@ impl<'a, 'v> Gen<'a, 'v> {
                     if seen.contains(&q) {
                         continue;
                     }
-                    if seen.len() > 64
+                    // Region states have no code and rays no marks: neither needs a level.
+                    if seen.len() > 256
                         || self.check[q as usize].is_some()
                         || self.pushed[q as usize]
-                        || self.covered[q as usize]
-                        || self.full[q as usize].is_some()
-                        || self.ray_at[q as usize].is_some()
                     {
                         return false;
                     }
@@ -457,8 +472,8 @@ impl<'a, 'v> Gen<'a, 'v> {
             ActionView::Pattern { start, positive } => {
                 let _ = writeln!(
                     out,
-                    "match pattern(c, {}, v, d) {{ None => return Flow::Err, Some(h) if h == {positive} => {{}} _ => break }}",
-                    self.rep[*start as usize]
+                    "match {} {{ None => return Flow::Err, Some(h) if h == {positive} => {{}} _ => break }}",
+                    self.pattern_call(self.rep[*start as usize])
                 );
             }
             other => unreachable!("rays hold no {other:?}"),
@@ -573,10 +588,11 @@ impl<'a, 'v> Gen<'a, 'v> {
                 let r = self.rep[*start as usize];
                 let eval = if shared.contains(&r) {
                     format!(
-                        "(match pc{r} {{ Some(h) => Some(h), None => {{ let x = pattern(c, {r}, v, d); pc{r} = x; x }} }})"
+                        "(match pc{r} {{ Some(h) => Some(h), None => {{ let x = {}; pc{r} = x; x }} }})",
+                        self.pattern_call(r)
                     )
                 } else {
-                    format!("pattern(c, {r}, v, d)")
+                    self.pattern_call(r)
                 };
                 let _ = writeln!(
                     out,
