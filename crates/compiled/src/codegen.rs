@@ -657,7 +657,7 @@ impl<'a, 'v> Gen<'a, 'v> {
             format!("level(c, {j}, v, d + 1, k)")
         };
         let slow = format!(
-            "{apply} if S::RECORD {{ c.path.push(({m}, v)); }} \
+            "{apply} if S::RECORD {{ c.path.push([{m}, v]); }} \
              let f = {call}; \
              if S::RECORD {{ c.path.pop(); }} {revert} \
              if f != Flow::Go {{ return f; }}"
@@ -674,7 +674,7 @@ impl<'a, 'v> Gen<'a, 'v> {
         }
         let _ = writeln!(
             out,
-            "if d + 1 < CYCLE_CHECK_DEPTH && d + 1 <= c.modifier_limit {{ if S::RECORD {{ c.path.push(({m}, v)); let mut stop = false;"
+            "if d + 1 < CYCLE_CHECK_DEPTH && d + 1 <= c.modifier_limit {{ if S::RECORD {{ c.path.push([{m}, v]); let mut stop = false;"
         );
         for &s in succ {
             if let ActionView::Switch { modifier, .. } = self.actions[s as usize] {
