@@ -237,7 +237,12 @@ impl<'a, 'v> Gen<'a, 'v> {
         while let Some((q, depth)) = stack.pop() {
             for j in self.code_successors(q) {
                 // Region states have no code (their owner walks the board instead).
-                if self.is_entry(j) || self.check[j as usize].is_some() || self.covered[j as usize]
+                // An accepting state's code is `return Flow::Stop`: its successors never run
+                // from it (walking them could loop through states without marks).
+                if self.is_entry(j)
+                    || self.check[j as usize].is_some()
+                    || self.covered[j as usize]
+                    || self.view.accepting(j)
                 {
                     continue;
                 }

@@ -27,9 +27,9 @@
 //!   unmarked rays could walk exponentially many paths); the states after the ray keep their
 //!   marks wherever paths merge.
 //!
-//! * inside a pattern body, a state from which every path ends in acceptance (or a dead
-//!   end) within three steps: running it twice repeats a few tests and cannot change the
-//!   pattern's value (go's `gotoNeighbor(empty)` after a block walk).
+//! * inside a pattern body, a state whose every successor accepts: running it twice repeats
+//!   one test and cannot change the pattern's value (go's `gotoNeighbor(empty)` after a block
+//!   walk).
 //!
 //! * a state with several predecessors reached from its level's start along a few acyclic
 //!   paths that, from every vertex, end at pairwise different vertices (breakthrough's
@@ -138,7 +138,7 @@ pub(crate) fn needs_mark(
         })
         .collect::<Vec<bool>>();
     let mut need: Vec<bool> = (0..n)
-        .map(|q| need[q] && !(in_pattern[q] && ends_in_acceptance(view, q as u32, 3)))
+        .map(|q| need[q] && !(in_pattern[q] && ends_in_acceptance(view, q as u32, 1)))
         .collect();
     // Walks of a relaxed ray in the rules may overlap: its exits merge them.
     for ray in &relaxed_in_rules {
@@ -211,7 +211,9 @@ fn drop_marks_before_marks(
 /// Inside a pattern body: `q` accepts, or within `depth` steps every path from it ends in
 /// an accepting state or a dead end. Running such a state twice at a vertex repeats a few
 /// tests (at most out-degree^depth) and cannot change the pattern's value, so its mark
-/// costs more than it saves (go's `gotoNeighbor(empty)` after a block walk).
+/// costs more than it saves (go's `gotoNeighbor(empty)` after a block walk). Used with depth
+/// 1: deeper, chains of such states inlined into each other multiply their code (a fuzzed
+/// automaton took minutes to generate at depth 3).
 fn ends_in_acceptance(view: &ProgramView<'_>, q: u32, depth: u32) -> bool {
     view.accepting(q)
         || (depth > 0
