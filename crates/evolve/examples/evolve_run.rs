@@ -64,19 +64,8 @@ fn main() {
                     ind.samples.len()
                 );
             }
-            let rules: Vec<_> = best
-                .iter()
-                .map(|i| evolve::run::rule_set(&i.genome))
-                .collect();
-            for i in 0..best.len() {
-                for j in i + 1..best.len() {
-                    let d = evolve::run::distance(
-                        (&best[i].genome, &rules[i]),
-                        (&best[j].genome, &rules[j]),
-                    );
-                    println!("distance best {} - best {}: {d:.3}", i + 1, j + 1);
-                }
-            }
+            let best: Vec<evolve::Individual> = best.into_iter().cloned().collect();
+            print!("{}", evolve::validate::distances(&best, best.len()));
             return;
         }
         Some("noise") => {

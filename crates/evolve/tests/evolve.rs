@@ -79,10 +79,15 @@ fn tiny_evolution_writes_valid_outputs_deterministically() {
         ra.validation.iter().map(|v| v.rank).collect::<Vec<_>>(),
         vec![1, 2]
     );
-    let passing_first = ra.validation.iter().filter(|v| v.passes).map(|v| v.rank);
-    let order: Vec<usize> = passing_first
-        .chain(ra.validation.iter().filter(|v| !v.passes).map(|v| v.rank))
-        .collect();
+    // Passing and distinct first, then passing near-duplicates, then the rest (each by rank).
+    let group = |v: &evolve::Validation| match (v.passes, v.near_duplicate_of) {
+        (true, None) => 0,
+        (true, Some(_)) => 1,
+        (false, _) => 2,
+    };
+    let mut order: Vec<(usize, usize)> = ra.validation.iter().map(|v| (group(v), v.rank)).collect();
+    order.sort_unstable();
+    let order: Vec<usize> = order.into_iter().map(|(_, rank)| rank).collect();
     let last = last_generation(&a).unwrap().unwrap();
     for (k, rank) in order.iter().enumerate() {
         assert_eq!(ra.best[k].genome, last.population[rank - 1].genome);
