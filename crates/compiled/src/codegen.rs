@@ -12,6 +12,7 @@
 //! Nothing from the game's text is emitted: pieces, variables, players and vertices are
 //! indices, so no game can inject code.
 
+use crate::tables::{shift_tables, ShiftTable};
 use reasoner::view::{ActionView, ExprView, ProgramView};
 use std::fmt::Write as _;
 
@@ -51,6 +52,7 @@ pub fn generate(view: &ProgramView<'_>) -> Result<String, Refusal> {
     let g = Gen::new(view);
     let mut out = String::with_capacity(1 << 16);
     g.prelude(&mut out);
+    g.table_arrays(&mut out);
     g.exprs(&mut out);
     g.dispatch(&mut out);
     g.apply_mod(&mut out);
@@ -87,6 +89,9 @@ struct Gen<'a, 'v> {
     rays: Vec<Vec<u32>>,
     /// Per state: the ray it is the first state of.
     ray_at: Vec<Option<usize>>,
+    /// Shift tables (see `tables`), and per state the table it is the root of.
+    tables: Vec<ShiftTable>,
+    table_at: Vec<Option<usize>>,
 }
 
 impl<'a, 'v> Gen<'a, 'v> {
@@ -120,21 +125,46 @@ impl<'a, 'v> Gen<'a, 'v> {
         }
         let uses_counts = expr_uses_counts(view);
         let (full, covered) = full_regions(view, &actions, &rep, &check);
-        // A ray runs as a loop unless a region touches it (then the stack runs it).
+        let usable =
+            |q: u32| rep[q as usize] == q && !covered[q as usize] && full[q as usize].is_none();
+        let in_ray = |q: u32| rays.iter().any(|r| r.contains(&q));
+        // A table's shifts may be a ray (it replaces the ray); its root may not.
+        let is_shift = |q: u32| matches!(actions[q as usize], ActionView::Shift { .. });
+        let tables = shift_tables(view, &actions, &is_entry, &|q| {
+            usable(q) && (is_shift(q) || !in_ray(q))
+        });
+        let mut in_table = vec![false; n];
+        let mut table_at = vec![None; n];
+        for (i, t) in tables.iter().enumerate() {
+            table_at[t.root as usize] = Some(i);
+            for &s in &t.region {
+                in_table[s as usize] = true;
+                check[s as usize] = None;
+            }
+            for e in &t.exits {
+                if !e.mark {
+                    // Only this table leads into the exit, once per level: no mark.
+                    check[e.state as usize] = None;
+                } else if check[e.state as usize].is_none() {
+                    check[e.state as usize] = Some(ncheck);
+                    ncheck += 1;
+                }
+            }
+        }
+        // A ray runs as a loop unless a region touches it (then the stack runs it) or a
+        // table replaces it.
         let mut ray_at = vec![None; n];
         let rays: Vec<Vec<u32>> = rays
             .into_iter()
-            .filter(|r| {
-                r.iter().all(|&q| {
-                    rep[q as usize] == q && !covered[q as usize] && full[q as usize].is_none()
-                })
-            })
+            .filter(|r| r.iter().all(|&q| usable(q) && !in_table[q as usize]))
             .collect();
         for (i, r) in rays.iter().enumerate() {
             ray_at[r[0] as usize] = Some(i);
         }
         let accept_distance = free_pattern_order(view, &actions);
         let mut g = Gen {
+            tables,
+            table_at,
             direct_level: vec![false; n],
             accept_distance,
             rays,
@@ -159,6 +189,12 @@ impl<'a, 'v> Gen<'a, 'v> {
     /// at `v`: a direct call of its code when `direct_level[r]`, behind the checks
     /// `plevel` makes on entry, else through `pattern`.
     fn pattern_call(&self, r: u32) -> String {
+        if let Some(walk) = self.straight_pattern(r) {
+            return format!(
+                "(if d + 1 < CYCLE_CHECK_DEPTH && d + 1 <= c.modifier_limit {{ Some('p: {{ {walk} }}) }} \
+                 else {{ pattern(c, {r}, v, d) }})"
+            );
+        }
         if self.direct_level[r as usize] {
             format!(
                 "(if d + 1 < CYCLE_CHECK_DEPTH && d + 1 <= c.modifier_limit {{ \
@@ -168,6 +204,40 @@ impl<'a, 'v> Gen<'a, 'v> {
         } else {
             format!("pattern(c, {r}, v, d)")
         }
+    }
+
+    /// A pattern body that is a short chain of shifts and tests (connect4's `{! down {e}}`)
+    /// as a block breaking with its value: no call, no level.
+    fn straight_pattern(&self, start: u32) -> Option<String> {
+        if self.view.accepting(start) {
+            return Some("true".into());
+        }
+        let mut code = String::from("let v = v; ");
+        let mut q = start;
+        for _ in 0..8 {
+            let &[j] = self.view.successors(q) else {
+                return None;
+            };
+            match &self.actions[j as usize] {
+                ActionView::Shift { dir } => {
+                    let _ = write!(
+                        code,
+                        "let v = nb(v, {dir}); if v == NONE {{ break 'p false; }} "
+                    );
+                }
+                ActionView::On { pieces } => {
+                    let test = self.piece_test(pieces, "c.piece(v)");
+                    let _ = write!(code, "if !{test} {{ break 'p false; }} ");
+                }
+                _ => return None,
+            }
+            if self.view.accepting(j) {
+                code.push_str("true");
+                return Some(code);
+            }
+            q = j;
+        }
+        None
     }
 
     /// The entry states whose level can skip `level` / `plevel`: no state of the level (its
@@ -417,6 +487,12 @@ impl<'a, 'v> Gen<'a, 'v> {
     /// The states whose code the code of `q` contains or pushes: its successors, or for a
     /// ray the other successors of its states.
     fn code_successors(&self, q: u32) -> Vec<u32> {
+        if let Some(t) = self.table_at[q as usize] {
+            let t = &self.tables[t];
+            let mut out = self.untabled_successors(q);
+            out.extend(t.exits.iter().map(|e| e.state));
+            return out;
+        }
         let Some(r) = self.ray_at[q as usize] else {
             return self.view.successors(q).to_vec();
         };
@@ -427,6 +503,64 @@ impl<'a, 'v> Gen<'a, 'v> {
             out.extend(self.view.successors(c).iter().filter(|&&j| j != next));
         }
         out
+    }
+
+    /// The successors of `q` its code takes itself: for a table's root, those neither in the
+    /// table's region nor among its exits.
+    fn untabled_successors(&self, q: u32) -> Vec<u32> {
+        let succ = self.view.successors(q);
+        match self.table_at[q as usize] {
+            None => succ.to_vec(),
+            Some(t) => {
+                let t = &self.tables[t];
+                succ.iter()
+                    .copied()
+                    .filter(|j| {
+                        t.region.binary_search(j).is_err() && !t.exits.iter().any(|e| e.state == *j)
+                    })
+                    .collect()
+            }
+        }
+    }
+
+    /// The walk of table `t` from `v`: each exit's action at each of its vertices.
+    fn table_walk(&self, out: &mut String, t: usize, depth: usize) {
+        for (x, e) in self.tables[t].exits.iter().enumerate() {
+            // SAFETY: v < NV, and the offsets index the cells (generated together).
+            let _ = writeln!(
+                out,
+                "for i in unsafe {{ *TO{t}_{x}.get_unchecked(v as usize)..*TO{t}_{x}.get_unchecked(v as usize + 1) }} {{ \
+                 let v = unsafe {{ *TC{t}_{x}.get_unchecked(i as usize) }} as u32;"
+            );
+            self.successor(out, e.state, depth);
+            out.push_str("}\n");
+        }
+    }
+
+    /// The tables' arrays: `TO{t}_{x}` offsets per vertex, `TC{t}_{x}` cells.
+    fn table_arrays(&self, out: &mut String) {
+        let cell_ty = if self.view.nvertices() <= u16::MAX as usize {
+            "u16"
+        } else {
+            "u32"
+        };
+        for (t, table) in self.tables.iter().enumerate() {
+            for (x, e) in table.exits.iter().enumerate() {
+                let _ = write!(out, "static TO{t}_{x}: [u32; NV + 1] = [");
+                for o in &e.offsets {
+                    let _ = write!(out, "{o},");
+                }
+                let _ = write!(
+                    out,
+                    "];\nstatic TC{t}_{x}: [{cell_ty}; {}] = [",
+                    e.cells.len()
+                );
+                for w in &e.cells {
+                    let _ = write!(out, "{w},");
+                }
+                out.push_str("];\n");
+            }
+        }
     }
 
     /// The code of state `q` at vertex `v`: `arm`, or the loop of the ray starting at `q`.
@@ -492,7 +626,7 @@ impl<'a, 'v> Gen<'a, 'v> {
             return;
         }
         let Some(region) = &self.full[q as usize] else {
-            let mut succ = self.view.successors(q).to_vec();
+            let mut succ = self.untabled_successors(q);
             if self.accept_distance[q as usize].is_some() {
                 // Nearest acceptance first: a pattern stops at the first accepting state,
                 // so a liberty next to the stone is found before the whole block is walked.
@@ -516,6 +650,9 @@ impl<'a, 'v> Gen<'a, 'v> {
             }
             for j in succ {
                 self.successor_in(out, j, depth, &shared);
+            }
+            if let Some(t) = self.table_at[q as usize] {
+                self.table_walk(out, t, depth);
             }
             return;
         };
@@ -753,9 +890,12 @@ impl<'a, 'v> Gen<'a, 'v> {
         }
     }
 
-    /// `apply_mod(c, m, v)`: applies modifier index `m` at `v`, pushing undo entries.
+    /// `apply_mod::<LOG>(c, m, v)`: applies modifier index `m` at `v`, pushing undo entries
+    /// when `LOG` (playouts never undo).
     fn apply_mod(&self, out: &mut String) {
-        out.push_str("fn apply_mod(c: &mut St, m: u32, v: u32) {\n    match m {\n");
+        out.push_str(
+            "fn apply_mod<const LOG: bool>(c: &mut St, m: u32, v: u32) {\n    match m {\n",
+        );
         for m in 1..=self.view.nmodifiers() {
             let Some(j) = self.view.modifier_state(m) else {
                 continue;
@@ -764,13 +904,13 @@ impl<'a, 'v> Gen<'a, 'v> {
                 ActionView::Off { piece, .. } => {
                     let _ = writeln!(
                         out,
-                        "        {m} => {{ let old = c.piece(v); c.undo.push(Undo::Piece(v, old)); c.set_piece(v, {piece}); }}"
+                        "        {m} => {{ let old = c.piece(v); if LOG {{ c.undo.push(Undo::Piece(v, old)); }} c.set_piece(v, {piece}); }}"
                     );
                 }
                 ActionView::Assign { var, expr, .. } => {
                     let _ = writeln!(
                         out,
-                        "        {m} => {{ let x = e{expr}(c).unwrap_or(0); let old = std::mem::replace(&mut c.vars[{var}], x); c.undo.push(Undo::Var({var}, old)); }}"
+                        "        {m} => {{ let x = e{expr}(c).unwrap_or(0); let old = std::mem::replace(&mut c.vars[{var}], x); if LOG {{ c.undo.push(Undo::Var({var}, old)); }} }}"
                     );
                 }
                 ActionView::Switch { player, .. } => {

@@ -8,6 +8,7 @@
 //! * [`codegen`]: the automaton's states as code, static board tables, piece masks; refuses
 //!   games it cannot run exactly like the interpreter ([`codegen::Refusal`]).
 //! * `marks`: which states need a visited mark (most shifts and rays do not).
+//! * `tables`: walks through shifts only, precomputed per vertex.
 //! * [`artefact`]: rustc invocation and the content-addressed cache (atomic writes).
 //! * [`library`]: loading, ABI version check, the C functions.
 //! * `text`: moves and positions as text, the interpreter's notation over the same moves.
@@ -24,6 +25,7 @@ pub mod codegen;
 pub mod engine;
 pub mod library;
 mod marks;
+mod tables;
 mod text;
 
 pub use artefact::{Cache, Optimise};
