@@ -72,12 +72,11 @@ pub(crate) fn shift_tables(
         if !cyclic && region.len() < 3 {
             continue;
         }
-        if let Some(exits) = walk(view, actions, q, &region, &preds, is_entry, &mut budget) {
-            // Without a star or paths meeting at an exit, the walk is a few fixed shifts:
-            // cheaper as code.
-            let merging = exits
-                .iter()
-                .any(|e| e.offsets.windows(2).any(|w| w[1] - w[0] > 1));
+        if let Some((exits, merging)) =
+            walk(view, actions, q, &region, &preds, is_entry, &mut budget)
+        {
+            // Without a star or paths meeting, the walk is a few fixed shifts with nothing to
+            // merge: cheaper as code.
             if !cyclic && !merging {
                 continue;
             }
@@ -146,7 +145,8 @@ fn has_cycle(view: &ProgramView<'_>, region: &[u32]) -> bool {
     })
 }
 
-/// Walks the region from every vertex: the exits' tables, or None when they grow too big.
+/// Walks the region from every vertex: the exits' tables and whether two paths ever met (at
+/// a state or an exit, at one vertex), or None when the tables grow too big.
 fn walk(
     view: &ProgramView<'_>,
     actions: &[ActionView],
@@ -155,7 +155,7 @@ fn walk(
     preds: &[Vec<u32>],
     is_entry: &dyn Fn(u32) -> bool,
     budget: &mut usize,
-) -> Option<Vec<Exit>> {
+) -> Option<(Vec<Exit>, bool)> {
     let nv = view.nvertices();
     if region.len().saturating_mul(nv) > MAX_ENTRIES * 16 {
         return None;
@@ -192,6 +192,7 @@ fn walk(
     let mut seen = vec![0u32; region.len() * nv];
     let mut met = vec![0u32; exits.len() * nv];
     let mut queue: Vec<(usize, u32)> = Vec::new();
+    let mut merging = false;
     for v in 0..nv as u32 {
         let stamp = v + 1;
         for e in &mut exits {
@@ -201,15 +202,19 @@ fn walk(
             if met[k * nv + w as usize] != stamp {
                 met[k * nv + w as usize] = stamp;
                 exits[k].cells.push(w);
+                false
+            } else {
+                true
             }
         };
         for (k, e) in exit_states.iter().enumerate() {
             if exits[k].direct {
-                reach(k, v, &mut exits);
+                let _ = reach(k, v, &mut exits);
                 debug_assert_eq!(exits[k].state, *e);
             }
         }
         queue.clear();
+        // Both return whether the pair was met before (two paths meet there).
         let mut enter = |s: u32, w: u32, queue: &mut Vec<(usize, u32)>| {
             let ActionView::Shift { dir } = actions[s as usize] else {
                 unreachable!("regions hold shifts only");
@@ -219,12 +224,15 @@ fn walk(
                 if seen[i * nv + x as usize] != stamp {
                     seen[i * nv + x as usize] = stamp;
                     queue.push((i, x));
+                    return false;
                 }
+                return true;
             }
+            false
         };
         for &j in view.successors(q) {
             if index(j).is_some() {
-                enter(j, v, &mut queue);
+                merging |= enter(j, v, &mut queue);
             }
         }
         let mut head = 0;
@@ -233,10 +241,10 @@ fn walk(
             head += 1;
             *budget = budget.checked_sub(1)?;
             for &j in view.successors(region[i]) {
-                match exit_index(j) {
+                merging |= match exit_index(j) {
                     Some(k) => reach(k, w, &mut exits),
                     None => enter(j, w, &mut queue),
-                }
+                };
             }
         }
         if exits.iter().map(|e| e.cells.len()).sum::<usize>() > MAX_ENTRIES {
@@ -246,5 +254,5 @@ fn walk(
     for e in &mut exits {
         e.offsets.push(e.cells.len() as u32);
     }
-    Some(exits)
+    Some((exits, merging))
 }
