@@ -769,15 +769,26 @@ impl<'a, 'v> Gen<'a, 'v> {
             }
             ActionView::Switch { modifier, .. } => {
                 let m = mark("v");
+                let keep = self.switch_in_place(j);
                 let _ = writeln!(
                     out,
-                    "if {m} {{ if k.switch(&c.path, {modifier}, v) {{ return Flow::Stop; }} }}"
+                    "if {m} {{ if S::KEEP {{ {keep} }} if k.switch(&c.path, {modifier}, v) {{ return Flow::Stop; }} }}"
                 );
             }
         }
     }
 
-    /// A valid modifier `j` (index `m`) at `v`: applied, its level searched, reverted. In
+    /// Switch state `j` taken at `v` in place (for sinks that keep the move they stop at).
+    fn switch_in_place(&self, j: u32) -> String {
+        let ActionView::Switch { player, .. } = self.actions[j as usize] else {
+            unreachable!("a switch state");
+        };
+        let p = player.unwrap_or(self.view.nplayers());
+        format!("c.player = {p}; c.rules = {j}; c.pos = v;")
+    }
+
+    /// A valid modifier `j` (index `m`) at `v`: applied, its level searched, reverted (unless
+    /// the sink keeps the move it stopped at: the keeper's first move in playouts and perft). In
     /// the rules, one followed only by switches reports its moves without being applied
     /// (their level would hold just those switches), unless that level is deep enough for
     /// the limit or cycle checks.
@@ -801,7 +812,8 @@ impl<'a, 'v> Gen<'a, 'v> {
         let slow = format!(
             "{apply} if S::RECORD {{ c.path.push([{m}, v]); }} \
              let f = {call}; \
-             if S::RECORD {{ c.path.pop(); }} {revert} \
+             if S::RECORD {{ c.path.pop(); }} \
+             if !(S::KEEP && f == Flow::Stop && k.kept()) {{ {revert} }} \
              if f != Flow::Go {{ return f; }}"
         );
         let succ = self.view.successors(j);
@@ -814,9 +826,16 @@ impl<'a, 'v> Gen<'a, 'v> {
             out.push('\n');
             return;
         }
+        let first_switch = succ[0];
+        let ActionView::Switch { modifier: sm, .. } = self.actions[first_switch as usize] else {
+            unreachable!("ends_move: successors are switches");
+        };
         let _ = writeln!(
             out,
-            "if d + 1 < CYCLE_CHECK_DEPTH && d + 1 <= c.modifier_limit {{ if S::RECORD {{ c.path.push([{m}, v]); let mut stop = false;"
+            "if d + 1 < CYCLE_CHECK_DEPTH && d + 1 <= c.modifier_limit {{ \
+             if S::KEEP {{ {apply} {} k.switch(&c.path, {sm}, v); return Flow::Stop; }} \
+             if S::RECORD {{ c.path.push([{m}, v]); let mut stop = false;",
+            self.switch_in_place(first_switch)
         );
         for &s in succ {
             if let ActionView::Switch { modifier, .. } = self.actions[s as usize] {
