@@ -113,6 +113,61 @@ fn playout_statistics_match_the_interpreter() {
     }
 }
 
+/// Mean and variance of the first player's score over a flat Monte-Carlo histogram.
+fn first_score_moments(rep: &reasoner::BenchReport) -> (f64, f64) {
+    let xs: Vec<f64> = rep
+        .histogram
+        .iter()
+        .flat_map(|(s, &k)| std::iter::repeat_n(s[0] as f64, k as usize))
+        .collect();
+    moments(&xs)
+}
+
+/// With the references' keeper policy (`first`), the paths playouts and perft take inside
+/// the library (the keeper's first move kept in place, positions restored from copies)
+/// agree with the interpreter: perft with every leaf applied counts the same leaves, and
+/// flat Monte-Carlo gives the same first-player score distribution within sampling error
+/// and average lengths within 5%.
+#[test]
+fn keeper_first_playouts_and_applied_perft_match_the_interpreter() {
+    let mut opts = build_options();
+    opts.options.keeper = reasoner::KeeperMode::First;
+    for (name, depth, n) in [
+        ("breakthrough.rbg", 3, 1500),
+        ("connectFour.rbg", 5, 3000),
+        ("reversi.rbg", 4, 600),
+        ("englishDraughts.rbg", 5, 1500),
+        ("ticTacToe.rbg", 5, 3000),
+    ] {
+        let g = corpus_game(name);
+        let cg = CompiledGame::new(&g, &opts).expect("builds");
+        let r = reasoner::Reasoner::with_options(&g, opts.options).unwrap();
+        let mut a = r.initial_state().unwrap();
+        let want = reasoner::perft_by_depth(&mut a, depth).unwrap();
+        let mut b = cg.initial_state().unwrap();
+        let got = cg
+            .perft_by_depth_with(&mut b, depth, reasoner::LastLevel::Applied)
+            .unwrap();
+        let leaves = |v: &[reasoner::PerftCounts]| v.iter().map(|c| c.leaves).collect::<Vec<_>>();
+        assert_eq!(leaves(&got), leaves(&want), "{name} perft applied");
+        let x = reasoner::flat_mc(&r, reasoner::Budget::Playouts(n), 5).unwrap();
+        let y = cg.flat_mc(reasoner::Budget::Playouts(n), 6).unwrap();
+        let ((mx, vx), (my, vy)) = (first_score_moments(&x), first_score_moments(&y));
+        let se = ((vx + vy) / n as f64).sqrt();
+        assert!(
+            (mx - my).abs() <= 5.0 * se + 1e-9,
+            "{name} first score: interpreter {mx:.3}, compiled {my:.3}, se {se:.3}"
+        );
+        let rel = (x.avg_length - y.avg_length).abs() / x.avg_length;
+        assert!(
+            rel <= 0.05,
+            "{name} average length: interpreter {:.2}, compiled {:.2}",
+            x.avg_length,
+            y.avg_length
+        );
+    }
+}
+
 /// Flat Monte-Carlo inside the library reports like the interpreter's.
 #[test]
 fn flat_mc_reports_finished_playouts() {
