@@ -772,7 +772,7 @@ impl<'a, 'v> Gen<'a, 'v> {
                 let keep = self.switch_in_place(j);
                 let _ = writeln!(
                     out,
-                    "if {m} {{ if S::KEEP {{ {keep} }} if k.switch(&c.path, {modifier}, v) {{ return Flow::Stop; }} }}"
+                    "if {m} {{ if k.switch(&c.path, {modifier}, v) {{ if S::KEEP {{ {keep} }} return Flow::Stop; }} }}"
                 );
             }
         }
@@ -826,16 +826,22 @@ impl<'a, 'v> Gen<'a, 'v> {
             out.push('\n');
             return;
         }
-        let first_switch = succ[0];
-        let ActionView::Switch { modifier: sm, .. } = self.actions[first_switch as usize] else {
-            unreachable!("ends_move: successors are switches");
-        };
+        // A sink keeping its move applies the modifier and the switch it stops at.
+        let mut keep = String::new();
+        for &s in succ {
+            if let ActionView::Switch { modifier: sm, .. } = self.actions[s as usize] {
+                let _ = write!(
+                    keep,
+                    "if k.switch(&c.path, {sm}, v) {{ {apply} {} return Flow::Stop; }} ",
+                    self.switch_in_place(s)
+                );
+            }
+        }
         let _ = writeln!(
             out,
             "if d + 1 < CYCLE_CHECK_DEPTH && d + 1 <= c.modifier_limit {{ \
-             if S::KEEP {{ {apply} {} k.switch(&c.path, {sm}, v); return Flow::Stop; }} \
-             if S::RECORD {{ c.path.push([{m}, v]); let mut stop = false;",
-            self.switch_in_place(first_switch)
+             if S::KEEP {{ {keep} }} else \
+             if S::RECORD {{ c.path.push([{m}, v]); let mut stop = false;"
         );
         for &s in succ {
             if let ActionView::Switch { modifier, .. } = self.actions[s as usize] {
