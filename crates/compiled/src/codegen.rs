@@ -56,6 +56,7 @@ pub fn generate(view: &ProgramView<'_>) -> Result<String, Refusal> {
     g.exprs(&mut out);
     g.dispatch(&mut out);
     g.apply_mod(&mut out);
+    g.composite_arrays(&mut out);
     out.push_str(RUNTIME);
     Ok(out)
 }
@@ -92,6 +93,12 @@ struct Gen<'a, 'v> {
     /// Shift tables (see `tables`), and per state the table it is the root of.
     tables: Vec<ShiftTable>,
     table_at: Vec<Option<usize>>,
+    /// Predecessors per state.
+    preds: Vec<Vec<u32>>,
+    /// States on a kept ray.
+    on_ray: Vec<bool>,
+    /// Chains of directions walked as one step (`composite`), each a table `NBC<k>`.
+    composites: std::cell::RefCell<Vec<Vec<u32>>>,
 }
 
 impl<'a, 'v> Gen<'a, 'v> {
@@ -162,7 +169,20 @@ impl<'a, 'v> Gen<'a, 'v> {
             ray_at[r[0] as usize] = Some(i);
         }
         let accept_distance = free_pattern_order(view, &actions);
+        let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for p in 0..n as u32 {
+            for &j in view.successors(p) {
+                preds[j as usize].push(p);
+            }
+        }
+        let mut on_ray = vec![false; n];
+        for &q in rays.iter().flatten() {
+            on_ray[q as usize] = true;
+        }
         let mut g = Gen {
+            preds,
+            on_ray,
+            composites: std::cell::RefCell::new(Vec::new()),
             tables,
             table_at,
             direct_level: vec![false; n],
@@ -212,32 +232,49 @@ impl<'a, 'v> Gen<'a, 'v> {
         if self.view.accepting(start) {
             return Some("true".into());
         }
-        let mut code = String::from("let v = v; ");
+        // The chain's states, up to the accepting one.
+        let mut chain: Vec<u32> = Vec::new();
         let mut q = start;
-        for _ in 0..8 {
+        loop {
             let &[j] = self.view.successors(q) else {
                 return None;
             };
-            match &self.actions[j as usize] {
-                ActionView::Shift { dir } => {
-                    let _ = write!(
-                        code,
-                        "let v = nb(v, {dir}); if v == NONE {{ break 'p false; }} "
-                    );
-                }
-                ActionView::On { pieces } => {
-                    let test = self.piece_test(pieces, "c.piece(v)");
-                    let _ = write!(code, "if !{test} {{ break 'p false; }} ");
-                }
-                _ => return None,
+            if chain.len() == 8
+                || !matches!(
+                    self.actions[j as usize],
+                    ActionView::Shift { .. } | ActionView::On { .. }
+                )
+            {
+                return None;
             }
+            chain.push(j);
             if self.view.accepting(j) {
-                code.push_str("true");
-                return Some(code);
+                break;
             }
             q = j;
         }
-        None
+        let mut code = String::from("let v = v; ");
+        let mut i = 0;
+        while i < chain.len() {
+            if let ActionView::On { pieces } = &self.actions[chain[i] as usize] {
+                let test = self.piece_test(pieces, "c.piece(v)");
+                let _ = write!(code, "if !{test} {{ break 'p false; }} ");
+                i += 1;
+                continue;
+            }
+            // Consecutive shifts move in one step.
+            let mut end = i + 1;
+            while end < chain.len()
+                && matches!(self.actions[chain[end] as usize], ActionView::Shift { .. })
+            {
+                end += 1;
+            }
+            let step = self.step_code(&chain[i..end]);
+            let _ = write!(code, "let v = {step}; if v == NONE {{ break 'p false; }} ");
+            i = end;
+        }
+        code.push_str("true");
+        Some(code)
     }
 
     /// The entry states whose level can skip `level` / `plevel`: no state of the level (its
@@ -570,25 +607,121 @@ impl<'a, 'v> Gen<'a, 'v> {
         };
         let ray = &self.rays[r];
         out.push_str("{ let mut v = v; loop {\n");
-        for (i, &c) in ray.iter().enumerate() {
+        let mut i = 0;
+        while i < ray.len() {
+            // A run of shifts, each leading only to the next, moves in one step.
+            let mut last = i;
             if i > 0 {
-                self.ray_step(out, c);
+                let is_shift =
+                    |q: u32| matches!(self.actions[q as usize], ActionView::Shift { .. });
+                while last + 1 < ray.len()
+                    && is_shift(ray[last])
+                    && is_shift(ray[last + 1])
+                    && !self.view.accepting(ray[last])
+                    && self.view.successors(ray[last]) == [ray[last + 1]]
+                {
+                    last += 1;
+                }
+                if last > i {
+                    let step = self.step_code(&ray[i..=last]);
+                    let _ = writeln!(out, "v = {step}; if v == NONE {{ break; }}");
+                } else {
+                    self.ray_step(out, ray[i]);
+                }
             }
+            let c = ray[last];
             if self.view.accepting(c) {
                 out.push_str("return Flow::Stop;\n");
                 break;
             }
-            let next = ray[(i + 1) % ray.len()];
+            let next = ray[(last + 1) % ray.len()];
             for &j in self.view.successors(c) {
                 if j != next {
                     self.successor(out, j, depth + 1);
                 }
             }
+            i = last + 1;
         }
         if !self.view.accepting(*ray.last().expect("non-empty")) {
             self.ray_step(out, ray[0]);
         }
         out.push_str("} }\n");
+    }
+
+    /// Shift `j` and the shifts that follow it one to one: each the only successor of the one
+    /// before, reached from nowhere else, with no mark, code or ray of its own (reversi's and
+    /// chess's `up left`, a knight's jump). Their vertices in between matter to nobody, so the
+    /// chain moves in one step.
+    fn shift_chain(&self, j: u32) -> Vec<u32> {
+        let mut chain = vec![j];
+        let mut x = j;
+        // Every state left behind (all but the last) is entered without its code: it must
+        // have none of its own.
+        while chain.len() < 8 && !self.view.accepting(x) && self.no_code_of_its_own(x) {
+            let &[y] = self.view.successors(x) else { break };
+            let plain = matches!(self.actions[y as usize], ActionView::Shift { .. })
+                && self.preds[y as usize] == [x]
+                && !chain.contains(&y);
+            if !plain {
+                break;
+            }
+            chain.push(y);
+            x = y;
+        }
+        chain
+    }
+
+    /// Entering `q` is just running its successors: no mark, call, ray, table or region.
+    fn no_code_of_its_own(&self, q: u32) -> bool {
+        let i = q as usize;
+        self.check[i].is_none()
+            && !self.pushed[i]
+            && !self.covered[i]
+            && self.full[i].is_none()
+            && !self.on_ray[i]
+            && self.table_at[i].is_none()
+            && self.rep[i] == q
+    }
+
+    /// The vertex after the shifts of `states` from `v` (NONE when one falls off the board).
+    fn step_code(&self, states: &[u32]) -> String {
+        let dirs: Vec<u32> = states
+            .iter()
+            .map(|&q| match self.actions[q as usize] {
+                ActionView::Shift { dir } => dir,
+                _ => unreachable!("shift chains hold shifts"),
+            })
+            .collect();
+        if let [dir] = dirs[..] {
+            return format!("nb(v, {dir})");
+        }
+        let mut all = self.composites.borrow_mut();
+        let k = match all.iter().position(|c| *c == dirs) {
+            Some(k) => k,
+            None => {
+                all.push(dirs);
+                all.len() - 1
+            }
+        };
+        // SAFETY: v < NV (see `St::piece`).
+        format!("unsafe {{ *NBC{k}.get_unchecked(v as usize) }}")
+    }
+
+    /// The tables of the composite steps.
+    fn composite_arrays(&self, out: &mut String) {
+        for (k, dirs) in self.composites.borrow().iter().enumerate() {
+            let _ = write!(out, "static NBC{k}: [u32; NV] = [");
+            for v in 0..self.view.nvertices() as u32 {
+                let end = dirs.iter().try_fold(v, |w, &d| self.view.neighbour(w, d));
+                match end {
+                    Some(w) => {
+                        let _ = write!(out, "{w},");
+                    }
+                    None => out.push_str("NONE,"),
+                }
+            }
+            out.push_str("];\n");
+        }
     }
 
     /// The action of ray state `j` at `v` inside the ray's loop: `break` when it fails.
@@ -704,9 +837,12 @@ impl<'a, 'v> Gen<'a, 'v> {
         let pattern = self.in_pattern[j as usize];
         match &self.actions[j as usize] {
             ActionView::Start => {}
-            ActionView::Shift { dir } => {
-                let _ = writeln!(out, "{{ let w = nb(v, {dir}); if w != NONE {{");
-                self.enter(out, j, "w", depth);
+            ActionView::Shift { .. } => {
+                let chain = self.shift_chain(j);
+                let last = *chain.last().expect("a chain holds j");
+                let step = self.step_code(&chain);
+                let _ = writeln!(out, "{{ let w = {step}; if w != NONE {{");
+                self.enter(out, last, "w", depth);
                 out.push_str("} }\n");
             }
             ActionView::On { pieces } => {
