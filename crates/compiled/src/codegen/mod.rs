@@ -1,0 +1,226 @@
+//! The reasoner's automaton → Rust source of one game (a self-contained `cdylib` crate).
+//!
+//! Every NFA state becomes code. A level of the search (one modifier sequence, the paper's
+//! Algorithm 1) starts in `level_entry`, whose match arms are the states a level can start
+//! from (start states, modifiers, switches); the states that need a visited mark are pushed
+//! on the level's stack and dispatched by `run_state`. A state with a single predecessor and
+//! no shift into it is reached at most once per level and vertex when its predecessor is, so
+//! it needs no mark: its code is inlined into the predecessor's. Board neighbours are a
+//! static array, piece tests are bit masks, expressions are checked `i64` arithmetic written
+//! out per expression.
+//!
+//! Nothing from the game's text is emitted: pieces, variables, players and vertices are
+//! indices, so no game can inject code.
+//!
+//! * `analysis`: shared pattern bodies, patterns explored in any order, counter use.
+//! * `regions`: whole-board shift regions (`anySquare`) run per vertex instead of walked.
+//! * `levels`: which states get functions of their own, which levels are direct calls.
+//! * `states`: a state's code (successors, rays, marks, calls, modifiers).
+//! * `chains`: shift chains in one step, short pattern bodies evaluated in place.
+//! * `items`: the file's other items (board tables, expressions, dispatch, `apply_mod`);
+//!   the runtime (`runtime.rs.in`) follows them.
+
+use crate::tables::{shift_tables, ShiftTable};
+use reasoner::view::{ActionView, ExprView, ProgramView};
+use std::fmt::Write as _;
+
+mod analysis;
+mod chains;
+mod items;
+mod levels;
+mod regions;
+mod states;
+
+use analysis::{canonical_patterns, expr_uses_counts, free_pattern_order, pattern_states};
+use items::cmp_text;
+use regions::{full_regions, FullRegion};
+
+/// Bumped whenever the generated C ABI or the runtime's semantics change.
+pub const ABI_VERSION: u32 = 2;
+
+/// Deeper inlining of unmarked states is cut (the state is pushed instead) to keep the
+/// generated code shallow.
+const MAX_INLINE_DEPTH: usize = 24;
+
+/// Largest automaton (states) the generator accepts.
+const MAX_STATES: usize = 60_000;
+
+const RUNTIME: &str = include_str!("../runtime.rs.in");
+
+/// Why a game is left to the interpreter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal(pub String);
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Generates the source of the game's library.
+pub fn generate(view: &ProgramView<'_>) -> Result<String, Refusal> {
+    let n = view.nstates();
+    if n > MAX_STATES {
+        return Err(Refusal(format!(
+            "{n} automaton states (the compiled engine takes at most {MAX_STATES})"
+        )));
+    }
+    if view.npieces() > u16::MAX as usize {
+        return Err(Refusal("more than 65535 pieces".into()));
+    }
+    let g = Gen::new(view);
+    let mut out = String::with_capacity(1 << 16);
+    g.prelude(&mut out);
+    g.table_arrays(&mut out);
+    g.exprs(&mut out);
+    g.dispatch(&mut out);
+    g.apply_mod(&mut out);
+    g.composite_arrays(&mut out);
+    out.push_str(RUNTIME);
+    Ok(out)
+}
+
+struct Gen<'a, 'v> {
+    view: &'a ProgramView<'v>,
+    actions: Vec<ActionView>,
+    /// Visited-array index of each state that needs a mark.
+    check: Vec<Option<u32>>,
+    ncheck: u32,
+    /// Whether `run_state` must have an arm for the state (it can be pushed).
+    pushed: Vec<bool>,
+    /// The state belongs to a pattern body (not to the rules' automaton).
+    in_pattern: Vec<bool>,
+    /// Per state: its whole-board shift region (see `full_regions`).
+    full: Vec<Option<FullRegion>>,
+    /// Shift states only reached inside a whole-board region: no code.
+    covered: Vec<bool>,
+    /// The state whose code runs for this one: states of structurally equal pattern bodies
+    /// share the code of the first such body.
+    rep: Vec<u32>,
+    uses_counts: bool,
+    /// Per state: steps to an accepting state when it belongs to a pattern body whose order
+    /// of exploration cannot change its result (`free_pattern_order`), else `None`.
+    accept_distance: Vec<Option<u32>>,
+    /// Per entry state of the rules and start of a pattern body: its level needs no mark and
+    /// pushes nothing, so it can run as a direct call of its code instead of through `level`
+    /// or `plevel` (`direct_levels`).
+    direct_level: Vec<bool>,
+    /// Rays (see `marks`): each runs as one `loop` entered at its first state.
+    rays: Vec<Vec<u32>>,
+    /// Per state: the ray it is the first state of.
+    ray_at: Vec<Option<usize>>,
+    /// Shift tables (see `tables`), and per state the table it is the root of.
+    tables: Vec<ShiftTable>,
+    table_at: Vec<Option<usize>>,
+    /// Predecessors per state.
+    preds: Vec<Vec<u32>>,
+    /// States on a kept ray.
+    on_ray: Vec<bool>,
+    /// Chains of directions walked as one step (`composite`), each a table `NBC<k>`.
+    composites: std::cell::RefCell<Vec<Vec<u32>>>,
+}
+
+impl<'a, 'v> Gen<'a, 'v> {
+    fn new(view: &'a ProgramView<'v>) -> Self {
+        let n = view.nstates();
+        let actions: Vec<ActionView> = (0..n as u32).map(|q| view.action(q)).collect();
+        let rep = canonical_patterns(view, &actions);
+        let is_entry = |q: u32| {
+            rep[q as usize] == q
+                && matches!(
+                    actions[q as usize],
+                    ActionView::Start
+                        | ActionView::Off { .. }
+                        | ActionView::Assign { .. }
+                        | ActionView::Switch { .. }
+                )
+        };
+        let in_pattern = pattern_states(view);
+        let crate::marks::Marks { need, rays } =
+            crate::marks::needs_mark(view, &actions, &is_entry, &in_pattern);
+        let mut check = vec![None; n];
+        let mut ncheck = 0;
+        for q in 0..n {
+            if rep[q] != q as u32 {
+                continue; // no code: a copy of an equal pattern body
+            }
+            if need[q] {
+                check[q] = Some(ncheck);
+                ncheck += 1;
+            }
+        }
+        let uses_counts = expr_uses_counts(view);
+        let (full, covered) = full_regions(view, &actions, &rep, &check);
+        let usable =
+            |q: u32| rep[q as usize] == q && !covered[q as usize] && full[q as usize].is_none();
+        let in_ray = |q: u32| rays.iter().any(|r| r.contains(&q));
+        // A table's shifts may be a ray (it replaces the ray); its root may not.
+        let is_shift = |q: u32| matches!(actions[q as usize], ActionView::Shift { .. });
+        let tables = shift_tables(view, &actions, &is_entry, &|q| {
+            usable(q) && (is_shift(q) || !in_ray(q))
+        });
+        let mut in_table = vec![false; n];
+        let mut table_at = vec![None; n];
+        for (i, t) in tables.iter().enumerate() {
+            table_at[t.root as usize] = Some(i);
+            for &s in &t.region {
+                in_table[s as usize] = true;
+                check[s as usize] = None;
+            }
+            for e in &t.exits {
+                if !e.mark {
+                    // Only this table leads into the exit, once per level: no mark.
+                    check[e.state as usize] = None;
+                } else if check[e.state as usize].is_none() {
+                    check[e.state as usize] = Some(ncheck);
+                    ncheck += 1;
+                }
+            }
+        }
+        // A ray runs as a loop unless a region touches it (then the stack runs it) or a
+        // table replaces it.
+        let mut ray_at = vec![None; n];
+        let rays: Vec<Vec<u32>> = rays
+            .into_iter()
+            .filter(|r| r.iter().all(|&q| usable(q) && !in_table[q as usize]))
+            .collect();
+        for (i, r) in rays.iter().enumerate() {
+            ray_at[r[0] as usize] = Some(i);
+        }
+        let accept_distance = free_pattern_order(view, &actions);
+        let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for p in 0..n as u32 {
+            for &j in view.successors(p) {
+                preds[j as usize].push(p);
+            }
+        }
+        let mut on_ray = vec![false; n];
+        for &q in rays.iter().flatten() {
+            on_ray[q as usize] = true;
+        }
+        let mut g = Gen {
+            preds,
+            on_ray,
+            composites: std::cell::RefCell::new(Vec::new()),
+            tables,
+            table_at,
+            direct_level: vec![false; n],
+            accept_distance,
+            rays,
+            ray_at,
+            full,
+            covered,
+            view,
+            actions,
+            check,
+            ncheck,
+            pushed: vec![false; n],
+            in_pattern,
+            rep,
+            uses_counts,
+        };
+        g.find_pushed();
+        g.direct_level = g.direct_levels();
+        g
+    }
+}

@@ -1,0 +1,402 @@
+//! A state's code: its successors' actions, rays as loops, marks, calls and modifiers.
+
+use super::*;
+
+impl Gen<'_, '_> {
+    /// The code of state `q` at vertex `v`: `arm`, or the loop of the ray starting at `q`.
+    pub(super) fn body(&self, out: &mut String, q: u32, depth: usize) {
+        let Some(r) = self.ray_at[q as usize] else {
+            return self.arm(out, q, depth);
+        };
+        let ray = &self.rays[r];
+        out.push_str("{ let mut v = v; loop {\n");
+        let mut i = 0;
+        while i < ray.len() {
+            // A run of shifts, each leading only to the next, moves in one step.
+            let mut last = i;
+            if i > 0 {
+                let is_shift =
+                    |q: u32| matches!(self.actions[q as usize], ActionView::Shift { .. });
+                while last + 1 < ray.len()
+                    && is_shift(ray[last])
+                    && is_shift(ray[last + 1])
+                    && !self.view.accepting(ray[last])
+                    && self.view.successors(ray[last]) == [ray[last + 1]]
+                {
+                    last += 1;
+                }
+                if last > i {
+                    let step = self.step_code(&ray[i..=last]);
+                    let _ = writeln!(out, "v = {step}; if v == NONE {{ break; }}");
+                } else {
+                    self.ray_step(out, ray[i]);
+                }
+            }
+            let c = ray[last];
+            if self.view.accepting(c) {
+                out.push_str("return Flow::Stop;\n");
+                break;
+            }
+            let next = ray[(last + 1) % ray.len()];
+            for &j in self.view.successors(c) {
+                if j != next {
+                    self.successor(out, j, depth + 1);
+                }
+            }
+            i = last + 1;
+        }
+        if !self.view.accepting(*ray.last().expect("non-empty")) {
+            self.ray_step(out, ray[0]);
+        }
+        out.push_str("} }\n");
+    }
+
+    /// The walk of table `t` from `v`: each exit's action at each of its vertices.
+    pub(super) fn table_walk(&self, out: &mut String, t: usize, depth: usize) {
+        for (x, e) in self.tables[t].exits.iter().enumerate() {
+            // SAFETY: v < NV, and the offsets index the cells (generated together).
+            let _ = writeln!(
+                out,
+                "for i in unsafe {{ *TO{t}_{x}.get_unchecked(v as usize)..*TO{t}_{x}.get_unchecked(v as usize + 1) }} {{ \
+                 let v = unsafe {{ *TC{t}_{x}.get_unchecked(i as usize) }} as u32;"
+            );
+            self.successor(out, e.state, depth);
+            out.push_str("}\n");
+        }
+    }
+
+    /// The action of ray state `j` at `v` inside the ray's loop: `break` when it fails.
+    pub(super) fn ray_step(&self, out: &mut String, j: u32) {
+        match &self.actions[j as usize] {
+            ActionView::Shift { dir } => {
+                let _ = writeln!(out, "v = nb(v, {dir}); if v == NONE {{ break; }}");
+            }
+            ActionView::On { pieces } => {
+                let test = self.piece_test(pieces, "c.piece(v)");
+                let _ = writeln!(out, "if !{test} {{ break; }}");
+            }
+            ActionView::Compare { left, op, right } => {
+                let op = cmp_text(*op);
+                let _ = writeln!(
+                    out,
+                    "match (e{left}(c), e{right}(c)) {{ (Some(l), Some(r)) if l {op} r => {{}} _ => break }}"
+                );
+            }
+            ActionView::Pattern { start, positive } => {
+                let _ = writeln!(
+                    out,
+                    "match {} {{ None => return Flow::Err, Some(h) if h == {positive} => {{}} _ => break }}",
+                    self.pattern_call(self.rep[*start as usize])
+                );
+            }
+            other => unreachable!("rays hold no {other:?}"),
+        }
+    }
+
+    /// The code of state `q` at vertex `v`: its successors' actions.
+    pub(super) fn arm(&self, out: &mut String, q: u32, depth: usize) {
+        if self.view.accepting(q) {
+            out.push_str("return Flow::Stop;\n");
+            return;
+        }
+        let Some(region) = &self.full[q as usize] else {
+            let mut succ = self.untabled_successors(q);
+            if self.accept_distance[q as usize].is_some() {
+                // Nearest acceptance first: a pattern stops at the first accepting state,
+                // so a liberty next to the stone is found before the whole block is walked.
+                succ.sort_by_key(|&j| self.accept_distance[j as usize]);
+            }
+            // `{! p} A + {? p} B`: p is evaluated once (the state is the same for every
+            // successor: a successor's modifiers are reverted before the next one runs).
+            let mut shared: Vec<u32> = Vec::new();
+            for (i, &j) in succ.iter().enumerate() {
+                if let ActionView::Pattern { start, .. } = self.actions[j as usize] {
+                    let r = self.rep[start as usize];
+                    let again = succ[i + 1..].iter().any(|&x| {
+                        matches!(self.actions[x as usize],
+                            ActionView::Pattern { start: s2, .. } if self.rep[s2 as usize] == r)
+                    });
+                    if again && !shared.contains(&r) {
+                        shared.push(r);
+                        let _ = writeln!(out, "let mut pc{r}: Option<bool> = None;");
+                    }
+                }
+            }
+            for j in succ {
+                self.successor_in(out, j, depth, &shared);
+            }
+            if let Some(t) = self.table_at[q as usize] {
+                self.table_walk(out, t, depth);
+            }
+            return;
+        };
+        let exits = &region.exits;
+        for &j in self.view.successors(q) {
+            let shift = matches!(self.actions[j as usize], ActionView::Shift { .. });
+            if !shift && !region.direct_covered.contains(&j) {
+                self.successor(out, j, depth);
+            }
+        }
+        // The shifts reach every vertex in these exit states: run their successors there,
+        // ons through the piece sets.
+        for &s in exits {
+            for &j in self.view.successors(s) {
+                match &self.actions[j as usize] {
+                    ActionView::Shift { .. } => {}
+                    ActionView::On { pieces } if pieces.len() < self.view.npieces() => {
+                        for p in pieces {
+                            let _ = writeln!(
+                                out,
+                                "for i in 0..WORDS {{ let mut b = c.pbits[{p} * WORDS + i]; while b != 0 {{ \
+                                 let w = (i * 64) as u32 + b.trailing_zeros(); b &= b - 1;"
+                            );
+                            self.enter(out, j, "w", depth + 1);
+                            out.push_str("} }\n");
+                        }
+                    }
+                    _ => {
+                        out.push_str("for w in 0..NV as u32 { let v = w;\n");
+                        self.successor(out, j, depth + 1);
+                        out.push_str("}\n");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Takes action `j` at `v` and, if valid, continues in state `j`.
+    pub(super) fn successor(&self, out: &mut String, j: u32, depth: usize) {
+        self.successor_in(out, j, depth, &[]);
+    }
+
+    /// `successor`, where the patterns starting at `shared` keep their value in `pc<start>`.
+    pub(super) fn successor_in(&self, out: &mut String, j: u32, depth: usize, shared: &[u32]) {
+        let mark = |w: &str| match self.check[j as usize] {
+            Some(c) => format!("c.mark({} * NV, {w}, d, stamp)", c),
+            None => "true".to_string(),
+        };
+        let pattern = self.in_pattern[j as usize];
+        match &self.actions[j as usize] {
+            ActionView::Start => {}
+            ActionView::Shift { .. } => {
+                let chain = self.shift_chain(j);
+                let last = *chain.last().expect("a chain holds j");
+                let step = self.step_code(&chain);
+                let _ = writeln!(out, "{{ let w = {step}; if w != NONE {{");
+                self.enter(out, last, "w", depth);
+                out.push_str("} }\n");
+            }
+            ActionView::On { pieces } => {
+                let test = self.piece_test(pieces, "c.piece(v)");
+                let _ = writeln!(out, "if {test} {{");
+                self.enter(out, j, "v", depth);
+                out.push_str("}\n");
+            }
+            ActionView::Compare { left, op, right } => {
+                let op = cmp_text(*op);
+                let _ = writeln!(
+                    out,
+                    "if let (Some(l), Some(r)) = (e{left}(c), e{right}(c)) {{ if l {op} r {{"
+                );
+                self.enter(out, j, "v", depth);
+                out.push_str("} }\n");
+            }
+            ActionView::Pattern { start, positive } => {
+                // Marked before the evaluation (a merge point evaluates it once).
+                let m = mark("v");
+                let r = self.rep[*start as usize];
+                let eval = if shared.contains(&r) {
+                    format!(
+                        "(match pc{r} {{ Some(h) => Some(h), None => {{ let x = {}; pc{r} = x; x }} }})",
+                        self.pattern_call(r)
+                    )
+                } else {
+                    self.pattern_call(r)
+                };
+                let _ = writeln!(
+                    out,
+                    "if {m} {{ match {eval} {{ None => return Flow::Err, Some(h) => if h == {positive} {{"
+                );
+                self.enter_marked(out, j, "v", depth);
+                out.push_str("} } }\n");
+            }
+            ActionView::Off { piece, modifier } => {
+                let m = mark("v");
+                let _ = writeln!(out, "if {m} {{");
+                let apply = format!("let old = c.piece(v); c.set_piece(v, {piece});");
+                let revert = "c.set_piece(v, old);";
+                self.modifier(out, j, *modifier, &apply, revert, pattern);
+                out.push_str("}\n");
+            }
+            ActionView::Assign {
+                var,
+                expr,
+                modifier,
+            } => {
+                let m = mark("v");
+                let bound = self.view.bounds()[*var as usize];
+                let _ = writeln!(
+                    out,
+                    "if {m} {{ if let Some(x) = e{expr}(c) {{ if x >= 0 && x <= {bound} {{"
+                );
+                let apply = format!("let old = std::mem::replace(&mut c.vars[{var}], x);");
+                let revert = format!("c.vars[{var}] = old;");
+                self.modifier(out, j, *modifier, &apply, &revert, pattern);
+                out.push_str("} } }\n");
+            }
+            ActionView::Switch { modifier, .. } => {
+                let m = mark("v");
+                let keep = self.switch_in_place(j);
+                let _ = writeln!(
+                    out,
+                    "if {m} {{ if k.switch(&c.path, {modifier}, v) {{ if S::KEEP {{ {keep} }} return Flow::Stop; }} }}"
+                );
+            }
+        }
+    }
+
+    /// Switch state `j` taken at `v` in place (for sinks that keep the move they stop at).
+    pub(super) fn switch_in_place(&self, j: u32) -> String {
+        let ActionView::Switch { player, .. } = self.actions[j as usize] else {
+            unreachable!("a switch state");
+        };
+        let p = player.unwrap_or(self.view.nplayers());
+        format!("c.player = {p}; c.rules = {j}; c.pos = v;")
+    }
+
+    /// A valid modifier `j` (index `m`) at `v`: applied, its level searched, reverted (unless
+    /// the sink keeps the move it stopped at: the keeper's first move in playouts and perft). In
+    /// the rules, one followed only by switches reports its moves without being applied
+    /// (their level would hold just those switches), unless that level is deep enough for
+    /// the limit or cycle checks.
+    pub(super) fn modifier(
+        &self,
+        out: &mut String,
+        j: u32,
+        m: u32,
+        apply: &str,
+        revert: &str,
+        pattern: bool,
+    ) {
+        if pattern {
+            let _ = writeln!(
+                out,
+                "{apply} let f = plevel(c, {j}, v, d + 1); {revert} if f != Flow::Go {{ return f; }}"
+            );
+            return;
+        }
+        let call = if self.direct_level[j as usize] {
+            // The checks `level` would make; past them `level` reports the error.
+            format!(
+                "if d + 1 < CYCLE_CHECK_DEPTH && d + 1 <= c.modifier_limit && c.work < c.search_limit \
+                 {{ c.work += 1; r{j}(c, v, d + 1, stamp, k) }} else {{ level(c, {j}, v, d + 1, k) }}"
+            )
+        } else {
+            format!("level(c, {j}, v, d + 1, k)")
+        };
+        let slow = format!(
+            "{apply} if S::RECORD {{ c.path.push([{m}, v]); }} \
+             let f = {call}; \
+             if S::RECORD {{ c.path.pop(); }} \
+             if !(S::KEEP && f == Flow::Stop && k.kept()) {{ {revert} }} \
+             if f != Flow::Go {{ return f; }}"
+        );
+        let succ = self.view.successors(j);
+        let ends_move = !succ.is_empty()
+            && succ
+                .iter()
+                .all(|&s| matches!(self.actions[s as usize], ActionView::Switch { .. }));
+        if !ends_move {
+            out.push_str(&slow);
+            out.push('\n');
+            return;
+        }
+        // A sink keeping its move applies the modifier and the switch it stops at.
+        let mut keep = String::new();
+        for &s in succ {
+            if let ActionView::Switch { modifier: sm, .. } = self.actions[s as usize] {
+                let _ = write!(
+                    keep,
+                    "if k.switch(&c.path, {sm}, v) {{ {apply} {} return Flow::Stop; }} ",
+                    self.switch_in_place(s)
+                );
+            }
+        }
+        let _ = writeln!(
+            out,
+            "if d + 1 < CYCLE_CHECK_DEPTH && d + 1 <= c.modifier_limit {{ \
+             if S::KEEP {{ {keep} }} else \
+             if S::RECORD {{ c.path.push([{m}, v]); let mut stop = false;"
+        );
+        for &s in succ {
+            if let ActionView::Switch { modifier, .. } = self.actions[s as usize] {
+                let _ = writeln!(
+                    out,
+                    "if !stop {{ stop = k.switch(&c.path, {modifier}, v); }}"
+                );
+            }
+        }
+        let _ = writeln!(
+            out,
+            "c.path.pop(); if stop {{ return Flow::Stop; }} }} else if k.add({}) {{ return Flow::Stop; }} }} else {{ {slow} }}",
+            succ.len()
+        );
+    }
+
+    /// Continues in the non-modifier state `j` at vertex `w` after its action held.
+    pub(super) fn enter(&self, out: &mut String, j: u32, w: &str, depth: usize) {
+        match self.check[j as usize] {
+            // Acceptance ends the pattern's level: nothing can come back to this mark.
+            Some(_) if self.view.accepting(j) => out.push_str("return Flow::Stop;\n"),
+            Some(c) => {
+                let _ = writeln!(out, "if c.mark({c} * NV, {w}, d, stamp) {{");
+                self.enter_marked(out, j, w, depth);
+                out.push_str("}\n");
+            }
+            None => self.enter_marked(out, j, w, depth),
+        }
+    }
+
+    /// `enter` once the mark (if any) is taken.
+    pub(super) fn enter_marked(&self, out: &mut String, j: u32, w: &str, depth: usize) {
+        if self.view.accepting(j) {
+            out.push_str("return Flow::Stop;\n");
+        } else if self.pushed[j as usize] {
+            // A direct call while the call budget lasts (cheaper than the stack's dispatch).
+            let call = if self.in_pattern[j as usize] {
+                format!("p{j}(c, {w}, d, stamp)")
+            } else {
+                format!("r{j}(c, {w}, d, stamp, k)")
+            };
+            let _ = writeln!(
+                out,
+                "if c.calls < MAX_CALLS {{ c.calls += 1; let f = {call}; c.calls -= 1; \
+                 if f != Flow::Go {{ return f; }} }} else {{ c.stack.push(({j}, {w})); }}"
+            );
+        } else {
+            let _ = writeln!(out, "{{ let v = {w};");
+            self.body(out, j, depth + 1);
+            out.push_str("}\n");
+        }
+    }
+
+    pub(super) fn piece_test(&self, pieces: &[u16], p: &str) -> String {
+        let np = self.view.npieces();
+        if pieces.len() == np {
+            return "true".into();
+        }
+        if pieces.is_empty() {
+            return "false".into();
+        }
+        if np <= 64 {
+            let mask = pieces.iter().fold(0u64, |m, &x| m | (1u64 << x));
+            format!("(({mask}u64 >> ({p} as u32)) & 1 != 0)")
+        } else if np <= 128 {
+            let mask = pieces.iter().fold(0u128, |m, &x| m | (1u128 << x));
+            format!("(({mask}u128 >> ({p} as u32)) & 1 != 0)")
+        } else {
+            let alts: Vec<String> = pieces.iter().map(|x| x.to_string()).collect();
+            format!("matches!({p}, {})", alts.join(" | "))
+        }
+    }
+}
