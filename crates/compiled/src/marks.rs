@@ -35,6 +35,11 @@
 //!   paths that, from every vertex, end at pairwise different vertices (breakthrough's
 //!   `forward ({e} + (left + right) {e, oppPawn}) ->>`).
 //!
+//! * a state (not a shift, or an injective one) entered both from a ray's outside predecessor
+//!   that runs at one vertex and from one member of the ray past a shift of it (gomoku's
+//!   `(up left {w})* {! up left {w}}`: the test after zero or more steps): the walk never
+//!   comes back to where it started.
+//!
 //! * a test or injective shift whose predecessors each run once per vertex and whose
 //!   successors all keep their marks: a second run at a vertex repeats one test before the
 //!   successors' marks stop it (hex's flood fill: the shift to a neighbour before the
@@ -78,6 +83,8 @@ pub(crate) fn needs_mark(
         .filter_map(|c0| find_ray(c0, &preds, actions, is_entry))
         .collect();
     let mut relaxed_in_rules: Vec<Vec<u32>> = Vec::new();
+    // Rays entered from a state that runs at one vertex, with that state.
+    let mut strict_rays: Vec<(Vec<u32>, u32)> = Vec::new();
     let mut on_cycle = vec![false; n];
     for &q in candidates.iter().flatten() {
         on_cycle[q as usize] = true;
@@ -113,6 +120,9 @@ pub(crate) fn needs_mark(
                 if !strict && !ray.iter().all(|&q| in_pattern[q as usize]) {
                     relaxed_in_rules.push(ray.clone());
                 }
+                if strict {
+                    strict_rays.push((ray.clone(), outside));
+                }
                 rays.push(ray);
             }
         }
@@ -133,7 +143,10 @@ pub(crate) fn needs_mark(
                     }
                     _ => false,
                 },
-                _ => !distinct_endpoints(q as u32, &preds, is_entry, actions, &board, &in_ray),
+                _ => {
+                    !distinct_endpoints(q as u32, &preds, is_entry, actions, &board, &in_ray)
+                        && !exit_after_strict_ray(q, &preds, actions, &board, &strict_rays)
+                }
             }
         })
         .collect::<Vec<bool>>();
@@ -221,6 +234,39 @@ fn ends_in_acceptance(view: &ProgramView<'_>, q: u32, depth: u32) -> bool {
                 .successors(q)
                 .iter()
                 .all(|&j| ends_in_acceptance(view, j, depth - 1)))
+}
+
+/// `q` (not a shift, or an injective one) follows a ray both directly from the ray's outside
+/// predecessor `o`, which runs at one vertex `v0`, and from one member `p` of the ray that comes
+/// after a shift of it (gomoku's `(up left {w})* {! up left {w}}`: the test after zero or
+/// more steps). From `o`, `q` runs at `v0`; from `p`, once at each vertex of the ray's walk
+/// past `v0`, which never comes back to `v0` (its directions form no cycle on the board). So
+/// `q` runs at most once per vertex and level.
+fn exit_after_strict_ray(
+    q: usize,
+    preds: &[Vec<u32>],
+    actions: &[ActionView],
+    board: &Board,
+    strict_rays: &[(Vec<u32>, u32)],
+) -> bool {
+    let &[a, b] = preds[q].as_slice() else {
+        return false;
+    };
+    if let ActionView::Shift { dir } = actions[q] {
+        if !board.injective[dir as usize] {
+            return false;
+        }
+    }
+    strict_rays.iter().any(|(ray, o)| {
+        [(a, b), (b, a)].iter().any(|&(x, p)| {
+            x == *o
+                && ray.iter().position(|&r| r == p).is_some_and(|i| {
+                    ray[..=i]
+                        .iter()
+                        .any(|&r| matches!(actions[r as usize], ActionView::Shift { .. }))
+                })
+        })
+    })
 }
 
 /// Most paths, and longest path, `distinct_endpoints` follows back.
