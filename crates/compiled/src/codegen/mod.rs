@@ -33,7 +33,7 @@ mod states;
 
 use analysis::{canonical_patterns, expr_uses_counts, free_pattern_order, pattern_states};
 use items::cmp_text;
-use regions::{full_regions, FullRegion};
+use regions::{full_regions, unmarked_by_regions, FullRegion};
 
 /// Bumped whenever the generated C ABI or the runtime's semantics change.
 pub const ABI_VERSION: u32 = 2;
@@ -151,6 +151,9 @@ impl<'a, 'v> Gen<'a, 'v> {
         }
         let uses_counts = expr_uses_counts(view);
         let (full, covered) = full_regions(view, &actions, &rep, &check);
+        for j in unmarked_by_regions(view, &is_entry, &full, &covered) {
+            check[j as usize] = None;
+        }
         let usable =
             |q: u32| rep[q as usize] == q && !covered[q as usize] && full[q as usize].is_none();
         let in_ray = |q: u32| rays.iter().any(|r| r.contains(&q));

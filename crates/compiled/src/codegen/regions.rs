@@ -227,3 +227,50 @@ pub(super) fn region_is_full(
     }
     true
 }
+
+/// States that need no mark because of a region: a successor `j` of exactly one class of one
+/// region whose owner starts a level (so runs once per level), with no predecessor but the
+/// region's states and, if `j` is one of the owner's own successors, the owner through
+/// `direct_covered`. The region runs `j` once per vertex (breakthrough's `anySquare {w} [e]`:
+/// the loop over the pawns' piece set meets each pawn once).
+pub(super) fn unmarked_by_regions(
+    view: &ProgramView<'_>,
+    is_entry: &dyn Fn(u32) -> bool,
+    full: &[Option<FullRegion>],
+    covered: &[bool],
+) -> Vec<u32> {
+    let n = view.nstates();
+    // Per state: how many (owner, class) pairs run it, and the last owner.
+    let mut runs = vec![0u32; n];
+    let mut owner = vec![u32::MAX; n];
+    for (q, region) in full.iter().enumerate() {
+        let Some(region) = region else { continue };
+        for &e in &region.exits {
+            for &j in view.successors(e) {
+                runs[j as usize] += 1;
+                owner[j as usize] = q as u32;
+            }
+        }
+    }
+    let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for p in 0..n as u32 {
+        for &j in view.successors(p) {
+            preds[j as usize].push(p);
+        }
+    }
+    (0..n as u32)
+        .filter(|&j| {
+            let q = owner[j as usize];
+            runs[j as usize] == 1
+                && is_entry(q)
+                && !matches!(view.action(j), ActionView::Shift { .. })
+                && preds[j as usize].iter().all(|&p| {
+                    covered[p as usize]
+                        || (p == q
+                            && full[q as usize]
+                                .as_ref()
+                                .is_some_and(|r| r.direct_covered.contains(&j)))
+                })
+        })
+        .collect()
+}
