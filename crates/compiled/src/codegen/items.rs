@@ -186,11 +186,9 @@ impl Gen<'_, '_> {
         }
     }
 
-    /// `apply_mod::<LOG>(c, m, v)`: applies modifier index `m` at `v`, pushing undo entries
-    /// when `LOG` (playouts never undo). Pieces and switches come from tables indexed by `m`
-    /// (`MOD_KIND`, `MOD_A`, `MOD_B`): a move's steps then branch on three kinds, which
-    /// predicts better than a jump through a `match` over every modifier. Assignments keep
-    /// their `match` (`apply_assign`), each with its own expression.
+    /// What the runtime's `apply_mod` reads: per modifier index its kind (1 piece, 2
+    /// assignment, 3 switch) and arguments (`MOD_KIND`, `MOD_A`, `MOD_B`), and
+    /// `apply_assign`, a `match` with each assignment's own expression.
     pub(super) fn apply_mod(&self, out: &mut String) {
         let n = self.view.nmodifiers() as usize;
         let (mut kind, mut a, mut b) = (vec![0u8; n + 1], vec![0u32; n + 1], vec![0u32; n + 1]);
@@ -214,42 +212,21 @@ impl Gen<'_, '_> {
                 _ => {}
             }
         }
-        let list = |xs: Vec<String>| xs.join(",");
-        let _ = writeln!(
-            out,
-            "static MOD_KIND: [u8; NMOD + 1] = [{}];
-static MOD_A: [u32; NMOD + 1] = [{}];
-static MOD_B: [u32; NMOD + 1] = [{}];",
-            list(kind.iter().map(|x| x.to_string()).collect()),
-            list(a.iter().map(|x| x.to_string()).collect()),
-            list(b.iter().map(|x| x.to_string()).collect()),
-        );
+        let list = |xs: &[u32]| {
+            xs.iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let kinds: Vec<u32> = kind.iter().map(|&k| k as u32).collect();
+        let _ = writeln!(out, "static MOD_KIND: [u8; NMOD + 1] = [{}];", list(&kinds));
+        let _ = writeln!(out, "static MOD_A: [u32; NMOD + 1] = [{}];", list(&a));
+        let _ = writeln!(out, "static MOD_B: [u32; NMOD + 1] = [{}];", list(&b));
         out.push_str(
-            "#[inline(always)]
-fn apply_mod<const LOG: bool>(c: &mut St, m: u32, v: u32) {
-                 let i = m as usize;
-                 match MOD_KIND[i] {
-                     1 => { let old = c.piece(v); if LOG { c.undo.push(Undo::Piece(v, old)); } c.set_piece(v, MOD_A[i] as Piece); }
-                     3 => { c.player = MOD_A[i]; c.rules = MOD_B[i]; c.pos = v; }
-                     2 => apply_assign::<LOG>(c, m, v),
-                     _ => {}
-    }
-}
-",
-        );
-        out.push_str(
-            "#[inline(never)]
-fn apply_assign<const LOG: bool>(c: &mut St, m: u32, v: u32) {
-    match m {
-",
+            "#[inline(never)]\nfn apply_assign<const LOG: bool>(c: &mut St, m: u32, v: u32) {\n    match m {\n",
         );
         out.push_str(&assigns);
-        out.push_str(
-            "        _ => {}
-    }
-}
-",
-        );
+        out.push_str("        _ => {}\n    }\n}\n");
     }
 }
 
