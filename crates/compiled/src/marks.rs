@@ -59,14 +59,8 @@ pub(crate) struct Marks {
     pub rays: Vec<Vec<u32>>,
 }
 
-/// Per state: whether it needs a visited mark. `is_entry(q)`: `q` starts a level (a start
-/// state, a modifier or a switch), so its successors run at one vertex.
-pub(crate) fn needs_mark(
-    view: &ProgramView<'_>,
-    actions: &[ActionView],
-    is_entry: &dyn Fn(u32) -> bool,
-    in_pattern: &[bool],
-) -> Marks {
+/// Per state, the states with an edge into it.
+pub(crate) fn predecessors(view: &ProgramView<'_>) -> Vec<Vec<u32>> {
     let n = view.nstates();
     let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
     for p in 0..n as u32 {
@@ -74,13 +68,26 @@ pub(crate) fn needs_mark(
             preds[j as usize].push(p);
         }
     }
+    preds
+}
+
+/// Per state: whether it needs a visited mark. `is_entry(q)`: `q` starts a level (a start
+/// state, a modifier or a switch), so its successors run at one vertex.
+pub(crate) fn needs_mark(
+    view: &ProgramView<'_>,
+    actions: &[ActionView],
+    is_entry: &dyn Fn(u32) -> bool,
+    in_pattern: &[bool],
+    preds: &[Vec<u32>],
+) -> Marks {
+    let n = view.nstates();
     let board = Board::new(view);
     let mut in_ray = vec![false; n];
     let mut rays = Vec::new();
     let mut acyclic: HashMap<Vec<u32>, bool> = HashMap::new();
-    let single = single_vertex(&preds, is_entry, &in_ray);
+    let single = single_vertex(preds, is_entry, &in_ray);
     let candidates: Vec<Vec<u32>> = (0..n as u32)
-        .filter_map(|c0| find_ray(c0, &preds, actions, is_entry))
+        .filter_map(|c0| find_ray(c0, preds, actions, is_entry))
         .collect();
     let mut relaxed_in_rules: Vec<Vec<u32>> = Vec::new();
     // Rays entered from a state that runs at one vertex, with that state.
@@ -107,7 +114,7 @@ pub(crate) fn needs_mark(
             dirs.sort_unstable();
             dirs.dedup();
             let strict = is_entry(outside) || single[outside as usize];
-            let entered_once = strict || once_per_vertex(outside, &preds, is_entry, &on_cycle);
+            let entered_once = strict || once_per_vertex(outside, preds, is_entry, &on_cycle);
             if entered_once
                 && !dirs.is_empty()
                 && *acyclic
@@ -128,7 +135,7 @@ pub(crate) fn needs_mark(
         }
     }
     // Ray members run at several vertices: recompute "single" without them.
-    let single = single_vertex(&preds, is_entry, &in_ray);
+    let single = single_vertex(preds, is_entry, &in_ray);
     let need = (0..n)
         .map(|q| {
             if in_ray[q] {
@@ -144,8 +151,8 @@ pub(crate) fn needs_mark(
                     _ => false,
                 },
                 _ => {
-                    !distinct_endpoints(q as u32, &preds, is_entry, actions, &board, &in_ray)
-                        && !exit_after_strict_ray(q, &preds, actions, &board, &strict_rays)
+                    !distinct_endpoints(q as u32, preds, is_entry, actions, &board, &in_ray)
+                        && !exit_after_strict_ray(q, preds, actions, &board, &strict_rays)
                 }
             }
         })
@@ -164,7 +171,7 @@ pub(crate) fn needs_mark(
         }
     }
     drop_marks_before_marks(
-        view, actions, is_entry, &preds, &board, &in_ray, &single, &mut need,
+        view, actions, is_entry, preds, &board, &in_ray, &single, &mut need,
     );
     Marks { need, rays }
 }

@@ -50,22 +50,17 @@ pub(crate) fn shift_tables(
     actions: &[ActionView],
     is_entry: &dyn Fn(u32) -> bool,
     usable: &dyn Fn(u32) -> bool,
+    preds: &[Vec<u32>],
 ) -> Vec<ShiftTable> {
     let n = view.nstates();
     let is_shift = |q: u32| matches!(actions[q as usize], ActionView::Shift { .. });
-    let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
-    for p in 0..n as u32 {
-        for &j in view.successors(p) {
-            preds[j as usize].push(p);
-        }
-    }
     let mut tables = Vec::new();
     let mut budget = WALK_BUDGET;
     for q in 0..n as u32 {
         if is_shift(q) || !usable(q) || view.accepting(q) {
             continue;
         }
-        let Some(region) = closed_region(view, q, &preds, &is_shift, usable) else {
+        let Some(region) = closed_region(view, q, preds, &is_shift, usable) else {
             continue;
         };
         let cyclic = has_cycle(view, &region);
@@ -73,7 +68,7 @@ pub(crate) fn shift_tables(
             continue;
         }
         if let Some((exits, merging)) =
-            walk(view, actions, q, &region, &preds, is_entry, &mut budget)
+            walk(view, actions, q, &region, preds, is_entry, &mut budget)
         {
             // Without a star or paths meeting, the walk is a few fixed shifts with nothing to
             // merge: cheaper as code.

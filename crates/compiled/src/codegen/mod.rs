@@ -136,8 +136,9 @@ impl<'a, 'v> Gen<'a, 'v> {
                 )
         };
         let in_pattern = pattern_states(view);
+        let preds = crate::marks::predecessors(view);
         let crate::marks::Marks { need, rays } =
-            crate::marks::needs_mark(view, &actions, &is_entry, &in_pattern);
+            crate::marks::needs_mark(view, &actions, &is_entry, &in_pattern, &preds);
         let mut check = vec![None; n];
         let mut ncheck = 0;
         for q in 0..n {
@@ -150,8 +151,8 @@ impl<'a, 'v> Gen<'a, 'v> {
             }
         }
         let uses_counts = expr_uses_counts(view);
-        let (full, covered) = full_regions(view, &actions, &rep, &check);
-        for j in unmarked_by_regions(view, &is_entry, &full, &covered) {
+        let (full, covered) = full_regions(view, &actions, &rep, &check, &preds);
+        for j in unmarked_by_regions(view, &actions, &preds, &is_entry, &full, &covered) {
             check[j as usize] = None;
         }
         let usable =
@@ -159,9 +160,13 @@ impl<'a, 'v> Gen<'a, 'v> {
         let in_ray = |q: u32| rays.iter().any(|r| r.contains(&q));
         // A table's shifts may be a ray (it replaces the ray); its root may not.
         let is_shift = |q: u32| matches!(actions[q as usize], ActionView::Shift { .. });
-        let tables = shift_tables(view, &actions, &is_entry, &|q| {
-            usable(q) && (is_shift(q) || !in_ray(q))
-        });
+        let tables = shift_tables(
+            view,
+            &actions,
+            &is_entry,
+            &|q| usable(q) && (is_shift(q) || !in_ray(q)),
+            &preds,
+        );
         let mut in_table = vec![false; n];
         let mut table_at = vec![None; n];
         for (i, t) in tables.iter().enumerate() {
@@ -191,12 +196,6 @@ impl<'a, 'v> Gen<'a, 'v> {
             ray_at[r[0] as usize] = Some(i);
         }
         let accept_distance = free_pattern_order(view, &actions);
-        let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
-        for p in 0..n as u32 {
-            for &j in view.successors(p) {
-                preds[j as usize].push(p);
-            }
-        }
         let mut on_ray = vec![false; n];
         for &q in rays.iter().flatten() {
             on_ray[q as usize] = true;

@@ -34,16 +34,11 @@ pub(super) fn full_regions(
     actions: &[ActionView],
     rep: &[u32],
     check: &[Option<u32>],
+    preds: &[Vec<u32>],
 ) -> (Vec<Option<FullRegion>>, Vec<bool>) {
     let n = view.nstates();
     let nv = view.nvertices();
     let is_shift = |q: u32| matches!(actions[q as usize], ActionView::Shift { .. });
-    let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
-    for p in 0..n as u32 {
-        for &j in view.successors(p) {
-            preds[j as usize].push(p);
-        }
-    }
     let mut full = vec![None; n];
     let mut covered = vec![false; n];
     let mut budget = REGION_BUDGET;
@@ -235,6 +230,8 @@ pub(super) fn region_is_full(
 /// the loop over the pawns' piece set meets each pawn once).
 pub(super) fn unmarked_by_regions(
     view: &ProgramView<'_>,
+    actions: &[ActionView],
+    preds: &[Vec<u32>],
     is_entry: &dyn Fn(u32) -> bool,
     full: &[Option<FullRegion>],
     covered: &[bool],
@@ -252,18 +249,12 @@ pub(super) fn unmarked_by_regions(
             }
         }
     }
-    let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
-    for p in 0..n as u32 {
-        for &j in view.successors(p) {
-            preds[j as usize].push(p);
-        }
-    }
     (0..n as u32)
         .filter(|&j| {
             let q = owner[j as usize];
             runs[j as usize] == 1
                 && is_entry(q)
-                && !matches!(view.action(j), ActionView::Shift { .. })
+                && !matches!(actions[j as usize], ActionView::Shift { .. })
                 && preds[j as usize].iter().all(|&p| {
                     covered[p as usize]
                         || (p == q
