@@ -15,6 +15,10 @@
 #               through the sessions' `fetch` tool, land under /work/.mirror), install Boost
 #               headers (Debian: libboost-dev), and build them outside this repository
 #               following rbg2cpp's README and Makefile (its `benchmark_%` / `perft_%` targets).
+#               Optional: DIR/<game>/benchmark_mono, the same harness with the three commented
+#               lines that call random_simulation_with_monotonic_moves enabled; with
+#               --engine compiled the script then also measures sampled-and-checked playouts
+#               (`rbgtool bench --sampling check`) against it, in a second table.
 #   --quick     small perft depths; unless --rounds/--seconds are given, 1 round of 1 s benches
 #   --rounds N  rounds (default 3); each figure is the best round
 #   --seconds S flat-MC seconds per run (default 5)
@@ -87,13 +91,13 @@ rss_mb() { awk -F': ' '/Maximum resident set size/ { printf "%.1f", $2 / 1024 }'
 per_cpu() { awk -F': ' -v n="$1" '/User time|System time/ { t += $2 } END { print n / (t > 0 ? t : 0.01) }' "$work/time"; }
 max() { awk -v a="$1" -v b="$2" 'BEGIN { print (b > a ? b : a) }'; }
 
-declare -A best rss leaves
+declare -A best rss leaves sampling classes
 note() { printf '%s\n' "$*" >&2; }
 
 # One round of one game: ours and the reference's bench, then both perfts.
 round() {
     local g=$1 depth=$2 file="$corpus/$1.rbg" out
-    out=$(pin "$rbgtool" bench "$file" --seconds "$seconds" --json --keeper first -q "${engine_args[@]}")
+    out=$(pin "$rbgtool" bench "$file" --seconds "$seconds" --json --keeper first -q --sampling list "${engine_args[@]}")
     best[$g.mc]=$(max "${best[$g.mc]:-0}" "$(jq -r .playouts_per_second <<<"$out")")
     best[$g.mccpu]=$(max "${best[$g.mccpu]:-0}" "$(per_cpu "$(jq -r .playouts <<<"$out")")")
     rss[$g.mc]=$(rss_mb)
@@ -101,6 +105,14 @@ round() {
     best[$g.refmc]=$(max "${best[$g.refmc]:-0}" "$(sed -n 's/.*(\([0-9.]*\) playouts\/sec).*/\1/p' <<<"$out")")
     best[$g.refmccpu]=$(max "${best[$g.refmccpu]:-0}" "$(per_cpu "$(sed -n 's/^number of playouts: \([0-9]*\).*/\1/p' <<<"$out")")")
     rss[$g.refmc]=$(rss_mb)
+    if [ "$engine" = compiled ] && [ -x "$ref/$g/benchmark_mono" ]; then
+        out=$(pin "$rbgtool" bench "$file" --seconds "$seconds" --json --keeper first -q --sampling check "${engine_args[@]}")
+        best[$g.mcc]=$(max "${best[$g.mcc]:-0}" "$(jq -r .playouts_per_second <<<"$out")")
+        sampling[$g]=$(jq -r .sampling <<<"$out")
+        out=$(pin "$ref/$g/benchmark_mono" "$((seconds * 1000))")
+        best[$g.refmcc]=$(max "${best[$g.refmcc]:-0}" "$(sed -n 's/.*(\([0-9.]*\) playouts\/sec).*/\1/p' <<<"$out")")
+        classes[$g]=$(sed -n 's/^Monotonic classes: //p' <<<"$out")
+    fi
     out=$(pin "$rbgtool" perft "$file" --depth "$depth" --json --keeper first -q "${engine_args[@]}" | tail -1)
     local l n s
     l=$(jq -r .leaves <<<"$out") n=$(jq -r .nodes <<<"$out") s=$(jq -r .seconds <<<"$out")
@@ -176,3 +188,17 @@ for gd in "${games[@]}"; do
     g=${gd%%:*} d=${gd##*:}
     echo "| $g | $(fmt "${best[$g.mc]}") | $(fmt "${best[$g.refmc]}") | $(ratio "${best[$g.mc]}" "${best[$g.refmc]}") | $(ratio "${best[$g.mccpu]}" "${best[$g.refmccpu]}") | $d | ${leaves[$g]} | $(fmt "${best[$g.pf]}") | $(fmt "${best[$g.refpf]}") | $(ratio "${best[$g.pf]}" "${best[$g.refpf]}") | ${rss[$g.mc]} | ${rss[$g.refmc]} |"
 done
+mono=()
+for gd in "${games[@]}"; do [ -n "${best[${gd%%:*}.mcc]:-}" ] && mono+=("${gd%%:*}"); done
+if [ "${#mono[@]}" -gt 0 ]; then
+    echo
+    echo "Sampled and checked playouts (monotonic classes), both sides: rbgtool bench --sampling check,"
+    echo "rbg2cpp's harness with random_simulation_with_monotonic_moves enabled (benchmark_mono)."
+    echo "Not the table above: that one lists every move on both sides, as the shipped harness does."
+    echo
+    echo "| game | rbgtool sampling | rbg2cpp monotonic classes | rbgtool playouts/s | rbg2cpp playouts/s | ratio |"
+    echo "|---|---|---|---|---|---|"
+    for g in "${mono[@]}"; do
+        echo "| $g | ${sampling[$g]} | ${classes[$g]} | $(fmt "${best[$g.mcc]}") | $(fmt "${best[$g.refmcc]}") | $(ratio "${best[$g.mcc]}" "${best[$g.refmcc]}") |"
+    done
+fi

@@ -163,6 +163,20 @@ pub enum EngineKind {
     Compiled,
 }
 
+/// How `bench`'s playouts draw moves; both draw uniformly over the legal moves.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SamplingArg {
+    /// Every state lists all its legal moves and applies one (what the interpreter and
+    /// rbg2cpp's shipped benchmark harness do).
+    #[default]
+    List,
+    /// Compiled engine: a move of a monotonic class (place-anywhere moves such as hex's,
+    /// whose legal moves only shrink) is drawn from a list kept through the playout and
+    /// checked, as rbg2cpp's `random_simulation_with_monotonic_moves` does; other states
+    /// list every legal move.
+    Check,
+}
+
 #[derive(Args, Debug, Clone)]
 pub struct EngineArgs {
     /// RBG engine.
@@ -252,7 +266,7 @@ pub enum Command {
     },
     /// Flat Monte-Carlo benchmark: uniformly random playouts.
     #[command(
-        after_help = "Every visited state computes all legal moves and applies one picked uniformly; keeper states are not counted.\n\nExamples:\n  rbgtool bench corpus/rbg/breakthrough.rbg --seconds 10\n  rbgtool bench corpus/rbg/chess.rbg --playouts 100 --seed 7 --json\n  rbgtool bench corpus/rbg/chess.rbg --playouts 100 --moves \"e2 e4; e7 e5\""
+        after_help = "Every visited state applies one legal move drawn uniformly; keeper states are not counted.\nBy default every state lists all its legal moves; with --engine compiled --sampling check,\nmoves of monotonic classes are sampled and checked instead (same distribution, faster;\ndocs/compiled-engine.md).\n\nExamples:\n  rbgtool bench corpus/rbg/breakthrough.rbg --seconds 10\n  rbgtool bench corpus/rbg/chess.rbg --playouts 100 --seed 7 --json\n  rbgtool bench corpus/rbg/chess.rbg --playouts 100 --moves \"e2 e4; e7 e5\""
     )]
     Bench {
         #[command(flatten)]
@@ -269,6 +283,9 @@ pub enum Command {
         /// Print the report as one JSON object.
         #[arg(long)]
         json: bool,
+        /// How playouts draw moves (the interpreter always lists them).
+        #[arg(long, value_enum, default_value_t = SamplingArg::List)]
+        sampling: SamplingArg,
         #[command(flatten)]
         start: StartArgs,
         #[command(flatten)]

@@ -833,3 +833,39 @@ fn rate_prints_a_table_json_and_html_deterministically() {
     assert!(err.contains("time budgets"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `bench --sampling`: the compiled engine says which way it drew moves; tic-tac-toe's moves
+/// are monotonic classes, and both ways end every playout with the same number of moves
+/// possible (5 to 9).
+#[test]
+fn bench_sampling_is_reported() {
+    let cache = scratch("sampling");
+    let game = repo("corpus/rbg/ticTacToe.rbg");
+    for (sampling, want) in [("list", "list"), ("check", "check (3 monotonic classes)")] {
+        let out = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
+            .env("RBGTOOL_CACHE", &cache)
+            .args([
+                "bench",
+                &game,
+                "--engine",
+                "compiled",
+                "--playouts",
+                "200",
+                "--json",
+            ])
+            .args(["--sampling", sampling])
+            .output()
+            .expect("rbgtool runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["sampling"], want);
+        assert_eq!(v["engine"], "rbg compiled");
+        let len = v["average_length"].as_f64().unwrap();
+        assert!((5.0..=9.0).contains(&len), "{len}");
+    }
+    let _ = std::fs::remove_dir_all(&cache);
+}

@@ -30,14 +30,24 @@ fn main() {
         for _ in 0..2 {
             let a = reasoner::flat_mc(&r, reasoner::Budget::Seconds(secs), 1).expect("runs");
             let b = cg
-                .flat_mc(reasoner::Budget::Seconds(secs), 1)
+                .flat_mc_with(reasoner::Budget::Seconds(secs), 1, compiled::Sampling::List)
+                .expect("runs");
+            let c = cg
+                .flat_mc_with(
+                    reasoner::Budget::Seconds(secs),
+                    1,
+                    compiled::Sampling::Check,
+                )
                 .expect("runs");
             println!(
-                "playouts/s interp {:.1} (len {:.2})  compiled {:.1} (len {:.2})",
+                "playouts/s interp {:.1} (len {:.2})  compiled list {:.1} (len {:.2})  check {:.1} (len {:.2}, {} classes)",
                 a.playouts_per_second(),
                 a.avg_length,
                 b.playouts_per_second(),
-                b.avg_length
+                b.avg_length,
+                c.playouts_per_second(),
+                c.avg_length,
+                cg.monotonic_classes()
             );
         }
         return;

@@ -25,6 +25,19 @@ impl Default for BuildOptions {
     }
 }
 
+/// How a playout draws its moves. Both draw uniformly over the legal moves (the proof is in
+/// `crate::monotonic`'s docs); they use the random stream differently.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Sampling {
+    /// Every state lists all its legal moves and one is drawn.
+    List,
+    /// Moves of a monotonic class (`->p anySquare {e} ->>`-like moves, whose legal moves only
+    /// shrink) are drawn from a list kept through the playout and checked, as rbg2cpp's
+    /// benchmark does; other states list their moves.
+    #[default]
+    Check,
+}
+
 /// Why a game could not be compiled; callers fall back to the interpreter.
 #[derive(Debug)]
 pub enum Error {
@@ -62,6 +75,8 @@ pub struct CompiledGame {
     nv: usize,
     nvars: usize,
     nplayers: usize,
+    /// Monotonic move classes (see [`Sampling::Check`]).
+    monotonic_classes: usize,
     /// Seconds spent generating, compiling (or finding in the cache) and loading.
     pub build_seconds: f64,
     /// The library came from the cache.
@@ -147,7 +162,15 @@ impl CompiledGame {
                 api.info
             )));
         }
+        // SAFETY: a fresh state of the loaded library, freed at once.
+        let monotonic_classes = unsafe {
+            let st = (api.new)(0, 0, 0, 0);
+            let k = (api.set_sampling)(st, 0);
+            (api.free)(st);
+            k as usize
+        };
         Ok(CompiledGame {
+            monotonic_classes,
             opts: build.options,
             players: game.players.clone(),
             vertices: game.board.vertices.clone(),
@@ -172,6 +195,11 @@ impl CompiledGame {
         self.opts
     }
 
+    /// The game's monotonic move classes: the player moves [`Sampling::Check`] samples.
+    pub fn monotonic_classes(&self) -> usize {
+        self.monotonic_classes
+    }
+
     /// The declared initial semi-state, keeper to move, nothing applied.
     pub fn raw_state(&self) -> CompiledState<'_> {
         let o = self.opts;
@@ -184,6 +212,8 @@ impl CompiledGame {
                 o.search_limit,
             )
         };
+        // SAFETY: st is live.
+        unsafe { (self.api.set_sampling)(st, (Sampling::default() == Sampling::Check) as u32) };
         CompiledState {
             g: self,
             st,
@@ -275,7 +305,18 @@ impl CompiledGame {
     /// convention (all legal moves listed, one picked uniformly); each playout runs inside
     /// the library. A time budget is checked between playouts.
     pub fn flat_mc(&self, budget: Budget, seed: u64) -> Result<BenchReport, GameError> {
+        self.flat_mc_with(budget, seed, Sampling::default())
+    }
+
+    /// [`Self::flat_mc`] with the given way of drawing moves.
+    pub fn flat_mc_with(
+        &self,
+        budget: Budget,
+        seed: u64,
+        sampling: Sampling,
+    ) -> Result<BenchReport, GameError> {
         let mut state = self.initial_state()?;
+        state.set_sampling(sampling);
         let mut rng = game::rng_from_seed(seed);
         state.seed_from(&mut rng);
         let mut report = BenchReport {
@@ -390,6 +431,20 @@ impl<'g> CompiledState<'g> {
 
     pub(crate) fn tables(&self) -> &'g crate::text::TextTables {
         &self.g.tables
+    }
+
+    /// How this state's playouts draw moves (new states: [`Sampling::default`]).
+    pub fn set_sampling(&mut self, sampling: Sampling) {
+        // SAFETY: st is a live state of this library.
+        unsafe { (self.g.api.set_sampling)(self.st, (sampling == Sampling::Check) as u32) };
+    }
+
+    /// When a monotonic class starts here, the number of legal moves it predicts (which
+    /// [`Sampling::Check`] relies on being the number listed); None otherwise.
+    pub fn class_moves(&self) -> Option<usize> {
+        // SAFETY: st is a live state of this library.
+        let k = unsafe { (self.g.api.class_moves)(self.st) };
+        usize::try_from(k).ok()
     }
 
     /// Applies the keeper's moves from the current state (after [`Self::set_snapshot`]).

@@ -9,6 +9,8 @@
 //!   games it cannot run exactly like the interpreter ([`codegen::Refusal`]).
 //! * `marks`: which states need a visited mark (most shifts and rays do not).
 //! * `tables`: walks through shifts only, precomputed per vertex.
+//! * `monotonic`: move classes whose legal moves only shrink, sampled and checked in
+//!   playouts instead of listed.
 //! * [`artefact`]: rustc invocation and the content-addressed cache (atomic writes).
 //! * [`library`]: loading, ABI version check, the C functions.
 //! * `text`: moves and positions as text, the interpreter's notation over the same moves.
@@ -25,8 +27,9 @@ pub mod codegen;
 pub mod engine;
 pub mod library;
 mod marks;
+mod monotonic;
 mod tables;
 mod text;
 
 pub use artefact::{Cache, Optimise};
-pub use engine::{BuildOptions, CompiledGame, CompiledState, Error, Snapshot};
+pub use engine::{BuildOptions, CompiledGame, CompiledState, Error, Sampling, Snapshot};

@@ -1,7 +1,7 @@
 //! `rbgtool bench`: flat Monte-Carlo playouts.
 
 use super::load::{load, Loaded, LoadedGame};
-use crate::cli::{EngineArgs, Global, InputArgs, KeeperArg, StartArgs};
+use crate::cli::{EngineArgs, Global, InputArgs, KeeperArg, SamplingArg, StartArgs};
 use crate::diag::CliError;
 use codespan_reporting::diagnostic::{Diagnostic, Label, Severity};
 use serde::Serialize;
@@ -10,8 +10,11 @@ use serde::Serialize;
 struct Report {
     game: String,
     engine: &'static str,
-    /// What was measured: every visited state lists all its legal moves and applies one.
+    /// What was measured: every visited state applies one legal move drawn uniformly, from
+    /// a list of all of them or (monotonic classes) by sampling and checking.
     measure: &'static str,
+    /// "list", or "check" with the number of monotonic classes sampled ("check (2 classes)").
+    sampling: String,
     playouts: u64,
     states: u64,
     seconds: f64,
@@ -101,8 +104,12 @@ pub fn keeper_warning(
 
 const MAX_LENGTH: u64 = 1_000_000;
 
-/// The label of every bench report (the same measure as the reference's flat-MC benchmark).
-const MEASURE: &str = "flat Monte-Carlo: every state lists all legal moves and applies one";
+/// The labels of bench reports (the reference's flat-MC benchmark lists moves, and samples
+/// and checks those of monotonic classes).
+const MEASURE_LIST: &str = "flat Monte-Carlo: every state lists all legal moves and applies one";
+const MEASURE_CHECK: &str =
+    "flat Monte-Carlo: every state applies one legal move drawn uniformly; \
+     moves of monotonic classes are sampled and checked, other states list all legal moves";
 
 // One parameter per flag of the subcommand, as clap parsed them.
 #[allow(clippy::too_many_arguments)]
@@ -112,6 +119,7 @@ pub fn run(
     playouts: Option<u64>,
     seed: u64,
     json: bool,
+    sampling: SamplingArg,
     start: &StartArgs,
     engine: &EngineArgs,
     global: &Global,
@@ -124,6 +132,8 @@ pub fn run(
         (None, None) => game::playout::Budget::Seconds(10.0),
     };
     let mut rng = game::rng_from_seed(seed);
+    // Monotonic classes sampled (compiled engine with --sampling check), else listing.
+    let mut classes = None;
     let (engine, r) = match &loaded.game {
         Loaded::Rbg(g) => {
             // The compiled library's playouts start at the initial position.
@@ -145,7 +155,16 @@ pub fn run(
                 None
             };
             let (rep, name) = match compiled {
-                Some(cg) => (cg.flat_mc(b, seed), "rbg compiled"),
+                Some(cg) => {
+                    let how = match sampling {
+                        SamplingArg::Check => compiled::Sampling::Check,
+                        SamplingArg::List => compiled::Sampling::List,
+                    };
+                    if how == compiled::Sampling::Check {
+                        classes = Some(cg.monotonic_classes());
+                    }
+                    (cg.flat_mc_with(b, seed, how), "rbg compiled")
+                }
                 None => {
                     let mut state = r.initial_state().map_err(|e| game_error(&loaded, &r, &e))?;
                     super::start::go_to_start(&mut state, start)?;
@@ -171,10 +190,15 @@ pub fn run(
             ("gdl engine", rep)
         }
     };
+    let (measure, sampling) = match classes {
+        Some(k) if k > 0 => (MEASURE_CHECK, format!("check ({k} monotonic classes)")),
+        _ => (MEASURE_LIST, "list".to_string()),
+    };
     let report = Report {
         game: loaded.source.name.clone(),
         engine,
-        measure: MEASURE,
+        measure,
+        sampling,
         playouts: r.playouts,
         states: r.states,
         seconds: r.seconds,
@@ -190,7 +214,8 @@ pub fn run(
         return Ok(());
     }
     println!("game:            {} ({})", report.game, report.engine);
-    println!("measure:         {MEASURE}");
+    println!("measure:         {}", report.measure);
+    println!("sampling:        {}", report.sampling);
     println!(
         "playouts:        {} in {:.2} s",
         report.playouts, report.seconds

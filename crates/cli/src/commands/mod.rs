@@ -55,9 +55,12 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             playouts,
             seed,
             json,
+            sampling,
             start,
             engine,
-        } => bench::run(input, *seconds, *playouts, *seed, *json, start, engine, g),
+        } => bench::run(
+            input, *seconds, *playouts, *seed, *json, *sampling, start, engine, g,
+        ),
         Command::Play {
             input,
             white,

@@ -240,3 +240,73 @@ pub(super) fn cmp_text(op: ir::CmpOp) -> &'static str {
         ir::CmpOp::Ge => ">=",
     }
 }
+
+/// The monotonic move classes (`crate::monotonic`) as tables: `mono_class(q)` (usize::MAX
+/// when `q` roots none), per class its cells, its steps (modifier indices) and a bit per piece
+/// its test lets through.
+pub(super) fn mono_items(
+    out: &mut String,
+    classes: &[crate::monotonic::MonoClass],
+    npieces: usize,
+) {
+    let _ = writeln!(out, "const NMONO: usize = {};", classes.len());
+    out.push_str("#[inline(always)]\nfn mono_class(q: u32) -> usize {\n    match q {\n");
+    for (i, c) in classes.iter().enumerate() {
+        let _ = writeln!(out, "        {} => {i},", c.root);
+    }
+    out.push_str("        _ => usize::MAX,\n    }\n}\n");
+    let offsets = |lens: &mut dyn Iterator<Item = usize>| {
+        let mut at = 0;
+        let mut s = String::from("0,");
+        for l in lens {
+            at += l;
+            let _ = write!(s, "{at},");
+        }
+        s
+    };
+    let _ = writeln!(
+        out,
+        "static MONO_CELL_AT: [u32; NMONO + 1] = [{}];",
+        offsets(&mut classes.iter().map(|c| c.cells.len()))
+    );
+    let _ = writeln!(
+        out,
+        "static MONO_STEP_AT: [u32; NMONO + 1] = [{}];",
+        offsets(&mut classes.iter().map(|c| c.steps.len()))
+    );
+    let cells: Vec<String> = classes
+        .iter()
+        .flat_map(|c| &c.cells)
+        .map(u32::to_string)
+        .collect();
+    let _ = writeln!(
+        out,
+        "static MONO_CELLS: [u32; {}] = [{}];",
+        cells.len(),
+        cells.join(",")
+    );
+    let steps: Vec<String> = classes
+        .iter()
+        .flat_map(|c| &c.steps)
+        .map(u32::to_string)
+        .collect();
+    let _ = writeln!(
+        out,
+        "static MONO_STEPS: [u32; {}] = [{}];",
+        steps.len(),
+        steps.join(",")
+    );
+    let words = npieces.div_ceil(64);
+    let _ = writeln!(out, "const MONO_WORDS: usize = {words};");
+    out.push_str("static MONO_OK: [u64; NMONO * MONO_WORDS] = [");
+    for c in classes {
+        let mut bits = vec![0u64; words];
+        for &p in &c.pieces {
+            bits[p as usize / 64] |= 1 << (p % 64);
+        }
+        for b in bits {
+            let _ = write!(out, "{b:#x},");
+        }
+    }
+    out.push_str("];\n");
+}

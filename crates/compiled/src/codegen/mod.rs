@@ -17,7 +17,8 @@
 //! * `levels`: which states get functions of their own, which levels are direct calls.
 //! * `states`: a state's code (successors, rays, marks, calls, modifiers).
 //! * `chains`: shift chains in one step, short pattern bodies evaluated in place.
-//! * `items`: the file's other items (board tables, expressions, dispatch, `apply_mod`);
+//! * `items`: the file's other items (board tables, expressions, dispatch, `apply_mod`,
+//!   the monotonic move classes of `crate::monotonic`);
 //!   the runtime (`runtime.rs.in`) follows them.
 
 use crate::tables::{shift_tables, ShiftTable};
@@ -36,7 +37,7 @@ use items::cmp_text;
 use regions::{full_regions, unmarked_by_regions, FullRegion};
 
 /// Bumped whenever the generated C ABI or the runtime's semantics change.
-pub const ABI_VERSION: u32 = 2;
+pub const ABI_VERSION: u32 = 3;
 
 /// Deeper inlining of unmarked states is cut (the state is pushed instead) to keep the
 /// generated code shallow.
@@ -76,6 +77,8 @@ pub fn generate(view: &ProgramView<'_>) -> Result<String, Refusal> {
     g.dispatch(&mut out);
     g.apply_mod(&mut out);
     g.composite_arrays(&mut out);
+    let classes = crate::monotonic::monotonic_classes(view, &g.actions);
+    items::mono_items(&mut out, &classes, view.npieces());
     out.push_str(RUNTIME);
     Ok(out)
 }
