@@ -337,8 +337,13 @@ fn flat_mc(kind: &Kind, n: u64, seed: u64) -> Result<game::playout::FlatMcReport
         Kind::Rbg {
             compiled: Some(cg), ..
         } => {
+            // Listing every move, as `rbgtool bench` does by default.
             let rep = cg
-                .flat_mc(reasoner::Budget::Playouts(n), seed)
+                .flat_mc_with(
+                    reasoner::Budget::Playouts(n),
+                    seed,
+                    compiled::Sampling::List,
+                )
                 .map_err(|e| e.to_string())?;
             Ok(rep.to_flat_mc())
         }
