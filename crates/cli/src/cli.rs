@@ -152,11 +152,15 @@ pub enum Target {
     Sbg,
 }
 
-/// Which RBG engine runs `perft`, `bench` and `play` (docs/compiled-engine.md).
+/// Which RBG engine runs `perft`, `bench`, `play` and `rate` (docs/compiled-engine.md).
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum EngineKind {
-    /// The reasoner's interpreter.
+    /// The compiled engine for long work: `bench` and `rate`, and `perft` from depth 4 (its
+    /// counts are the same either way); the interpreter for shallower perfts, for `play`
+    /// and for `bench` from a --position or --moves.
     #[default]
+    Auto,
+    /// The reasoner's interpreter.
     Interpreted,
     /// Rust code generated for the game, built with rustc and cached; falls back to the
     /// interpreter with a note when the game or the machine cannot compile it.
@@ -180,7 +184,7 @@ pub enum SamplingArg {
 #[derive(Args, Debug, Clone)]
 pub struct EngineArgs {
     /// RBG engine.
-    #[arg(long, value_enum, default_value_t = EngineKind::Interpreted)]
+    #[arg(long, value_enum, default_value_t = EngineKind::Auto)]
     pub engine: EngineKind,
     /// Compiled engine: build in a temporary folder instead of the artefact cache.
     #[arg(long)]

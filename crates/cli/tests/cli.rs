@@ -15,6 +15,7 @@ fn repo(path: &str) -> String {
 /// Runs rbgtool; returns (exit code, stdout, stderr).
 fn run(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
+        .env("RBGTOOL_CACHE", cache_dir())
         .args(["--color", "never"])
         .args(args)
         .output()
@@ -24,6 +25,12 @@ fn run(args: &[&str]) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
+}
+
+/// The compiled engine's cache for these tests (`--engine auto` compiles for bench, rate
+/// and deep perfts), inside the target folder rather than the user's cache.
+fn cache_dir() -> &'static str {
+    concat!(env!("CARGO_TARGET_TMPDIR"), "/cli-compiled-cache")
 }
 
 /// A fresh, empty scratch folder for one test (removed by the test when it is done).
@@ -284,8 +291,20 @@ fn improper_keeper_is_an_error_or_with_keeper_first_a_warning() {
         [r#"{"depth":1,"leaves":1,"nodes":2"#]
     );
     snapshot!("improper_keeper_warning", err);
+    // Both engines warn (bench compiles by default; so does perft from depth 4).
     for cmd in [
         &["bench", &file, "--playouts", "3", "--keeper", "first"][..],
+        &[
+            "bench",
+            &file,
+            "--playouts",
+            "3",
+            "--keeper",
+            "first",
+            "--engine",
+            "interpreted",
+        ][..],
+        &["perft", &file, "--depth", "4", "--keeper", "first"][..],
         &["play", &file, "--keeper", "first"][..],
     ] {
         let (code, _, err) = run(cmd);

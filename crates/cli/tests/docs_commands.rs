@@ -75,6 +75,11 @@ fn run_line(dir: &Path, line: &str) -> std::process::Output {
     };
     let out = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
         .args(cmd.split_whitespace())
+        // `--engine auto` compiles for bench and deep perfts: a cache of the tests' own.
+        .env(
+            "RBGTOOL_CACHE",
+            concat!(env!("CARGO_TARGET_TMPDIR"), "/cli-compiled-cache"),
+        )
         .current_dir(dir)
         .output()
         .expect("rbgtool runs");

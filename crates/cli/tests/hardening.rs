@@ -10,6 +10,11 @@ fn corpus(path: &str) -> String {
 /// Runs rbgtool; returns (exit code, stdout, stderr).
 fn run(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
+        // `--engine auto` compiles for bench and deep perfts: a cache of the tests' own.
+        .env(
+            "RBGTOOL_CACHE",
+            concat!(env!("CARGO_TARGET_TMPDIR"), "/cli-compiled-cache"),
+        )
         .args(["--color", "never"])
         .args(args)
         .output()

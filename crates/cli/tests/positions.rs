@@ -15,6 +15,11 @@ fn data(name: &str) -> String {
 /// Runs rbgtool with `stdin` as standard input; returns (exit code, stdout, stderr).
 fn run_with(args: &[&str], stdin: &str) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
+        // `--engine auto` compiles for bench and deep perfts: a cache of the tests' own.
+        .env(
+            "RBGTOOL_CACHE",
+            concat!(env!("CARGO_TARGET_TMPDIR"), "/cli-compiled-cache"),
+        )
         .args(["--color", "never"])
         .args(args)
         .stdin(Stdio::piped())

@@ -366,6 +366,7 @@ impl CompiledGame {
             }
         }
         report.seconds = start.elapsed().as_secs_f64();
+        report.keeper_warning = state.keeper_warning();
         report.avg_length = finished_states as f64 / report.playouts.max(1) as f64;
         Ok(report)
     }
@@ -431,6 +432,15 @@ impl<'g> CompiledState<'g> {
 
     pub(crate) fn tables(&self) -> &'g crate::text::TextTables {
         &self.g.tables
+    }
+
+    /// With `KeeperMode::First`: the first improper keeper choice met (by this state or the
+    /// state it was cloned from), which did not stop the search; as the interpreter's
+    /// `State::keeper_warning`, without the conflict's details.
+    pub fn keeper_warning(&self) -> Option<GameError> {
+        let mut e = [0u64; 4];
+        // SAFETY: e has the 4 entries rbg_warning writes.
+        (unsafe { (self.g.api.warning)(self.st, e.as_mut_ptr()) } != 0).then(|| self.g.error(e))
     }
 
     /// How this state's playouts draw moves (new states: [`Sampling::default`]).

@@ -275,3 +275,40 @@ fn random_games_equal_the_interpreter() {
         assert_equal(name, g, &cg, 20_000);
     }
 }
+
+/// An improper keeper (two first moves with different results): with the keeper check both
+/// engines stop with `ImproperKeeper`; with `First` both take the first move, count the same,
+/// and keep the finding as a warning, in perft and in flat Monte-Carlo.
+#[test]
+fn improper_keeper_is_an_error_or_a_warning_in_both_engines() {
+    let src =
+        std::fs::read_to_string(repo_root().join("crates/cli/tests/data/improper.rbg")).unwrap();
+    let g = rbg::parse_game(&src).unwrap().game;
+    let check = CompiledGame::new(&g, &build_options()).expect("builds");
+    assert!(matches!(
+        check.initial_state().err(),
+        Some(reasoner::GameError::ImproperKeeper { .. })
+    ));
+    assert!(reasoner::Reasoner::new(&g)
+        .unwrap()
+        .initial_state()
+        .is_err());
+    let mut opts = build_options();
+    opts.options.keeper = reasoner::KeeperMode::First;
+    let cg = CompiledGame::new(&g, &opts).expect("builds");
+    let r = reasoner::Reasoner::with_options(&g, opts.options).unwrap();
+    let mut a = r.initial_state().unwrap();
+    let mut b = cg.initial_state().unwrap();
+    let want = reasoner::perft_by_depth(&mut a, 3).unwrap();
+    let got = cg
+        .perft_by_depth_with(&mut b, 3, reasoner::LastLevel::Applied)
+        .unwrap();
+    assert_eq!(got, want);
+    assert!(a.keeper_warning().is_some());
+    assert!(matches!(
+        b.keeper_warning(),
+        Some(reasoner::GameError::ImproperKeeper { .. })
+    ));
+    let y = cg.flat_mc(reasoner::Budget::Playouts(10), 1).unwrap();
+    assert!(y.keeper_warning.is_some());
+}

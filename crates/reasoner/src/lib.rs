@@ -212,6 +212,12 @@ impl Reasoner {
     /// differ. Empty for other errors.
     pub fn explain(&self, e: &GameError) -> Vec<String> {
         match e {
+            // Engines that do not record the completions (the compiled one) leave it empty.
+            GameError::ImproperKeeper { conflict, .. } if conflict.moves[0].is_empty() => vec![
+                "this engine does not record the keeper's choices: `--engine interpreted` \
+                 shows the position and the two completions that differ"
+                    .into(),
+            ],
             GameError::ImproperKeeper { conflict, .. } => error::explain_conflict(
                 conflict,
                 &error::Names {

@@ -138,7 +138,8 @@ pub fn run(
         Loaded::Rbg(g) => {
             // The compiled library's playouts start at the initial position.
             let from_initial = start.position.is_none() && start.moves.is_none();
-            let wants_compiled = from_initial && engine.engine == crate::cli::EngineKind::Compiled;
+            let auto = super::engine::Auto::Compiled;
+            let wants_compiled = from_initial && super::engine::wants_compiled(engine, auto);
             // Without region tables when the compiled engine runs: they are most of the
             // interpreter's memory (go: 44 MB); a fallback then interprets without them.
             let r = rbg_reasoner_with(g, global, !wants_compiled)?;
@@ -147,7 +148,7 @@ pub fn run(
                 game::playout::Budget::Playouts(n) => reasoner::Budget::Playouts(n),
             };
             let compiled = if from_initial {
-                super::engine::compiled_game(g, engine, r.options(), global)
+                super::engine::compiled_game(g, engine, r.options(), global, auto)
             } else {
                 if engine.engine == crate::cli::EngineKind::Compiled {
                     eprintln!("note: using the interpreter: --position/--moves with bench");

@@ -1,4 +1,5 @@
-//! `--engine compiled`: the game's compiled library, or a one-line note and the interpreter.
+//! `--engine compiled|auto`: the game's compiled library, or a one-line note and the
+//! interpreter.
 
 use crate::cli::{EngineArgs, EngineKind, Global};
 use crate::diag::CliError;
@@ -7,25 +8,47 @@ use crate::diag::CliError;
 /// `--engine compiled` was asked for.
 pub fn interpreted_only(args: &EngineArgs, why: &str) -> Result<(), CliError> {
     match args.engine {
-        EngineKind::Interpreted => Ok(()),
+        EngineKind::Interpreted | EngineKind::Auto => Ok(()),
         EngineKind::Compiled => Err(CliError::Usage(format!(
             "--engine compiled is not available here: {why}"
         ))),
     }
 }
 
-/// The compiled game when `--engine compiled` was asked for and the game could be built;
-/// otherwise None (with a note on standard error when compiling was asked for but failed).
+/// What `--engine auto` means for a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Auto {
+    Compiled,
+    Interpreted,
+}
+
+/// The compiled game when the compiled engine was asked for (`--engine compiled`, or `auto`
+/// as `auto` says) and the game could be built; otherwise None (with a note on standard
+/// error when compiling was asked for but failed).
 pub fn compiled_game(
     g: &ir::Game,
     args: &EngineArgs,
     options: reasoner::Options,
     global: &Global,
+    auto: Auto,
 ) -> Option<compiled::CompiledGame> {
-    if args.engine != EngineKind::Compiled {
+    if !wants_compiled(args, auto) {
         return None;
     }
-    let opts = compiled::BuildOptions {
+    build(g, &build_options(args, options), global)
+}
+
+/// Whether the engine arguments may pick the compiled engine for this command.
+pub fn wants_compiled(args: &EngineArgs, auto: Auto) -> bool {
+    match args.engine {
+        EngineKind::Compiled => true,
+        EngineKind::Interpreted => false,
+        EngineKind::Auto => auto != Auto::Interpreted,
+    }
+}
+
+fn build_options(args: &EngineArgs, options: reasoner::Options) -> compiled::BuildOptions {
+    compiled::BuildOptions {
         cache: if args.no_cache {
             compiled::Cache::Off
         } else {
@@ -33,8 +56,15 @@ pub fn compiled_game(
         },
         options,
         ..compiled::BuildOptions::default()
-    };
-    match compiled::CompiledGame::new(g, &opts) {
+    }
+}
+
+fn build(
+    g: &ir::Game,
+    opts: &compiled::BuildOptions,
+    global: &Global,
+) -> Option<compiled::CompiledGame> {
+    match compiled::CompiledGame::new(g, opts) {
         Ok(cg) => {
             if global.verbose {
                 eprintln!(

@@ -59,7 +59,14 @@ pub fn run(
     match &loaded.game {
         Loaded::Rbg(g) => {
             let r = super::bench::rbg_reasoner(g, global)?;
-            if let Some(cg) = super::engine::compiled_game(g, engine, r.options(), global) {
+            // Deep runs compile (once: the library is cached); shallow ones interpret, which
+            // costs less than a build. The counts are the same.
+            let auto = if depth >= 4 {
+                super::engine::Auto::Compiled
+            } else {
+                super::engine::Auto::Interpreted
+            };
+            if let Some(cg) = super::engine::compiled_game(g, engine, r.options(), global, auto) {
                 let mut state = cg
                     .initial_state()
                     .map_err(|e| super::bench::game_error(&loaded, &r, &e))?;
@@ -70,11 +77,14 @@ pub fn run(
                 } else {
                     reasoner::LastLevel::Applied
                 };
-                return report(&mut state, &how, global, |s, d| {
+                let result = report(&mut state, &how, global, |s, d| {
                     cg.perft_by_depth_with(s, d, last)
                         .map(|c| c.last().map_or((1, 1), |c| (c.leaves, c.nodes)))
                         .map_err(|e| super::bench::game_error(&loaded, &r, &e))
                 });
+                let warning = state.keeper_warning();
+                super::bench::keeper_warning(&loaded, &r, warning.as_ref(), global);
+                return result;
             }
             let mut state = r
                 .initial_state()

@@ -66,7 +66,9 @@ pub fn run(a: &PlayArgs, global: &Global) -> Result<(), CliError> {
         Loaded::Rbg(g) => {
             let r = super::bench::rbg_reasoner(g, global)?;
             let game_error = |e: &reasoner::GameError| super::bench::game_error(&loaded, &r, e);
-            if let Some(cg) = super::engine::compiled_game(g, a.engine, r.options(), global) {
+            // A person reads boards, which the compiled engine does not draw; auto interprets.
+            let auto = super::engine::Auto::Interpreted;
+            if let Some(cg) = super::engine::compiled_game(g, a.engine, r.options(), global, auto) {
                 let mut s = cg.initial_state().map_err(|e| game_error(&e))?;
                 let agents = [
                     generic(&specs[0], ListView, human)?,

@@ -36,8 +36,8 @@ pub struct RateArgs {
     /// Also write the report as an HTML page with SVG plots.
     #[arg(long)]
     pub html: Option<PathBuf>,
-    /// RBG engine: the interpreter (default) or the game's compiled library, shared by the
-    /// threads that play the games.
+    /// RBG engine: the game's compiled library (auto, the default), shared by the threads
+    /// that play the games, or the interpreter.
     #[command(flatten)]
     pub engine: crate::cli::EngineArgs,
 }
@@ -64,7 +64,8 @@ pub fn run(a: &RateArgs, global: &Global) -> Result<(), CliError> {
         Loaded::Sbg(g) => rate::rate_sbg(g, &options),
         Loaded::Rbg(g) => {
             let r = super::bench::rbg_reasoner(g, global)?;
-            match super::engine::compiled_game(g, &a.engine, r.options(), global) {
+            let auto = super::engine::Auto::Compiled;
+            match super::engine::compiled_game(g, &a.engine, r.options(), global, auto) {
                 Some(cg) => rate::CompiledRbgSubject::new(&name, cg, &options)
                     .map(|s| rate::measure(&s, &options)),
                 None => rate::RbgSubject::with_reasoner(&name, r, &options)
