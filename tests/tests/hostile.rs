@@ -114,6 +114,11 @@ fn run_case(bin: &Path, case: &Case, scratch: &Path) -> Outcome {
         .collect();
     // `ulimit -v` (KB) limits the address space of the shell, which then becomes rbgtool.
     let mut child = Command::new("sh")
+        // `--engine auto` and `--engine compiled` build libraries: a cache of the tests' own.
+        .env(
+            "RBGTOOL_CACHE",
+            concat!(env!("CARGO_TARGET_TMPDIR"), "/hostile-compiled-cache"),
+        )
         .arg("-c")
         .arg(format!(
             "ulimit -v {ADDRESS_SPACE_KB} && exec \"$0\" \"$@\""

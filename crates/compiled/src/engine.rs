@@ -254,6 +254,11 @@ impl CompiledGame {
                 node,
                 span,
             },
+            6 => GameError::PatternLimit {
+                limit: e[3],
+                node,
+                span,
+            },
             _ => GameError::ImproperKeeper {
                 node,
                 span,

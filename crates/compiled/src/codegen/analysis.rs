@@ -1,5 +1,5 @@
 //! Analyses of the automaton the generator relies on: shared pattern bodies, patterns whose
-//! exploration order is free, pattern states, counter use.
+//! exploration order is free, pattern states, counter use, modifier loops inside patterns.
 
 use super::*;
 
@@ -194,4 +194,34 @@ pub(super) fn expr_uses_counts(view: &ProgramView<'_>) -> bool {
         }
     }
     false
+}
+
+/// A modifier state of a pattern body that lies on a cycle of the body (`{? ([x] + ...)* }`),
+/// if any.
+pub(super) fn pattern_modifier_cycle(view: &ProgramView<'_>) -> Option<u32> {
+    let in_pattern = pattern_states(view);
+    let n = view.nstates();
+    let mut seen = vec![u32::MAX; n];
+    for q in 0..n as u32 {
+        if !in_pattern[q as usize]
+            || !matches!(
+                view.action(q),
+                ActionView::Off { .. } | ActionView::Assign { .. }
+            )
+        {
+            continue;
+        }
+        // Whether q reaches itself (successors stay inside its body: bodies do not share
+        // states, nested patterns are separate bodies).
+        let mut stack = view.successors(q).to_vec();
+        while let Some(j) = stack.pop() {
+            if j == q {
+                return Some(q);
+            }
+            if std::mem::replace(&mut seen[j as usize], q) != q {
+                stack.extend_from_slice(view.successors(j));
+            }
+        }
+    }
+    None
 }

@@ -37,7 +37,7 @@ use items::cmp_text;
 use regions::{full_regions, unmarked_by_regions, FullRegion};
 
 /// Bumped whenever the generated C ABI or the runtime's semantics change.
-pub const ABI_VERSION: u32 = 4;
+pub const ABI_VERSION: u32 = 5;
 
 /// Deeper inlining of unmarked states is cut (the state is pushed instead) to keep the
 /// generated code shallow.
@@ -68,6 +68,13 @@ pub fn generate(view: &ProgramView<'_>) -> Result<String, Refusal> {
     }
     if view.npieces() > u16::MAX as usize {
         return Err(Refusal("more than 65535 pieces".into()));
+    }
+    if let Some(q) = analysis::pattern_modifier_cycle(view) {
+        // The interpreter prunes a pattern's repeated (state, vertex, semi-state) levels and
+        // bounds its work; the generated code walks every path, which here never ends.
+        return Err(Refusal(format!(
+            "a pattern applies a modifier in a loop (automaton state {q})"
+        )));
     }
     let g = Gen::new(view);
     let mut out = String::with_capacity(1 << 16);
