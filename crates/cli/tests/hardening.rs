@@ -204,6 +204,10 @@ fn a_closed_pipe_ends_the_output_quietly() {
         vec!["perft", "corpus/rbg/chess.rbg", "--depth", "4", "--divide"],
     ] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
+            .env(
+                "RBGTOOL_CACHE",
+                concat!(env!("CARGO_TARGET_TMPDIR"), "/cli-compiled-cache"),
+            )
             .args(&args)
             .current_dir(&root)
             .stdout(Stdio::piped())
@@ -227,9 +231,44 @@ fn ctrl_c_reports_the_work_finished() {
     use std::process::{Command, Stdio};
     use std::time::Duration;
     let root = format!("{}/../..", env!("CARGO_MANIFEST_DIR"));
-    let cases: [(&[&str], &str); 2] = [
+    // The compiled engine's library is built first: a Ctrl-C during the build (rustc) ends
+    // the process at once, as for any command not yet at work.
+    let cache = concat!(env!("CARGO_TARGET_TMPDIR"), "/cli-compiled-cache");
+    let built = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
+        .env("RBGTOOL_CACHE", cache)
+        .args([
+            "perft",
+            "corpus/rbg/chess.rbg",
+            "--depth",
+            "1",
+            "--engine",
+            "compiled",
+        ])
+        .current_dir(&root)
+        .output()
+        .expect("rbgtool runs");
+    assert!(built.status.success());
+    let cases: [(&[&str], &str); 3] = [
         (
-            &["perft", "corpus/rbg/chess.rbg", "--depth", "9"],
+            &[
+                "perft",
+                "corpus/rbg/chess.rbg",
+                "--depth",
+                "9",
+                "--engine",
+                "interpreted",
+            ],
+            "interrupted after",
+        ),
+        (
+            &[
+                "perft",
+                "corpus/rbg/chess.rbg",
+                "--depth",
+                "9",
+                "--engine",
+                "compiled",
+            ],
             "interrupted after",
         ),
         (
@@ -239,6 +278,7 @@ fn ctrl_c_reports_the_work_finished() {
     ];
     for (args, wanted) in cases {
         let child = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
+            .env("RBGTOOL_CACHE", cache)
             .args(args)
             .current_dir(&root)
             .stdout(Stdio::piped())
