@@ -281,7 +281,7 @@ impl Gen<'_, '_> {
         if pattern {
             let _ = writeln!(
                 out,
-                "{apply} let f = plevel(c, {j}, v, d + 1); {revert} if f != Flow::Go {{ return f; }}"
+                "{apply} let f = plevel_after_modifier(c, {j}, v, d + 1); {revert} if f != Flow::Go {{ return f; }}"
             );
             return;
         }
