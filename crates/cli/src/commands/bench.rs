@@ -13,7 +13,8 @@ struct Report {
     /// What was measured: every visited state applies one legal move drawn uniformly, from
     /// a list of all of them or (monotonic classes) by sampling and checking.
     measure: &'static str,
-    /// "list", or "check" with the number of monotonic classes sampled ("check (2 classes)").
+    /// "list", or "check" with the number of monotonic classes sampled
+    /// ("check (2 monotonic classes)").
     sampling: String,
     playouts: u64,
     states: u64,
