@@ -162,13 +162,8 @@ impl CompiledGame {
                 api.info
             )));
         }
-        // SAFETY: a fresh state of the loaded library, freed at once.
-        let monotonic_classes = unsafe {
-            let st = (api.new)(0, 0, 0, 0);
-            let k = (api.set_sampling)(st, 0);
-            (api.free)(st);
-            k as usize
-        };
+        // SAFETY: a function of the loaded library without arguments.
+        let monotonic_classes = unsafe { (api.monotonic_classes)() } as usize;
         Ok(CompiledGame {
             monotonic_classes,
             opts: build.options,
@@ -307,8 +302,9 @@ impl CompiledGame {
     }
 
     /// Flat Monte-Carlo from the initial state, the interpreter's `reasoner::flat_mc`
-    /// convention (all legal moves listed, one picked uniformly); each playout runs inside
-    /// the library. A time budget is checked between playouts.
+    /// convention (one legal move drawn uniformly at each state, drawn as
+    /// [`Sampling::default`] does); each playout runs inside the library. A time budget is
+    /// checked between playouts.
     pub fn flat_mc(&self, budget: Budget, seed: u64) -> Result<BenchReport, GameError> {
         self.flat_mc_with(budget, seed, Sampling::default())
     }
@@ -525,8 +521,8 @@ impl<'g> CompiledState<'g> {
         Ok((out[0], out[1] != 0))
     }
 
-    /// One uniformly random playout (all moves listed, one picked), the counterpart of
-    /// `reasoner::random_playout`; the state is restored afterwards.
+    /// One uniformly random playout (moves drawn as [`Self::set_sampling`] says), the
+    /// counterpart of `reasoner::random_playout`; the state is restored afterwards.
     pub fn random_playout(
         &mut self,
         rng: &mut game::Rng,

@@ -241,6 +241,28 @@ pub(super) fn cmp_text(op: ir::CmpOp) -> &'static str {
     }
 }
 
+/// Lists back to back as `static {name}S: [u32; _]`, list i at
+/// `{name}S[{name}_AT[i]..{name}_AT[i + 1]]`.
+fn lists_table(out: &mut String, name: &str, lists: &[&[u32]]) {
+    let mut at = String::from("0,");
+    let mut values = String::new();
+    let (mut n, mut total) = (0usize, 0usize);
+    for l in lists {
+        total += l.len();
+        let _ = write!(at, "{total},");
+        for x in *l {
+            let _ = write!(values, "{x},");
+            n += 1;
+        }
+    }
+    let _ = writeln!(
+        out,
+        "static {name}_AT: [u32; {}] = [{at}];",
+        lists.len() + 1
+    );
+    let _ = writeln!(out, "static {name}S: [u32; {n}] = [{values}];");
+}
+
 /// The monotonic move classes (`crate::monotonic`) as tables: `mono_class(q)` (usize::MAX
 /// when `q` roots none), per class its cells, its steps (modifier indices) and a bit per piece
 /// its test lets through.
@@ -255,47 +277,10 @@ pub(super) fn mono_items(
         let _ = writeln!(out, "        {} => {i},", c.root);
     }
     out.push_str("        _ => usize::MAX,\n    }\n}\n");
-    let offsets = |lens: &mut dyn Iterator<Item = usize>| {
-        let mut at = 0;
-        let mut s = String::from("0,");
-        for l in lens {
-            at += l;
-            let _ = write!(s, "{at},");
-        }
-        s
-    };
-    let _ = writeln!(
-        out,
-        "static MONO_CELL_AT: [u32; NMONO + 1] = [{}];",
-        offsets(&mut classes.iter().map(|c| c.cells.len()))
-    );
-    let _ = writeln!(
-        out,
-        "static MONO_STEP_AT: [u32; NMONO + 1] = [{}];",
-        offsets(&mut classes.iter().map(|c| c.steps.len()))
-    );
-    let cells: Vec<String> = classes
-        .iter()
-        .flat_map(|c| &c.cells)
-        .map(u32::to_string)
-        .collect();
-    let _ = writeln!(
-        out,
-        "static MONO_CELLS: [u32; {}] = [{}];",
-        cells.len(),
-        cells.join(",")
-    );
-    let steps: Vec<String> = classes
-        .iter()
-        .flat_map(|c| &c.steps)
-        .map(u32::to_string)
-        .collect();
-    let _ = writeln!(
-        out,
-        "static MONO_STEPS: [u32; {}] = [{}];",
-        steps.len(),
-        steps.join(",")
-    );
+    let cells: Vec<&[u32]> = classes.iter().map(|c| &c.cells[..]).collect();
+    let steps: Vec<&[u32]> = classes.iter().map(|c| &c.steps[..]).collect();
+    lists_table(out, "MONO_CELL", &cells);
+    lists_table(out, "MONO_STEP", &steps);
     let words = npieces.div_ceil(64);
     let _ = writeln!(out, "const MONO_WORDS: usize = {words};");
     out.push_str("static MONO_OK: [u64; NMONO * MONO_WORDS] = [");
