@@ -9,22 +9,26 @@ impl Gen<'_, '_> {
             return self.arm(out, q, depth);
         };
         let ray = &self.rays[r];
-        out.push_str("{ let mut v = v; loop {\n");
-        let mut i = 0;
+        // A run of shifts from ray[0] (amazons' `(up left {e})*`) is taken in one step at the
+        // loop's end: the loop starts after it, its rest walked once before the loop.
+        let run = self.shift_run_end(ray, 0);
+        let start = if run > 0 && run + 1 < ray.len() && !self.view.accepting(ray[run]) {
+            run
+        } else {
+            0
+        };
+        if start > 0 {
+            let step = self.step_code(&ray[1..=start]);
+            let _ = writeln!(out, "{{ let mut v = v; v = {step}; if v != NONE {{ loop {{");
+        } else {
+            out.push_str("{ let mut v = v; { loop {\n");
+        }
+        let mut i = start;
         while i < ray.len() {
             // A run of shifts, each leading only to the next, moves in one step.
             let mut last = i;
-            if i > 0 {
-                let is_shift =
-                    |q: u32| matches!(self.actions[q as usize], ActionView::Shift { .. });
-                while last + 1 < ray.len()
-                    && is_shift(ray[last])
-                    && is_shift(ray[last + 1])
-                    && !self.view.accepting(ray[last])
-                    && self.view.successors(ray[last]) == [ray[last + 1]]
-                {
-                    last += 1;
-                }
+            if i > start {
+                last = self.shift_run_end(ray, i);
                 if last > i {
                     let step = self.step_code(&ray[i..=last]);
                     let _ = writeln!(out, "v = {step}; if v == NONE {{ break; }}");
@@ -46,9 +50,30 @@ impl Gen<'_, '_> {
             i = last + 1;
         }
         if !self.view.accepting(*ray.last().expect("non-empty")) {
-            self.ray_step(out, ray[0]);
+            if start > 0 {
+                let step = self.step_code(&ray[..=start]);
+                let _ = writeln!(out, "v = {step}; if v == NONE {{ break; }}");
+            } else {
+                self.ray_step(out, ray[0]);
+            }
         }
-        out.push_str("} }\n");
+        out.push_str("} } }\n");
+    }
+
+    /// The last index of the run of shifts from `ray[i]` that moves in one step: each a
+    /// shift leading only to the next, none accepting but the run's last (`i` if none).
+    fn shift_run_end(&self, ray: &[u32], i: usize) -> usize {
+        let is_shift = |q: u32| matches!(self.actions[q as usize], ActionView::Shift { .. });
+        let mut last = i;
+        while last + 1 < ray.len()
+            && is_shift(ray[last])
+            && is_shift(ray[last + 1])
+            && !self.view.accepting(ray[last])
+            && self.view.successors(ray[last]) == [ray[last + 1]]
+        {
+            last += 1;
+        }
+        last
     }
 
     /// The walk of table `t` from `v`: each exit's action at each of its vertices.
