@@ -17,6 +17,7 @@
 //! * `levels`: which states get functions of their own, which levels are direct calls.
 //! * `states`: a state's code (successors, rays, marks, calls, modifiers).
 //! * `chains`: shift chains in one step, short pattern bodies evaluated in place.
+//! * `defer`: modifiers a listing search records without applying.
 //! * `items`: the file's other items (board tables, expressions, dispatch, `apply_mod`,
 //!   the monotonic move classes of `crate::monotonic`);
 //!   the runtime (`runtime.rs.in`) follows them.
@@ -27,6 +28,7 @@ use std::fmt::Write as _;
 
 mod analysis;
 mod chains;
+mod defer;
 mod items;
 mod levels;
 mod regions;
@@ -128,6 +130,9 @@ struct Gen<'a, 'v> {
     on_ray: Vec<bool>,
     /// Chains of directions walked as one step (`composite`), each a table `NBC<k>`.
     composites: std::cell::RefCell<Vec<Vec<u32>>>,
+    /// Modifiers that sinks not keeping their move record without applying
+    /// (`defer::deferrable_modifiers`).
+    defer: Vec<bool>,
 }
 
 impl<'a, 'v> Gen<'a, 'v> {
@@ -210,7 +215,9 @@ impl<'a, 'v> Gen<'a, 'v> {
         for &q in rays.iter().flatten() {
             on_ray[q as usize] = true;
         }
+        let defer = defer::deferrable_modifiers(view, &actions, &in_pattern);
         let mut g = Gen {
+            defer,
             preds,
             on_ray,
             composites: std::cell::RefCell::new(Vec::new()),

@@ -331,6 +331,17 @@ impl Gen<'_, '_> {
             && succ
                 .iter()
                 .all(|&s| matches!(self.actions[s as usize], ActionView::Switch { .. }));
+        if !ends_move && self.defer[j as usize] && self.direct_level[j as usize] {
+            // Listing and counting read no square the modifier writes: record it only.
+            let _ = writeln!(
+                out,
+                "if !S::KEEP && d + 1 < CYCLE_CHECK_DEPTH && d + 1 <= c.modifier_limit && c.work < c.search_limit {{ \
+                 c.work += 1; if S::RECORD {{ c.path.push([{m}, v]); }} \
+                 let f = r{j}(c, v, d + 1, stamp, k); \
+                 if S::RECORD {{ c.path.pop(); }} if f != Flow::Go {{ return f; }} }} else {{ {slow} }}"
+            );
+            return;
+        }
         if !ends_move {
             out.push_str(&slow);
             out.push('\n');

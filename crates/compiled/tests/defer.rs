@@ -1,0 +1,81 @@
+//! Modifiers recorded without being applied while moves are listed (`codegen::defer`): only
+//! where the rest of the move reads no square the modifier writes, and with the same moves
+//! as the interpreter either way.
+
+mod common;
+
+use common::{assert_equal, build_all};
+
+/// Moves a piece one square right or left; `BACK` steps back onto the emptied square and
+/// reads it (`{e}`), which only holds because the modifier emptied it.
+fn game(back: bool) -> String {
+    let (a, b) = if back {
+        (
+            "right (left {e} + right {e})",
+            "left (right {e} + left {e})",
+        )
+    } else {
+        ("right ({e} + up {e})", "left ({e} + down {e})")
+    };
+    format!(
+        "#players = a(1), b(1)
+#pieces = e, x, y
+#variables =
+#board = rectangle(up, down, left, right,
+         [x, e, x, e]
+         [e, y, e, y])
+#anySquare = ((up* + down*)(left* + right*))
+#rules = (
+    ->a anySquare {{x}} [e] {a} ->> [x]
+    ->b anySquare {{y}} [e] {b} ->> [y]
+)*
+"
+    )
+}
+
+fn source(text: &str) -> String {
+    let g = rbg::parse_game(text).expect("parses").game;
+    compiled::engine::generate_source(&g).expect("generates")
+}
+
+/// What the generator writes for a deferred modifier (see `states.rs`).
+const DEFERRED: &str = "if !S::KEEP && d + 1 < CYCLE_CHECK_DEPTH";
+
+#[test]
+fn a_modifier_is_deferred_only_when_no_later_read_sees_its_square() {
+    assert_eq!(source(&game(false)).matches(DEFERRED).count(), 2);
+    assert_eq!(source(&game(true)).matches(DEFERRED).count(), 0);
+}
+
+/// Where the public games defer: breakthrough's `[e] forward ({e} + (left + right) {e,
+/// oppPawn}) ->>` and draughts' non-capturing steps, once per player; not chess, whose
+/// moves write the destination before the switch.
+#[test]
+fn the_public_games_defer_their_last_modifiers() {
+    let Some(dir) = common::external("rbg/games") else {
+        return;
+    };
+    for (game, n) in [("breakthrough", 2), ("englishDraughts", 4), ("chess", 0)] {
+        let text = std::fs::read_to_string(dir.join(format!("{game}.rbg"))).unwrap();
+        assert_eq!(source(&text).matches(DEFERRED).count(), n, "{game}");
+    }
+}
+
+#[test]
+fn deferred_and_applied_modifiers_list_the_interpreters_moves() {
+    let games: Vec<(String, ir::Game)> = [false, true]
+        .iter()
+        .map(|&back| {
+            let text = game(back);
+            let g = rbg::parse_game(&text).expect("parses").game;
+            (format!("back={back}"), g)
+        })
+        .collect();
+    for ((name, g), cg) in games.iter().zip(build_all(&games)) {
+        let cg = cg.unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(
+            assert_equal(name, g, &cg, 20_000) >= 3,
+            "{name}: too shallow"
+        );
+    }
+}
