@@ -133,6 +133,10 @@ struct Gen<'a, 'v> {
     /// Modifiers that sinks not keeping their move record without applying
     /// (`defer::deferrable_modifiers`).
     defer: Vec<bool>,
+    /// Loops around the code being written (rays, tables, whole-board regions).
+    loops: std::cell::Cell<u32>,
+    /// Per state: its level is called directly from inside a loop (`dispatch` inlines it).
+    hot: std::cell::RefCell<Vec<bool>>,
 }
 
 impl<'a, 'v> Gen<'a, 'v> {
@@ -218,6 +222,8 @@ impl<'a, 'v> Gen<'a, 'v> {
         let defer = defer::deferrable_modifiers(view, &actions, &in_pattern);
         let mut g = Gen {
             defer,
+            loops: std::cell::Cell::new(0),
+            hot: std::cell::RefCell::new(vec![false; n]),
             preds,
             on_ray,
             composites: std::cell::RefCell::new(Vec::new()),

@@ -23,6 +23,7 @@ impl Gen<'_, '_> {
         } else {
             out.push_str("{ let mut v = v; { loop {\n");
         }
+        self.loops.set(self.loops.get() + 1);
         let mut i = start;
         while i < ray.len() {
             // A run of shifts, each leading only to the next, moves in one step.
@@ -57,6 +58,7 @@ impl Gen<'_, '_> {
                 self.ray_step(out, ray[0]);
             }
         }
+        self.loops.set(self.loops.get() - 1);
         out.push_str("} } }\n");
     }
 
@@ -175,13 +177,17 @@ impl Gen<'_, '_> {
                                 "for i in 0..WORDS {{ let mut b = c.pbits[{p} * WORDS + i]; while b != 0 {{ \
                                  let w = (i * 64) as u32 + b.trailing_zeros(); b &= b - 1;"
                             );
+                            self.loops.set(self.loops.get() + 1);
                             self.enter(out, j, "w", depth + 1);
+                            self.loops.set(self.loops.get() - 1);
                             out.push_str("} }\n");
                         }
                     }
                     _ => {
                         out.push_str("for w in 0..NV as u32 { let v = w;\n");
+                        self.loops.set(self.loops.get() + 1);
                         self.successor(out, j, depth + 1);
+                        self.loops.set(self.loops.get() - 1);
                         out.push_str("}\n");
                     }
                 }
@@ -331,6 +337,10 @@ impl Gen<'_, '_> {
             && succ
                 .iter()
                 .all(|&s| matches!(self.actions[s as usize], ActionView::Switch { .. }));
+        // The call is hot inside a loop, unless it is the fallback of a move's last modifier.
+        if self.direct_level[j as usize] && self.loops.get() > 0 && !ends_move {
+            self.hot.borrow_mut()[j as usize] = true;
+        }
         if !ends_move && self.defer[j as usize] && self.direct_level[j as usize] {
             // Listing and counting read no square the modifier writes: record it only.
             let _ = writeln!(
