@@ -7,7 +7,8 @@
 //!
 //! * [`codegen`]: the automaton's states as code, static board tables, piece masks; refuses
 //!   games it cannot run exactly like the interpreter ([`codegen::Refusal`]).
-//! * `marks`: which states need a visited mark (most shifts and rays do not).
+//! * `marks`: which states need a visited mark (most shifts and rays do not); `paths`:
+//!   merge states reached along at most one path per vertex.
 //! * `tables`: walks through shifts only, precomputed per vertex.
 //! * `monotonic`: move classes whose legal moves only shrink, sampled and checked in
 //!   playouts instead of listed.
@@ -28,6 +29,7 @@ pub mod engine;
 pub mod library;
 mod marks;
 mod monotonic;
+mod paths;
 mod tables;
 mod text;
 

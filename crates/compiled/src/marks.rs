@@ -45,6 +45,10 @@
 //!   successors' marks stop it (hex's flood fill: the shift to a neighbour before the
 //!   marked `{stone}` state).
 //!
+//! * a state with several predecessors that, counted over the automaton and the board,
+//!   has at most one path per vertex from every start of its level (amazons' eight rays
+//!   into the state after `queenShift`; `crate::paths`).
+//!
 //! Every other shift and every state with several predecessors keeps its mark.
 
 use reasoner::view::{ActionView, ProgramView};
@@ -136,6 +140,7 @@ pub(crate) fn needs_mark(
     }
     // Ray members run at several vertices: recompute "single" without them.
     let single = single_vertex(preds, is_entry, &in_ray);
+    let mut budget = crate::paths::PATHS_BUDGET;
     let need = (0..n)
         .map(|q| {
             if in_ray[q] {
@@ -153,6 +158,13 @@ pub(crate) fn needs_mark(
                 _ => {
                     !distinct_endpoints(q as u32, preds, is_entry, actions, &board, &in_ray)
                         && !exit_after_strict_ray(q, preds, actions, &board, &strict_rays)
+                        && !crate::paths::at_most_one_path(
+                            q as u32,
+                            view,
+                            preds,
+                            is_entry,
+                            &mut budget,
+                        )
                 }
             }
         })
