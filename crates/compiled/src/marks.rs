@@ -140,7 +140,7 @@ pub(crate) fn needs_mark(
     }
     // Ray members run at several vertices: recompute "single" without them.
     let single = single_vertex(preds, is_entry, &in_ray);
-    let mut budget = crate::paths::PATHS_BUDGET;
+    let mut paths = crate::paths::PathCounter::new(view);
     let need = (0..n)
         .map(|q| {
             if in_ray[q] {
@@ -158,13 +158,7 @@ pub(crate) fn needs_mark(
                 _ => {
                     !distinct_endpoints(q as u32, preds, is_entry, actions, &board, &in_ray)
                         && !exit_after_strict_ray(q, preds, actions, &board, &strict_rays)
-                        && !crate::paths::at_most_one_path(
-                            q as u32,
-                            view,
-                            preds,
-                            is_entry,
-                            &mut budget,
-                        )
+                        && !paths.at_most_one_path(q as u32, preds, is_entry, &in_ray)
                 }
             }
         })
