@@ -9,8 +9,9 @@ impl Gen<'_, '_> {
             return self.arm(out, q, depth);
         };
         let ray = &self.rays[r];
-        // A run of shifts from ray[0] (amazons' `(up left {e})*`) is taken in one step at the
-        // loop's end: the loop starts after it, its rest walked once before the loop.
+        // A run of shifts from ray[0] (amazons' `(up left {e})*`) moves in one composite step
+        // at the loop's end. The loop then starts after the run; on entry, where ray[0] is
+        // already taken, the run's other shifts are taken once before the loop.
         let run = self.shift_run_end(ray, 0);
         let start = if run > 0 && run + 1 < ray.len() && !self.view.accepting(ray[run]) {
             run
