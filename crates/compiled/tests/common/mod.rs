@@ -143,3 +143,22 @@ pub fn assert_equal(name: &str, g: &ir::Game, cg: &CompiledGame, budget: u64) ->
     }
     depth
 }
+
+/// Builds RBG texts (named) and checks each against the interpreter (`assert_equal`) to at
+/// least depth 3, so a game that ends at once cannot pass for equal.
+pub fn assert_texts_equal(texts: &[(String, String)]) {
+    let games: Vec<(String, ir::Game)> = texts
+        .iter()
+        .map(|(name, text)| {
+            let g = rbg::parse_game(text).expect("parses").game;
+            (name.clone(), g)
+        })
+        .collect();
+    for ((name, g), cg) in games.iter().zip(build_all(&games)) {
+        let cg = cg.unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(
+            assert_equal(name, g, &cg, 20_000) >= 3,
+            "{name}: too shallow"
+        );
+    }
+}
