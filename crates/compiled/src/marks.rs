@@ -61,6 +61,8 @@ const MAX_RAY: usize = 64;
 pub(crate) struct Marks {
     pub need: Vec<bool>,
     pub rays: Vec<Vec<u32>>,
+    /// States left unmarked by `crate::paths`, with the ray states their proof relies on.
+    pub merges: Vec<(u32, Vec<u32>)>,
 }
 
 /// Per state, the states with an edge into it.
@@ -179,7 +181,11 @@ pub(crate) fn needs_mark(
     drop_marks_before_marks(
         view, actions, is_entry, preds, &board, &in_ray, &single, &mut need,
     );
-    Marks { need, rays }
+    Marks {
+        need,
+        rays,
+        merges: paths.found,
+    }
 }
 
 /// A test or injective shift whose predecessors each run once per vertex (marked, single or

@@ -32,6 +32,9 @@ pub(crate) struct PathCounter<'a, 'v> {
     state: Vec<u8>,
     /// Per product node: paths into it from the current start, capped at 2.
     ways: Vec<u8>,
+    /// The merge states found, each with the ray states of its region: their cycles are
+    /// written once only if the generator keeps those rays as loops (`Gen::new` checks).
+    pub(crate) found: Vec<(u32, Vec<u32>)>,
 }
 
 impl<'a, 'v> PathCounter<'a, 'v> {
@@ -45,6 +48,7 @@ impl<'a, 'v> PathCounter<'a, 'v> {
             entry_of: vec![0; n],
             state: Vec::new(),
             ways: Vec::new(),
+            found: Vec::new(),
         }
     }
 
@@ -179,6 +183,12 @@ impl<'a, 'v> PathCounter<'a, 'v> {
                 touched.clear();
             }
         }
+        let rays = inner
+            .iter()
+            .copied()
+            .filter(|&x| in_ray[x as usize])
+            .collect();
+        self.found.push((q, rays));
         true
     }
 
@@ -237,6 +247,10 @@ impl<'a, 'v> PathCounter<'a, 'v> {
                     }
                 }
             }
+        }
+        // Every state of the region lies on a path from an entry (no cycle left unchecked).
+        if starts.is_empty() || state.iter().any(|&x| x == 0) {
+            return false;
         }
         for &s in &starts {
             ways[s] = (ways[s] + 1).min(MAX_CODE_PATHS + 1);

@@ -156,7 +156,7 @@ impl<'a, 'v> Gen<'a, 'v> {
         };
         let in_pattern = pattern_states(view);
         let preds = crate::marks::predecessors(view);
-        let crate::marks::Marks { need, rays } =
+        let crate::marks::Marks { need, rays, merges } =
             crate::marks::needs_mark(view, &actions, &is_entry, &in_pattern, &preds);
         let mut check = vec![None; n];
         let mut ncheck = 0;
@@ -218,6 +218,17 @@ impl<'a, 'v> Gen<'a, 'v> {
         let mut on_ray = vec![false; n];
         for &q in rays.iter().flatten() {
             on_ray[q as usize] = true;
+        }
+        // A merge left unmarked by `crate::paths` keeps its mark after all when one of the
+        // rays of its proof is not written as a loop: that cycle's code would be unrolled
+        // with a copy of the merge's code per path (a fuzzed automaton took minutes).
+        for (q, ray_states) in merges {
+            let q = q as usize;
+            if check[q].is_none() && !in_table[q] && ray_states.iter().any(|&s| !on_ray[s as usize])
+            {
+                check[q] = Some(ncheck);
+                ncheck += 1;
+            }
         }
         let defer = defer::deferrable_modifiers(view, &actions, &in_pattern);
         let mut g = Gen {
