@@ -249,7 +249,7 @@ impl<'a, 'v> PathCounter<'a, 'v> {
             }
         }
         // Every state of the region lies on a path from an entry (no cycle left unchecked).
-        if starts.is_empty() || state.iter().any(|&x| x == 0) {
+        if starts.is_empty() || state.contains(&0) {
             return false;
         }
         for &s in &starts {

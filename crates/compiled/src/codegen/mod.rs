@@ -220,12 +220,13 @@ impl<'a, 'v> Gen<'a, 'v> {
             on_ray[q as usize] = true;
         }
         // A merge left unmarked by `crate::paths` keeps its mark after all when one of the
-        // rays of its proof is not written as a loop: that cycle's code would be unrolled
-        // with a copy of the merge's code per path (a fuzzed automaton took minutes).
+        // rays of its proof is written as plain code (not a loop, a shift table or a
+        // whole-board region): that cycle's code would be unrolled with a copy of the
+        // merge's code per path (a fuzzed automaton took minutes).
+        let plain = |s: u32| !(on_ray[s as usize] || in_table[s as usize] || covered[s as usize]);
         for (q, ray_states) in merges {
             let q = q as usize;
-            if check[q].is_none() && !in_table[q] && ray_states.iter().any(|&s| !on_ray[s as usize])
-            {
+            if check[q].is_none() && !in_table[q] && ray_states.iter().any(|&s| plain(s)) {
                 check[q] = Some(ncheck);
                 ncheck += 1;
             }
