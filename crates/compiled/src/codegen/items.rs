@@ -117,6 +117,17 @@ impl Gen<'_, '_> {
 
     pub(super) fn dispatch(&self, out: &mut String) {
         let n = self.view.nstates() as u32;
+        // Bodies first: writing them finds the levels called from inside loops and the
+        // pattern starts called through `pat{q}`.
+        let mut bodies = Vec::new();
+        for q in 0..n {
+            if self.is_entry(q) || self.pushed[q as usize] {
+                let mut body = String::new();
+                self.body(&mut body, q, 0);
+                bodies.push((q, body));
+            }
+        }
+        let called_patterns = self.called_patterns.borrow();
         let rules_sig =
             "<S: Sink>(c: &mut St, q: u32, v: u32, d: usize, stamp: u32, k: &mut S) -> Flow";
         let pat_sig = "(c: &mut St, q: u32, v: u32, d: usize, stamp: u32) -> Flow";
@@ -129,7 +140,8 @@ impl Gen<'_, '_> {
             let _ = writeln!(out, "#[inline(always)]\nfn {name}{sig} {{\n    match q {{");
             for q in 0..n {
                 let wanted = if entries {
-                    self.is_entry(q)
+                    // A pattern's start runs only from its `pat{q}`.
+                    self.is_entry(q) && !called_patterns[q as usize]
                 } else {
                     self.pushed[q as usize]
                 };
@@ -142,15 +154,6 @@ impl Gen<'_, '_> {
                 }
             }
             out.push_str("        _ => Flow::Go,\n    }\n}\n");
-        }
-        // Bodies first: writing them finds the levels called from inside loops.
-        let mut bodies = Vec::new();
-        for q in 0..n {
-            if self.is_entry(q) || self.pushed[q as usize] {
-                let mut body = String::new();
-                self.body(&mut body, q, 0);
-                bodies.push((q, body));
-            }
         }
         let hot = self.hot.borrow();
         for (q, body) in bodies {
@@ -173,6 +176,13 @@ impl Gen<'_, '_> {
             }
             out.push_str(&body);
             out.push_str("Flow::Go\n}\n");
+        }
+        for (q, _) in called_patterns.iter().enumerate().filter(|(_, &c)| c) {
+            let _ = writeln!(
+                out,
+                "#[inline(never)]\nfn pat{q}(c: &mut St, v: u32, d: usize) -> Option<bool> {{ \
+                 pattern_with(c, {q}, v, d, p{q}) }}"
+            );
         }
     }
 

@@ -137,6 +137,8 @@ struct Gen<'a, 'v> {
     loops: std::cell::Cell<u32>,
     /// Per state: its level is called directly from inside a loop (`dispatch` inlines it).
     hot: std::cell::RefCell<Vec<bool>>,
+    /// Pattern starts called through their own `pat{q}` (see `pattern_call`).
+    called_patterns: std::cell::RefCell<Vec<bool>>,
 }
 
 impl<'a, 'v> Gen<'a, 'v> {
@@ -236,6 +238,7 @@ impl<'a, 'v> Gen<'a, 'v> {
             defer,
             loops: std::cell::Cell::new(0),
             hot: std::cell::RefCell::new(vec![false; n]),
+            called_patterns: std::cell::RefCell::new(vec![false; n]),
             preds,
             on_ray,
             composites: std::cell::RefCell::new(Vec::new()),
