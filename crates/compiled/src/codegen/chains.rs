@@ -6,7 +6,8 @@ use super::*;
 impl Gen<'_, '_> {
     /// The value (`Option<bool>`, `None` on an error) of the pattern body starting at `r`,
     /// at `v`: a direct call of its code when `direct_level[r]`, behind the checks
-    /// `plevel` makes on entry, else as a level with marks.
+    /// `plevel` makes on entry, or inside a whole-board loop read from its set (`bitsets`),
+    /// else as a level with marks.
     pub(super) fn pattern_call(&self, r: u32) -> String {
         if let Some(walk) = self.straight_pattern(r) {
             return format!(
@@ -14,6 +15,9 @@ impl Gen<'_, '_> {
                  else {{ {} }})",
                 self.pattern_level_call(r)
             );
+        }
+        if self.board_loops.get() > 0 && self.set_pattern(r).is_some() {
+            return self.set_pattern_call(r);
         }
         if self.direct_level[r as usize] {
             format!(
@@ -30,7 +34,7 @@ impl Gen<'_, '_> {
     /// The pattern body starting at `r` run as a level with marks: `pat{r}`, which calls the
     /// start's code `p{r}` without `plevel_entry`'s dispatch. With `p{r}` called from one place
     /// it is inlined there (go's liberty tests: 4-5 % of its playouts).
-    fn pattern_level_call(&self, r: u32) -> String {
+    pub(super) fn pattern_level_call(&self, r: u32) -> String {
         self.called_patterns.borrow_mut()[r as usize] = true;
         format!("pat{r}(c, v, d)")
     }

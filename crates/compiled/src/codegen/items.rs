@@ -124,7 +124,7 @@ impl Gen<'_, '_> {
             if self.is_entry(q) || self.pushed[q as usize] {
                 let mut body = String::new();
                 self.body(&mut body, q, 0);
-                bodies.push((q, body));
+                bodies.push((q, self.set_declarations() + &body));
             }
         }
         let called_patterns = self.called_patterns.borrow();

@@ -17,6 +17,7 @@
 //! * `levels`: which states get functions of their own, which levels are direct calls.
 //! * `states`: a state's code (successors, rays, marks, calls, modifiers).
 //! * `chains`: shift chains in one step, short pattern bodies evaluated in place.
+//! * `bitsets`: pattern bodies tested across the board evaluated at every vertex at once.
 //! * `defer`: modifiers a listing search records without applying.
 //! * `items`: the file's other items (board tables, expressions, dispatch, `apply_mod`,
 //!   the monotonic move classes of `crate::monotonic`);
@@ -27,6 +28,7 @@ use reasoner::view::{ActionView, ExprView, ProgramView};
 use std::fmt::Write as _;
 
 mod analysis;
+mod bitsets;
 mod chains;
 mod defer;
 mod items;
@@ -84,6 +86,7 @@ pub fn generate(view: &ProgramView<'_>) -> Result<String, Refusal> {
     g.table_arrays(&mut out);
     g.exprs(&mut out);
     g.dispatch(&mut out);
+    g.set_functions(&mut out);
     g.apply_mod(&mut out);
     g.composite_arrays(&mut out);
     let classes = crate::monotonic::monotonic_classes(view, &g.actions);
@@ -137,6 +140,13 @@ struct Gen<'a, 'v> {
     loops: std::cell::Cell<u32>,
     /// Per state: its level is called directly from inside a loop (`dispatch` inlines it).
     hot: std::cell::RefCell<Vec<bool>>,
+    /// Whole-board loops around the code being written.
+    board_loops: std::cell::Cell<u32>,
+    /// Per direction: the vertex offset of every neighbour in it, if one (`bitsets`).
+    offsets: Vec<Option<i64>>,
+    /// Patterns read from their sets (`pset{q}`), and those read by the function being written.
+    set_patterns: std::cell::RefCell<Vec<bool>>,
+    sets_in_body: std::cell::RefCell<Vec<u32>>,
     /// Pattern starts called through their own `pat{q}` (see `pattern_call`).
     called_patterns: std::cell::RefCell<Vec<bool>>,
 }
@@ -239,6 +249,10 @@ impl<'a, 'v> Gen<'a, 'v> {
             loops: std::cell::Cell::new(0),
             hot: std::cell::RefCell::new(vec![false; n]),
             called_patterns: std::cell::RefCell::new(vec![false; n]),
+            board_loops: std::cell::Cell::new(0),
+            offsets: bitsets::uniform_offsets(view),
+            set_patterns: std::cell::RefCell::new(vec![false; n]),
+            sets_in_body: std::cell::RefCell::new(Vec::new()),
             preds,
             on_ray,
             composites: std::cell::RefCell::new(Vec::new()),

@@ -179,7 +179,9 @@ impl Gen<'_, '_> {
                                  let w = (i * 64) as u32 + b.trailing_zeros(); b &= b - 1;"
                             );
                             self.loops.set(self.loops.get() + 1);
+                            self.board_loops.set(self.board_loops.get() + 1);
                             self.enter(out, j, "w", depth + 1);
+                            self.board_loops.set(self.board_loops.get() - 1);
                             self.loops.set(self.loops.get() - 1);
                             out.push_str("} }\n");
                         }
@@ -187,7 +189,9 @@ impl Gen<'_, '_> {
                     _ => {
                         out.push_str("for w in 0..NV as u32 { let v = w;\n");
                         self.loops.set(self.loops.get() + 1);
+                        self.board_loops.set(self.board_loops.get() + 1);
                         self.successor(out, j, depth + 1);
+                        self.board_loops.set(self.board_loops.get() - 1);
                         self.loops.set(self.loops.get() - 1);
                         out.push_str("}\n");
                     }

@@ -1,0 +1,292 @@
+//! Pattern bodies evaluated at every vertex at once: reversi's `movePossible`, tested at every
+//! empty square, becomes one computation of the set of squares where it holds.
+//!
+//! A body of shifts and piece tests only (no modifier, comparison or nested pattern) holds at
+//! `v` when an accepting state is reachable from (start, `v`). Per state `q`, the set
+//! `A(q)` of vertices from which acceptance is reachable is the least fixpoint of
+//! `A(q) = ∪ over successors j of step_j(A(j))`, with `A(j)` every vertex for an accepting
+//! `j`, `step_j(S) = S ∩ pieces` for a test and `{v : nb(v, dir) ∈ S}` for a shift. When each
+//! neighbour in a direction is the vertex plus one fixed offset (rectangular boards), that
+//! shift is a shift of the bit set, masked by the vertices having the neighbour. Iterating from
+//! empty sets until nothing changes reaches the fixpoint: each round adds a vertex or stops.
+//!
+//! The set is computed once per call of the code that contains the loop (a level's board is
+//! constant while its code runs: modifiers are applied around calls of the next level and
+//! reverted before the caller goes on), and only for patterns tested inside a whole-board
+//! loop, where the per-vertex walks it replaces are many.
+
+use super::*;
+
+/// Largest pattern body (states) evaluated as a set.
+const MAX_SET_STATES: usize = 64;
+
+/// Largest board (words of 64 vertices) whose patterns are evaluated as sets.
+const MAX_SET_WORDS: usize = 8;
+
+/// Per direction: `Some(off)` when every neighbour in it is the vertex plus `off`.
+pub(super) fn uniform_offsets(view: &ProgramView<'_>) -> Vec<Option<i64>> {
+    (0..view.ndirs() as u32)
+        .map(|d| {
+            let mut off = None;
+            for v in 0..view.nvertices() as u32 {
+                let Some(w) = view.neighbour(v, d) else {
+                    continue;
+                };
+                let o = w as i64 - v as i64;
+                match off {
+                    None => off = Some(o),
+                    Some(x) if x != o => return None,
+                    _ => {}
+                }
+            }
+            // A direction without neighbours shifts every set to the empty set.
+            Some(off.unwrap_or(0))
+        })
+        .collect()
+}
+
+impl Gen<'_, '_> {
+    /// The states of the pattern body starting at `r` when it can be evaluated as a set:
+    /// the start first, then the states in the order they were found.
+    pub(super) fn set_pattern(&self, r: u32) -> Option<Vec<u32>> {
+        if self.view.nvertices().div_ceil(64) > MAX_SET_WORDS
+            || !matches!(self.actions[r as usize], ActionView::Start)
+        {
+            return None;
+        }
+        let mut states = vec![r];
+        let mut i = 0;
+        while i < states.len() {
+            let q = states[i];
+            i += 1;
+            if self.view.accepting(q) {
+                continue;
+            }
+            for &j in self.view.successors(q) {
+                let ok = match &self.actions[j as usize] {
+                    ActionView::Shift { dir } => self.offsets[*dir as usize].is_some(),
+                    ActionView::On { .. } => true,
+                    _ => false,
+                };
+                if !ok {
+                    return None;
+                }
+                if !states.contains(&j) {
+                    if states.len() == MAX_SET_STATES {
+                        return None;
+                    }
+                    states.push(j);
+                }
+            }
+        }
+        Some(states)
+    }
+
+    /// The value at `v` of the pattern from `r` read from its set, computed on first use in
+    /// the function (its variable `bs{r}` is declared by `set_declarations`).
+    pub(super) fn set_pattern_call(&self, r: u32) -> String {
+        let mut used = self.sets_in_body.borrow_mut();
+        if !used.contains(&r) {
+            used.push(r);
+        }
+        self.set_patterns.borrow_mut()[r as usize] = true;
+        format!(
+            "(if d + 1 < CYCLE_CHECK_DEPTH && d + 1 <= c.modifier_limit {{ \
+             let s = bs{r}.get_or_insert_with(|| pset{r}(c)); \
+             Some((s[v as usize / 64] >> (v % 64)) & 1 != 0) }} else {{ {} }})",
+            self.pattern_level_call(r)
+        )
+    }
+
+    /// The variables of the sets the function's code (just written) reads.
+    pub(super) fn set_declarations(&self) -> String {
+        let mut out = String::new();
+        for r in self.sets_in_body.borrow_mut().drain(..) {
+            let _ = writeln!(out, "let mut bs{r}: Option<[u64; WORDS]> = None;");
+        }
+        out
+    }
+
+    /// `n |= step_j(a[x])`: the vertices from which entering state `j` (index `x`) lands
+    /// in its set.
+    fn set_step(&self, out: &mut String, x: usize, j: u32, dirs_used: &mut [bool]) {
+        match &self.actions[j as usize] {
+            ActionView::Shift { dir } => {
+                dirs_used[*dir as usize] = true;
+                let off = self.offsets[*dir as usize].expect("checked");
+                let _ = writeln!(
+                    out,
+                    "set_or(&mut n, &set_and(&set_shift(&a[{x}], {off}), &VALID{dir}));"
+                );
+            }
+            ActionView::On { pieces } if pieces.len() == self.view.npieces() => {
+                let _ = writeln!(out, "set_or(&mut n, &a[{x}]);");
+            }
+            ActionView::On { pieces } => {
+                let list: Vec<String> = pieces.iter().map(|p| p.to_string()).collect();
+                let _ = writeln!(
+                    out,
+                    "set_or(&mut n, &set_and(&a[{x}], &c.piece_set(&[{}])));",
+                    list.join(",")
+                );
+            }
+            other => unreachable!("set patterns hold no {other:?}"),
+        }
+    }
+
+    /// The strongly connected components of a body's non-accepting states (edges to their
+    /// successors), successors' components first (Tarjan's order).
+    fn body_components(&self, states: &[u32]) -> Vec<Vec<u32>> {
+        struct Tarjan<'s> {
+            succ: Vec<Vec<usize>>,
+            states: &'s [u32],
+            index: Vec<Option<usize>>,
+            low: Vec<usize>,
+            on_stack: Vec<bool>,
+            stack: Vec<usize>,
+            next: usize,
+            out: Vec<Vec<u32>>,
+        }
+        impl Tarjan<'_> {
+            fn visit(&mut self, v: usize) {
+                self.index[v] = Some(self.next);
+                self.low[v] = self.next;
+                self.next += 1;
+                self.stack.push(v);
+                self.on_stack[v] = true;
+                for k in 0..self.succ[v].len() {
+                    let w = self.succ[v][k];
+                    match self.index[w] {
+                        None => {
+                            self.visit(w);
+                            self.low[v] = self.low[v].min(self.low[w]);
+                        }
+                        Some(iw) if self.on_stack[w] => self.low[v] = self.low[v].min(iw),
+                        _ => {}
+                    }
+                }
+                if Some(self.low[v]) == self.index[v] {
+                    let mut comp = Vec::new();
+                    while let Some(w) = self.stack.pop() {
+                        self.on_stack[w] = false;
+                        comp.push(self.states[w]);
+                        if w == v {
+                            break;
+                        }
+                    }
+                    self.out.push(comp);
+                }
+            }
+        }
+        let live: Vec<bool> = states.iter().map(|&q| !self.view.accepting(q)).collect();
+        let pos = |q: u32| states.iter().position(|&s| s == q).expect("a body state");
+        let succ = states
+            .iter()
+            .map(|&q| {
+                if self.view.accepting(q) {
+                    return Vec::new();
+                }
+                self.view
+                    .successors(q)
+                    .iter()
+                    .map(|&j| pos(j))
+                    .filter(|&j| live[j])
+                    .collect()
+            })
+            .collect();
+        let n = states.len();
+        let mut t = Tarjan {
+            succ,
+            states,
+            index: vec![None; n],
+            low: vec![0; n],
+            on_stack: vec![false; n],
+            stack: Vec::new(),
+            next: 0,
+            out: Vec::new(),
+        };
+        for (v, &alive) in live.iter().enumerate() {
+            if alive && t.index[v].is_none() {
+                t.visit(v);
+            }
+        }
+        t.out
+    }
+
+    /// `pset{r}` for each pattern read from its set, and the direction masks they use.
+    pub(super) fn set_functions(&self, out: &mut String) {
+        let nv = self.view.nvertices();
+        let words = nv.div_ceil(64);
+        let mut dirs_used = vec![false; self.view.ndirs()];
+        for (r, _) in self
+            .set_patterns
+            .borrow()
+            .iter()
+            .enumerate()
+            .filter(|(_, &u)| u)
+        {
+            let states = self.set_pattern(r as u32).expect("checked when called");
+            let index = |q: u32| states.iter().position(|&s| s == q).expect("a body state");
+            let k = states.len();
+            let _ = writeln!(
+                out,
+                "#[inline(never)]\nfn pset{r}(c: &St) -> [u64; WORDS] {{\n\
+                 let mut a = [[0u64; WORDS]; {k}];"
+            );
+            for (i, &q) in states.iter().enumerate() {
+                if self.view.accepting(q) {
+                    let _ = writeln!(out, "a[{i}] = ALL_VERTICES;");
+                }
+            }
+            // Components in reverse topological order: a component's successors are final
+            // before it is computed; only a cycle (a star's loop) iterates.
+            for comp in self.body_components(&states) {
+                let cyclic = comp.len() > 1 || self.view.successors(comp[0]).contains(&comp[0]);
+                if cyclic {
+                    out.push_str("loop {\nlet mut changed = false;\n");
+                }
+                for &q in &comp {
+                    let i = index(q);
+                    out.push_str("{ let mut n = [0u64; WORDS];\n");
+                    for &j in self.view.successors(q) {
+                        self.set_step(out, index(j), j, &mut dirs_used);
+                    }
+                    if cyclic {
+                        let _ =
+                            writeln!(out, "if n != a[{i}] {{ a[{i}] = n; changed = true; }} }}");
+                    } else {
+                        let _ = writeln!(out, "a[{i}] = n; }}");
+                    }
+                }
+                if cyclic {
+                    out.push_str("if !changed { break; }\n}\n");
+                }
+            }
+            out.push_str("a[0]\n}\n");
+        }
+        let _ = write!(out, "static ALL_VERTICES: [u64; WORDS] = [");
+        for w in 0..words {
+            let bits = (nv - w * 64).min(64);
+            let m = if bits == 64 {
+                u64::MAX
+            } else {
+                (1u64 << bits) - 1
+            };
+            let _ = write!(out, "{m},");
+        }
+        out.push_str("];\n");
+        for (d, _) in dirs_used.iter().enumerate().filter(|(_, &u)| u) {
+            let mut mask = vec![0u64; words];
+            for v in 0..nv {
+                if self.view.neighbour(v as u32, d as u32).is_some() {
+                    mask[v / 64] |= 1 << (v % 64);
+                }
+            }
+            let _ = write!(out, "static VALID{d}: [u64; WORDS] = [");
+            for m in mask {
+                let _ = write!(out, "{m},");
+            }
+            out.push_str("];\n");
+        }
+    }
+}

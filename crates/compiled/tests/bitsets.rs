@@ -1,0 +1,75 @@
+//! Pattern bodies tested across the board and evaluated as vertex sets (`codegen::bitsets`):
+//! where the generator uses them, and the interpreter's moves either way.
+
+mod common;
+
+/// A reversi-like placement game on a 10 x 8 board (two words of vertices): a stone goes
+/// where a line of the opponent's stones ends in one's own, along diagonals (two shifts), a
+/// row and a column; `near` tests two pieces at once and walks a row with a star of shifts.
+/// Without such a square the player passes (`[$ n = 5]`). `extra` is put in front of each line test.
+fn game(extra: &str) -> String {
+    let row = "[e, e, e, e, e, e, e, e, e, e]";
+    let mid1 = "[e, e, e, x, y, e, e, e, e, e]";
+    let mid2 = "[e, e, e, y, x, y, e, e, e, e]";
+    let rows = [row, row, row, mid1, mid2, row, row, row].join("\n         ");
+    format!(
+        "#players = a(1), b(1)
+#pieces = e, x, y
+#variables = n(5)
+#board = rectangle(up, down, left, right,
+         {rows})
+#anySquare = ((up* + down*)(left* + right*))
+#line(me; opp; dir) = ({extra} dir {{opp}} dir ({{opp}} dir)* {{me}})
+#near(me) = (left {{x, y}} left* {{me}})
+#can(me; opp) = (line(me; opp; up left) + line(me; opp; right) + line(me; opp; down)
+               + line(me; opp; down right) + near(me))
+#turn(me; opp) = (
+      anySquare {{e}} {{? can(me; opp)}} [me]
+    + {{! anySquare {{e}} {{? can(me; opp)}}}} [$ n = 5]
+)
+#rules = (->a turn(x; y) ->b turn(y; x))*
+"
+    )
+}
+
+fn source(text: &str) -> String {
+    let g = rbg::parse_game(text).expect("parses").game;
+    compiled::engine::generate_source(&g).expect("generates")
+}
+
+/// The functions computing a pattern's set.
+fn sets(src: &str) -> usize {
+    src.matches("\nfn pset").count()
+}
+
+#[test]
+fn patterns_tested_across_the_board_are_sets_unless_they_compare() {
+    // Both players' `can`, once each (the pass's test shares the move's).
+    let src = source(&game(""));
+    assert_eq!(sets(&src), 2);
+    // Read in the moves' loops and in the passes' patterns.
+    assert_eq!(src.matches("get_or_insert_with(|| pset").count(), 4);
+    // A comparison is no shift or piece test.
+    assert_eq!(sets(&source(&game("{$ n < 5}"))), 0);
+}
+
+/// Reversi's `movePossible` for each player; nothing on the other public games.
+#[test]
+fn the_public_games_use_sets_in_reversi_only() {
+    let Some(dir) = common::external("rbg/games") else {
+        return;
+    };
+    for (game, n) in [("reversi", 2), ("chess", 0), ("go", 0), ("connect4", 0)] {
+        let text = std::fs::read_to_string(dir.join(format!("{game}.rbg"))).unwrap();
+        assert_eq!(sets(&source(&text)), n, "{game}");
+    }
+}
+
+#[test]
+fn sets_and_walks_list_the_interpreters_moves() {
+    let texts: Vec<(String, String)> = [("sets", ""), ("walks", "{$ n < 5}")]
+        .iter()
+        .map(|&(name, extra)| (name.to_string(), game(extra)))
+        .collect();
+    common::assert_texts_equal(&texts);
+}
