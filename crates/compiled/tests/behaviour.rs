@@ -21,19 +21,18 @@ fn sorted(mut v: Vec<reasoner::Move>) -> Vec<reasoner::Move> {
 }
 
 /// Along random interpreter games, the compiled state set from the interpreter's snapshot
-/// lists the same moves, and applying the same move gives the same snapshot.
-#[test]
-fn snapshots_and_moves_match_along_random_games() {
-    let g = corpus_game("chess.rbg");
-    let cg = CompiledGame::new(&g, &build_options()).expect("builds");
-    let r = reasoner::Reasoner::new(&g).unwrap();
+/// lists the same moves, and applying the same move gives the same snapshot. Returns the
+/// positions checked.
+fn check_snapshots_and_moves(g: &ir::Game, games: usize, plies: usize) -> usize {
+    let cg = CompiledGame::new(g, &build_options()).expect("builds");
+    let r = reasoner::Reasoner::new(g).unwrap();
     let mut rng = game::rng_from_seed(7);
     let mut checked = 0;
-    for _ in 0..4 {
+    for _ in 0..games {
         let mut a = r.initial_state().unwrap();
         let mut b = cg.initial_state().unwrap();
         assert_eq!(Snapshot::of_interpreter(&a), b.snapshot());
-        for _ in 0..60 {
+        for _ in 0..plies {
             let snap = Snapshot::of_interpreter(&a);
             b.set_snapshot(&snap).expect("in range");
             assert_eq!(b.snapshot(), snap);
@@ -53,7 +52,34 @@ fn snapshots_and_moves_match_along_random_games() {
             checked += 1;
         }
     }
-    assert!(checked > 100);
+    checked
+}
+
+#[test]
+fn snapshots_and_moves_match_along_random_games() {
+    assert!(check_snapshots_and_moves(&corpus_game("chess.rbg"), 4, 60) > 100);
+}
+
+/// The same along the public games whose listing writes pieces alone (`codegen::light`) or
+/// reads patterns as sets (`codegen::bitsets`), deep into the game where short perfts do not
+/// reach.
+#[test]
+fn snapshots_and_moves_match_along_random_public_games() {
+    let Some(dir) = common::external("rbg/games") else {
+        return;
+    };
+    for name in [
+        "amazons",
+        "chess",
+        "englishDraughts",
+        "go",
+        "reversi",
+        "breakthrough_split",
+    ] {
+        let text = std::fs::read_to_string(dir.join(format!("{name}.rbg"))).unwrap();
+        let g = rbg::parse_game(&text).unwrap().game;
+        assert!(check_snapshots_and_moves(&g, 2, 80) > 40, "{name}");
+    }
 }
 
 #[test]

@@ -19,6 +19,7 @@
 //! * `chains`: shift chains in one step, short pattern bodies evaluated in place.
 //! * `bitsets`: pattern bodies tested across the board evaluated at every vertex at once.
 //! * `defer`: modifiers a listing search records without applying.
+//! * `light`: modifiers a listing search applies to the board alone.
 //! * `items`: the file's other items (board tables, expressions, dispatch, `apply_mod`,
 //!   the monotonic move classes of `crate::monotonic`);
 //!   the runtime (`runtime.rs.in`) follows them.
@@ -33,6 +34,7 @@ mod chains;
 mod defer;
 mod items;
 mod levels;
+mod light;
 mod regions;
 mod states;
 
@@ -140,6 +142,9 @@ struct Gen<'a, 'v> {
     loops: std::cell::Cell<u32>,
     /// Per state: its level is called directly from inside a loop (`dispatch` inlines it).
     hot: std::cell::RefCell<Vec<bool>>,
+    /// Modifiers that sinks not keeping their move apply to the pieces only
+    /// (`light::light_modifiers`).
+    light: Vec<bool>,
     /// Whole-board loops around the code being written.
     board_loops: std::cell::Cell<u32>,
     /// Per direction: the vertex offset of every neighbour in it, if one (`bitsets`).
@@ -244,8 +249,10 @@ impl<'a, 'v> Gen<'a, 'v> {
             }
         }
         let defer = defer::deferrable_modifiers(view, &actions, &in_pattern);
+        let light = light::light_modifiers(view, &actions, &in_pattern, &full, &covered, &rep);
         let mut g = Gen {
             defer,
+            light,
             loops: std::cell::Cell::new(0),
             hot: std::cell::RefCell::new(vec![false; n]),
             called_patterns: std::cell::RefCell::new(vec![false; n]),

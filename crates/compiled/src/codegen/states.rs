@@ -259,8 +259,20 @@ impl Gen<'_, '_> {
             ActionView::Off { piece, modifier } => {
                 let m = mark("v");
                 let _ = writeln!(out, "if {m} {{");
-                let apply = format!("let old = c.piece(v); c.set_piece(v, {piece});");
-                let revert = "c.set_piece(v, old);";
+                let (apply, revert) = if self.light[j as usize] {
+                    (
+                        format!(
+                            "let old = c.piece(v); if S::KEEP {{ c.set_piece(v, {piece}); }} \
+                             else {{ c.set_piece_only(v, {piece}); }}"
+                        ),
+                        "if S::KEEP { c.set_piece(v, old); } else { c.set_piece_only(v, old); }",
+                    )
+                } else {
+                    (
+                        format!("let old = c.piece(v); c.set_piece(v, {piece});"),
+                        "c.set_piece(v, old);",
+                    )
+                };
                 self.modifier(out, j, *modifier, &apply, revert, pattern);
                 out.push_str("}\n");
             }
