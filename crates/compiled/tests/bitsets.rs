@@ -32,11 +32,6 @@ fn game(extra: &str) -> String {
     )
 }
 
-fn source(text: &str) -> String {
-    let g = rbg::parse_game(text).expect("parses").game;
-    compiled::engine::generate_source(&g).expect("generates")
-}
-
 /// The functions computing a pattern's set.
 fn sets(src: &str) -> usize {
     src.matches("\nfn pset").count()
@@ -45,12 +40,12 @@ fn sets(src: &str) -> usize {
 #[test]
 fn patterns_tested_across_the_board_are_sets_unless_they_compare() {
     // Both players' `can`, once each (the pass's test shares the move's).
-    let src = source(&game(""));
+    let src = common::source_of(&game(""));
     assert_eq!(sets(&src), 2);
     // Read in the moves' loops and in the passes' patterns.
     assert_eq!(src.matches("get_or_insert_with(|| pset").count(), 4);
     // A comparison is no shift or piece test.
-    assert_eq!(sets(&source(&game("{$ n < 5}"))), 0);
+    assert_eq!(sets(&common::source_of(&game("{$ n < 5}"))), 0);
 }
 
 /// Reversi's `movePossible` for each player; nothing on the other public games.
@@ -61,7 +56,7 @@ fn the_public_games_use_sets_in_reversi_only() {
     };
     for (game, n) in [("reversi", 2), ("chess", 0), ("go", 0), ("connect4", 0)] {
         let text = std::fs::read_to_string(dir.join(format!("{game}.rbg"))).unwrap();
-        assert_eq!(sets(&source(&text)), n, "{game}");
+        assert_eq!(sets(&common::source_of(&text)), n, "{game}");
     }
 }
 

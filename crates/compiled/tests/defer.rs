@@ -31,18 +31,13 @@ fn game(back: bool) -> String {
     )
 }
 
-fn source(text: &str) -> String {
-    let g = rbg::parse_game(text).expect("parses").game;
-    compiled::engine::generate_source(&g).expect("generates")
-}
-
 /// What the generator writes for a deferred modifier (see `states.rs`).
 const DEFERRED: &str = "if !S::KEEP && d + 1 < CYCLE_CHECK_DEPTH";
 
 #[test]
 fn a_modifier_is_deferred_only_when_no_later_read_sees_its_square() {
-    assert_eq!(source(&game(false)).matches(DEFERRED).count(), 2);
-    assert_eq!(source(&game(true)).matches(DEFERRED).count(), 0);
+    assert_eq!(common::source_of(&game(false)).matches(DEFERRED).count(), 2);
+    assert_eq!(common::source_of(&game(true)).matches(DEFERRED).count(), 0);
 }
 
 /// Where the public games defer: breakthrough's `[e] forward ({e} + (left + right) {e,
@@ -55,7 +50,11 @@ fn the_public_games_defer_their_last_modifiers() {
     };
     for (game, n) in [("breakthrough", 2), ("englishDraughts", 4), ("chess", 0)] {
         let text = std::fs::read_to_string(dir.join(format!("{game}.rbg"))).unwrap();
-        assert_eq!(source(&text).matches(DEFERRED).count(), n, "{game}");
+        assert_eq!(
+            common::source_of(&text).matches(DEFERRED).count(),
+            n,
+            "{game}"
+        );
     }
 }
 

@@ -33,21 +33,19 @@ const SET: &str = "[x] {! anySquare {x} right {x}}";
 /// every square starts at the modifier itself (reads the piece sets).
 const WALK: &str = "[x] anySquare {x} right {x}";
 
-fn source(text: &str) -> String {
-    let g = rbg::parse_game(text).expect("parses").game;
-    compiled::engine::generate_source(&g).expect("generates")
-}
-
 /// What the generator writes for a light modifier.
 const LIGHT: &str = "c.set_piece_only(v";
 
 #[test]
 fn a_modifier_is_light_only_when_its_level_reads_squares_only() {
     // Player a's stone, written and written back; b's move ends at its stone.
-    assert_eq!(source(&game(NEIGHBOURS)).matches(LIGHT).count(), 2);
-    assert_eq!(source(&game(COUNT)).matches(LIGHT).count(), 0);
-    assert_eq!(source(&game(SET)).matches(LIGHT).count(), 0);
-    assert_eq!(source(&game(WALK)).matches(LIGHT).count(), 0);
+    assert_eq!(
+        common::source_of(&game(NEIGHBOURS)).matches(LIGHT).count(),
+        2
+    );
+    assert_eq!(common::source_of(&game(COUNT)).matches(LIGHT).count(), 0);
+    assert_eq!(common::source_of(&game(SET)).matches(LIGHT).count(), 0);
+    assert_eq!(common::source_of(&game(WALK)).matches(LIGHT).count(), 0);
 }
 
 /// Go's stone before its liberty test, once per player; not reversi, whose placement is
@@ -59,7 +57,7 @@ fn go_places_light_stones() {
     };
     for (game, light) in [("go", true), ("reversi", false)] {
         let text = std::fs::read_to_string(dir.join(format!("{game}.rbg"))).unwrap();
-        assert_eq!(source(&text).contains(LIGHT), light, "{game}");
+        assert_eq!(common::source_of(&text).contains(LIGHT), light, "{game}");
     }
 }
 

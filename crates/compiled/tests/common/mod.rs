@@ -6,6 +6,12 @@ use compiled::{BuildOptions, Cache, CompiledGame};
 use game::perft::perft_stats;
 use std::path::PathBuf;
 
+/// The generated source of an RBG text.
+pub fn source_of(text: &str) -> String {
+    let g = rbg::parse_game(text).expect("parses").game;
+    compiled::engine::generate_source(&g).expect("generates")
+}
+
 pub fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
