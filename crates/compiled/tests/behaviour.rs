@@ -60,9 +60,9 @@ fn snapshots_and_moves_match_along_random_games() {
     assert!(check_snapshots_and_moves(&corpus_game("chess.rbg"), 4, 60) > 100);
 }
 
-/// The same along the public games whose listing writes pieces alone (`codegen::light`) or
-/// reads patterns as sets (`codegen::bitsets`), deep into the game where short perfts do not
-/// reach.
+/// The same along the public games whose listing writes pieces alone (`codegen::light`),
+/// reads patterns as sets (`codegen::bitsets`) or reports a piece set's squares as moves at
+/// once (`Sink::switch_each`), deep into the game where short perfts do not reach.
 #[test]
 fn snapshots_and_moves_match_along_random_public_games() {
     let Some(dir) = common::external("rbg/games") else {
@@ -75,6 +75,8 @@ fn snapshots_and_moves_match_along_random_public_games() {
         "go",
         "reversi",
         "breakthrough_split",
+        "hex_9x9",
+        "gomoku_standard",
     ] {
         let text = std::fs::read_to_string(dir.join(format!("{name}.rbg"))).unwrap();
         let g = rbg::parse_game(&text).unwrap().game;

@@ -172,6 +172,19 @@ impl Gen<'_, '_> {
                 match &self.actions[j as usize] {
                     ActionView::Shift { .. } => {}
                     ActionView::On { pieces } if pieces.len() < self.view.npieces() => {
+                        if let Some((t, m)) = self.switch_after_test(j) {
+                            // Every square holding the pieces is a move: reported set by set.
+                            let keep = self.switch_in_place(t);
+                            for p in pieces {
+                                let _ = writeln!(
+                                    out,
+                                    "if let Some(v) = k.switch_each(&c.path, {m}, \
+                                     &c.pbits[{p} * WORDS..({p} + 1) * WORDS]) {{ \
+                                     if S::KEEP {{ {keep} }} return Flow::Stop; }}"
+                                );
+                            }
+                            continue;
+                        }
                         for p in pieces {
                             let _ = writeln!(
                                 out,
@@ -197,6 +210,31 @@ impl Gen<'_, '_> {
                     }
                 }
             }
+        }
+    }
+
+    /// For a piece test `j` of the rules whose code is only its one successor, a switch
+    /// without a mark (hex's `anySquare {e} ->>`): that switch and its modifier.
+    fn switch_after_test(&self, j: u32) -> Option<(u32, u32)> {
+        let i = j as usize;
+        if self.in_pattern[i]
+            || self.check[i].is_some()
+            || self.pushed[i]
+            || self.view.accepting(i as u32)
+            || self.ray_at[i].is_some()
+            || self.table_at[i].is_some()
+            || self.full[i].is_some()
+        {
+            return None;
+        }
+        let &[t] = self.view.successors(j) else {
+            return None;
+        };
+        match self.actions[t as usize] {
+            ActionView::Switch { modifier, .. } if self.check[t as usize].is_none() => {
+                Some((t, modifier))
+            }
+            _ => None,
         }
     }
 
