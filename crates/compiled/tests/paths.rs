@@ -31,9 +31,7 @@ fn game(rays: bool) -> String {
 }
 
 fn marks(text: &str) -> usize {
-    let g = rbg::parse_game(text).expect("parses").game;
-    let src = compiled::engine::generate_source(&g).expect("generates");
-    src.matches("c.mark(").count()
+    common::source_of(text).matches("c.mark(").count()
 }
 
 #[test]

@@ -11,12 +11,15 @@
 //! * [`validate`]: structural invariants every consumer may rely on.
 //! * [`analysis`]: strong straightness (the paper's Theorem 4), pattern depth, rule size.
 //! * [`compare`]: equality of two games up to names and spans (round-trip checks).
+//! * [`graph`]: strongly connected components (GDL's stratification, the compiled engine's
+//!   pattern sets).
 //! * [`suggest`]: the declared name nearest to a misspelt one, for the front ends' "did you
 //!   mean" notes.
 
 pub mod analysis;
 pub mod compare;
 pub mod game;
+pub mod graph;
 pub mod ids;
 pub mod rules;
 pub mod span;

@@ -82,14 +82,15 @@ impl Gen<'_, '_> {
         Some(states)
     }
 
-    /// The value at `v` of the pattern from `r` read from its set, computed on first use in
-    /// the function (its variable `bs{r}` is declared by `set_declarations`).
-    pub(super) fn set_pattern_call(&self, r: u32) -> String {
+    /// The value at `v` of the pattern from `r` (body `states`, from `set_pattern`) read from
+    /// its set, computed on first use in the function (its variable `bs{r}` is declared by
+    /// `set_declarations`).
+    pub(super) fn set_pattern_call(&self, r: u32, states: Vec<u32>) -> String {
         let mut used = self.sets_in_body.borrow_mut();
         if !used.contains(&r) {
             used.push(r);
         }
-        self.set_patterns.borrow_mut()[r as usize] = true;
+        self.set_patterns.borrow_mut()[r as usize] = Some(states);
         format!(
             "(if d + 1 < CYCLE_CHECK_DEPTH && d + 1 <= c.modifier_limit {{ \
              let s = bs{r}.get_or_insert_with(|| pset{r}(c)); \
@@ -108,8 +109,15 @@ impl Gen<'_, '_> {
     }
 
     /// `n |= step_j(a[x])`: the vertices from which entering state `j` (index `x`) lands
-    /// in its set.
-    fn set_step(&self, out: &mut String, x: usize, j: u32, dirs_used: &mut [bool]) {
+    /// in its set; a piece test reads its pieces' set `pm{t}` (`tests[t]`).
+    fn set_step(
+        &self,
+        out: &mut String,
+        x: usize,
+        j: u32,
+        tests: &[&[u16]],
+        dirs_used: &mut [bool],
+    ) {
         match &self.actions[j as usize] {
             ActionView::Shift { dir } => {
                 dirs_used[*dir as usize] = true;
@@ -123,94 +131,41 @@ impl Gen<'_, '_> {
                 let _ = writeln!(out, "set_or(&mut n, &a[{x}]);");
             }
             ActionView::On { pieces } => {
-                let list: Vec<String> = pieces.iter().map(|p| p.to_string()).collect();
-                let _ = writeln!(
-                    out,
-                    "set_or(&mut n, &set_and(&a[{x}], &c.piece_set(&[{}])));",
-                    list.join(",")
-                );
+                let t = tests
+                    .iter()
+                    .position(|&p| p == pieces.as_slice())
+                    .expect("listed");
+                let _ = writeln!(out, "set_or(&mut n, &set_and(&a[{x}], &pm{t}));");
             }
             other => unreachable!("set patterns hold no {other:?}"),
         }
     }
 
     /// The strongly connected components of a body's non-accepting states (edges to their
-    /// successors), successors' components first (Tarjan's order).
-    fn body_components(&self, states: &[u32]) -> Vec<Vec<u32>> {
-        struct Tarjan<'s> {
-            succ: Vec<Vec<usize>>,
-            states: &'s [u32],
-            index: Vec<Option<usize>>,
-            low: Vec<usize>,
-            on_stack: Vec<bool>,
-            stack: Vec<usize>,
-            next: usize,
-            out: Vec<Vec<u32>>,
-        }
-        impl Tarjan<'_> {
-            fn visit(&mut self, v: usize) {
-                self.index[v] = Some(self.next);
-                self.low[v] = self.next;
-                self.next += 1;
-                self.stack.push(v);
-                self.on_stack[v] = true;
-                for k in 0..self.succ[v].len() {
-                    let w = self.succ[v][k];
-                    match self.index[w] {
-                        None => {
-                            self.visit(w);
-                            self.low[v] = self.low[v].min(self.low[w]);
-                        }
-                        Some(iw) if self.on_stack[w] => self.low[v] = self.low[v].min(iw),
-                        _ => {}
-                    }
-                }
-                if Some(self.low[v]) == self.index[v] {
-                    let mut comp = Vec::new();
-                    while let Some(w) = self.stack.pop() {
-                        self.on_stack[w] = false;
-                        comp.push(self.states[w]);
-                        if w == v {
-                            break;
-                        }
-                    }
-                    self.out.push(comp);
-                }
-            }
-        }
-        let live: Vec<bool> = states.iter().map(|&q| !self.view.accepting(q)).collect();
+    /// successors), as indices into `states`: successors' components first, and inside a
+    /// component the states found last (nearest to acceptance) first.
+    fn body_components(&self, states: &[u32]) -> Vec<Vec<usize>> {
         let pos = |q: u32| states.iter().position(|&s| s == q).expect("a body state");
-        let succ = states
-            .iter()
-            .map(|&q| {
-                if self.view.accepting(q) {
-                    return Vec::new();
-                }
-                self.view
-                    .successors(q)
+        let live = |i: usize| !self.view.accepting(states[i]);
+        let edges: Vec<Vec<usize>> = (0..states.len())
+            .map(|i| match live(i) {
+                true => self
+                    .view
+                    .successors(states[i])
                     .iter()
                     .map(|&j| pos(j))
-                    .filter(|&j| live[j])
-                    .collect()
+                    .collect(),
+                false => Vec::new(),
             })
             .collect();
-        let n = states.len();
-        let mut t = Tarjan {
-            succ,
-            states,
-            index: vec![None; n],
-            low: vec![0; n],
-            on_stack: vec![false; n],
-            stack: Vec::new(),
-            next: 0,
-            out: Vec::new(),
-        };
-        for (v, &alive) in live.iter().enumerate() {
-            if alive && t.index[v].is_none() {
-                t.visit(v);
-            }
+        let comp = ir::graph::sccs(&edges);
+        let ncomp = comp.iter().max().map_or(0, |&c| c + 1);
+        let mut out = vec![Vec::new(); ncomp];
+        for i in (0..states.len()).rev().filter(|&i| live(i)) {
+            out[comp[i]].push(i);
         }
-        t.out
+        out.retain(|c| !c.is_empty());
+        out
     }
 
     /// `pset{r}` for each pattern read from its set, and the direction masks they use.
@@ -218,21 +173,29 @@ impl Gen<'_, '_> {
         let nv = self.view.nvertices();
         let words = nv.div_ceil(64);
         let mut dirs_used = vec![false; self.view.ndirs()];
-        for (r, _) in self
-            .set_patterns
-            .borrow()
-            .iter()
-            .enumerate()
-            .filter(|(_, &u)| u)
-        {
-            let states = self.set_pattern(r as u32).expect("checked when called");
-            let index = |q: u32| states.iter().position(|&s| s == q).expect("a body state");
+        for (r, states) in self.set_patterns.borrow().iter().enumerate() {
+            let Some(states) = states else {
+                continue;
+            };
             let k = states.len();
             let _ = writeln!(
                 out,
                 "#[inline(never)]\nfn pset{r}(c: &St) -> [u64; WORDS] {{\n\
                  let mut a = [[0u64; WORDS]; {k}];"
             );
+            // The pieces' sets, read once: the board does not change while the set is computed.
+            let mut tests: Vec<&[u16]> = Vec::new();
+            for &q in states {
+                if let ActionView::On { pieces } = &self.actions[q as usize] {
+                    if pieces.len() < self.view.npieces() && !tests.contains(&pieces.as_slice()) {
+                        tests.push(pieces);
+                    }
+                }
+            }
+            for (t, pieces) in tests.iter().enumerate() {
+                let list: Vec<String> = pieces.iter().map(|p| p.to_string()).collect();
+                let _ = writeln!(out, "let pm{t} = c.piece_set(&[{}]);", list.join(","));
+            }
             for (i, &q) in states.iter().enumerate() {
                 if self.view.accepting(q) {
                     let _ = writeln!(out, "a[{i}] = ALL_VERTICES;");
@@ -240,16 +203,17 @@ impl Gen<'_, '_> {
             }
             // Components in reverse topological order: a component's successors are final
             // before it is computed; only a cycle (a star's loop) iterates.
-            for comp in self.body_components(&states) {
-                let cyclic = comp.len() > 1 || self.view.successors(comp[0]).contains(&comp[0]);
+            for comp in self.body_components(states) {
+                let q0 = states[comp[0]];
+                let cyclic = comp.len() > 1 || self.view.successors(q0).contains(&q0);
                 if cyclic {
                     out.push_str("loop {\nlet mut changed = false;\n");
                 }
-                for &q in &comp {
-                    let i = index(q);
+                for &i in &comp {
                     out.push_str("{ let mut n = [0u64; WORDS];\n");
-                    for &j in self.view.successors(q) {
-                        self.set_step(out, index(j), j, &mut dirs_used);
+                    for &j in self.view.successors(states[i]) {
+                        let x = states.iter().position(|&s| s == j).expect("a body state");
+                        self.set_step(out, x, j, &tests, &mut dirs_used);
                     }
                     if cyclic {
                         let _ =

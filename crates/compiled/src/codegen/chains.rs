@@ -16,8 +16,8 @@ impl Gen<'_, '_> {
                 self.pattern_level_call(r)
             );
         }
-        if self.board_loops.get() > 0 && self.set_pattern(r).is_some() {
-            return self.set_pattern_call(r);
+        if let Some(states) = self.set_pattern(r).filter(|_| self.board_loops.get() > 0) {
+            return self.set_pattern_call(r, states);
         }
         if self.direct_level[r as usize] {
             format!(

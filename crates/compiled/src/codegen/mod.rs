@@ -149,8 +149,9 @@ struct Gen<'a, 'v> {
     board_loops: std::cell::Cell<u32>,
     /// Per direction: the vertex offset of every neighbour in it, if one (`bitsets`).
     offsets: Vec<Option<i64>>,
-    /// Patterns read from their sets (`pset{q}`), and those read by the function being written.
-    set_patterns: std::cell::RefCell<Vec<bool>>,
+    /// Patterns read from their sets (`pset{q}`) with their bodies' states, and those read by
+    /// the function being written.
+    set_patterns: std::cell::RefCell<Vec<Option<Vec<u32>>>>,
     sets_in_body: std::cell::RefCell<Vec<u32>>,
     /// Pattern starts called through their own `pat{q}` (see `pattern_call`).
     called_patterns: std::cell::RefCell<Vec<bool>>,
@@ -258,7 +259,7 @@ impl<'a, 'v> Gen<'a, 'v> {
             called_patterns: std::cell::RefCell::new(vec![false; n]),
             board_loops: std::cell::Cell::new(0),
             offsets: bitsets::uniform_offsets(view),
-            set_patterns: std::cell::RefCell::new(vec![false; n]),
+            set_patterns: std::cell::RefCell::new(vec![None; n]),
             sets_in_body: std::cell::RefCell::new(Vec::new()),
             preds,
             on_ray,
