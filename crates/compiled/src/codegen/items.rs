@@ -34,7 +34,7 @@ impl Gen<'_, '_> {
         let _ = writeln!(
             out,
             "const USES_PBITS: bool = {};",
-            self.full.iter().any(|f| f.is_some())
+            self.full.iter().any(|f| f.is_some()) || self.reach.iter().any(|r| r.is_some())
         );
         let _ = writeln!(out, "const WORDS: usize = {};", nv.div_ceil(64));
         let _ = writeln!(out, "type Piece = {piece_ty};");
@@ -123,7 +123,10 @@ impl Gen<'_, '_> {
         for q in 0..n {
             if self.is_entry(q) || self.pushed[q as usize] {
                 let mut body = String::new();
-                self.body(&mut body, q, 0);
+                match &self.reach[q as usize] {
+                    Some(plan) => self.reach_code(&mut body, q, plan),
+                    None => self.body(&mut body, q, 0),
+                }
                 bodies.push((q, self.set_declarations() + &body));
             }
         }

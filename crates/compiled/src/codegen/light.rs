@@ -19,6 +19,7 @@ pub(super) fn light_modifiers(
     full: &[Option<FullRegion>],
     covered: &[bool],
     rep: &[u32],
+    reach: &[Option<super::reach::ReachLevel>],
 ) -> Vec<bool> {
     let n = view.nstates();
     let mut light = vec![false; n];
@@ -26,7 +27,11 @@ pub(super) fn light_modifiers(
     let mut seen = vec![u32::MAX; n];
     let mut stack: Vec<u32> = Vec::new();
     for j in 0..n as u32 {
-        if in_pattern[j as usize] || !matches!(actions[j as usize], ActionView::Off { .. }) {
+        // A level evaluated as sets reads the piece sets.
+        if in_pattern[j as usize]
+            || !matches!(actions[j as usize], ActionView::Off { .. })
+            || reach[j as usize].is_some()
+        {
             continue;
         }
         stack.clear();

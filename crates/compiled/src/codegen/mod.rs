@@ -35,6 +35,7 @@ mod defer;
 mod items;
 mod levels;
 mod light;
+mod reach;
 mod regions;
 mod states;
 
@@ -89,6 +90,7 @@ pub fn generate(view: &ProgramView<'_>) -> Result<String, Refusal> {
     g.exprs(&mut out);
     g.dispatch(&mut out);
     g.set_functions(&mut out);
+    g.reach_arrays(&mut out);
     g.apply_mod(&mut out);
     g.composite_arrays(&mut out);
     let classes = crate::monotonic::monotonic_classes(view, &g.actions);
@@ -155,6 +157,11 @@ struct Gen<'a, 'v> {
     sets_in_body: std::cell::RefCell<Vec<u32>>,
     /// Pattern starts called through their own `pat{q}` (see `pattern_call`).
     called_patterns: std::cell::RefCell<Vec<bool>>,
+    /// Per entry state: its level evaluated as sets of vertices (`reach.rs`).
+    reach: Vec<Option<reach::ReachLevel>>,
+    /// Directions whose `RAYV` mask the reach levels read, and the rays' `RAYD` masks.
+    ray_valid: std::cell::RefCell<Vec<bool>>,
+    ray_masks: std::cell::RefCell<Vec<Vec<u32>>>,
 }
 
 impl<'a, 'v> Gen<'a, 'v> {
@@ -250,7 +257,10 @@ impl<'a, 'v> Gen<'a, 'v> {
             }
         }
         let defer = defer::deferrable_modifiers(view, &actions, &in_pattern);
-        let light = light::light_modifiers(view, &actions, &in_pattern, &full, &covered, &rep);
+        let offsets = bitsets::uniform_offsets(view);
+        let reach = reach::reach_levels(view, &actions, &is_entry, &in_pattern, &offsets);
+        let light =
+            light::light_modifiers(view, &actions, &in_pattern, &full, &covered, &rep, &reach);
         let mut g = Gen {
             defer,
             light,
@@ -258,7 +268,10 @@ impl<'a, 'v> Gen<'a, 'v> {
             hot: std::cell::RefCell::new(vec![false; n]),
             called_patterns: std::cell::RefCell::new(vec![false; n]),
             board_loops: std::cell::Cell::new(0),
-            offsets: bitsets::uniform_offsets(view),
+            offsets,
+            reach,
+            ray_valid: std::cell::RefCell::new(vec![false; view.ndirs()]),
+            ray_masks: std::cell::RefCell::new(Vec::new()),
             set_patterns: std::cell::RefCell::new(vec![None; n]),
             sets_in_body: std::cell::RefCell::new(Vec::new()),
             preds,

@@ -1,0 +1,418 @@
+//! Levels evaluated as sets of vertices: an amazon's arrow, shot along any of eight rays of
+//! empty squares, becomes a few bit-set operations per ray instead of a walk with a branch
+//! per square.
+//!
+//! A level of shifts and piece tests only, ending in switches, reports the move `(m, w)` for
+//! every vertex `w` at which it reaches a switch. Per state `j` of the level, the set `F(j)`
+//! of vertices at which the walk from `(q, v)` reaches `j` is, forwards from `F(q) = {v}`,
+//! the step of `j` applied to the union of its predecessors' sets: a test intersects with the
+//! pieces' bitboards, a shift moves the set by its direction's offset (rectangular boards)
+//! after masking it with the vertices having that neighbour. A cycle must be a ray: shifts
+//! and one test, entered after the test; its test's set is the occluded fill of the ray's
+//! input (Kogge-Stone: doubling steps, no branch per square). Any other cycle keeps the walk.
+//!
+//! The walk reports each move once (marks), so the sets report the same moves, in ascending
+//! order per switch instead of the walk's order. Order matters only to a sink that stops at
+//! the first move: the keeper's. A level that may run for the keeper keeps the walk.
+
+use super::*;
+
+/// Largest level body (states) evaluated as sets.
+const MAX_REACH_STATES: usize = 64;
+
+/// Largest board (words of 64 vertices) whose levels are evaluated as sets.
+const MAX_REACH_WORDS: usize = 8;
+
+/// How a level is evaluated as sets: its items in order, predecessors first.
+#[derive(Clone, Debug)]
+pub(super) struct ReachLevel {
+    items: Vec<Item>,
+    /// The level's switch states, each reported from the union of its predecessors' sets.
+    switches: Vec<u32>,
+}
+
+#[derive(Clone, Debug)]
+enum Item {
+    /// A shift or a test outside cycles: its step applied to the union of its predecessors.
+    State(u32),
+    /// A ray's cycle: the set of its test state, from the sets entering its first shift.
+    Ray(Ray),
+}
+
+#[derive(Clone, Debug)]
+struct Ray {
+    /// The cycle's shift entered from outside, and the test closing it.
+    entry: u32,
+    test: u32,
+    /// The cycle's directions from `entry` to `test`, and their total offset.
+    dirs: Vec<u32>,
+    offset: i64,
+    /// Doubling steps of the fill: `2^steps - 1` is at least the longest ray.
+    steps: u32,
+}
+
+/// Per state: whether it may run while the keeper is to move. The keeper moves first; a
+/// switch hands the move to its player, and the other states keep the mover of their
+/// predecessor.
+pub(super) fn keeper_states(view: &ProgramView<'_>, actions: &[ActionView]) -> Vec<bool> {
+    let n = view.nstates();
+    let mut keeper = vec![false; n];
+    let mut stack = vec![0u32];
+    keeper[0] = true;
+    for (j, a) in actions.iter().enumerate() {
+        if matches!(a, ActionView::Switch { player: None, .. }) && !keeper[j] {
+            keeper[j] = true;
+            stack.push(j as u32);
+        }
+    }
+    while let Some(q) = stack.pop() {
+        for &j in view.successors(q) {
+            if !keeper[j as usize] && !matches!(actions[j as usize], ActionView::Switch { .. }) {
+                keeper[j as usize] = true;
+                stack.push(j);
+            }
+        }
+    }
+    keeper
+}
+
+/// Per state: the plan evaluating its level as sets, for entry states whose level allows it.
+pub(super) fn reach_levels(
+    view: &ProgramView<'_>,
+    actions: &[ActionView],
+    is_entry: &dyn Fn(u32) -> bool,
+    in_pattern: &[bool],
+    offsets: &[Option<i64>],
+) -> Vec<Option<ReachLevel>> {
+    let n = view.nstates();
+    if view.nvertices() == 0 || view.nvertices().div_ceil(64) > MAX_REACH_WORDS {
+        return vec![None; n];
+    }
+    let keeper = keeper_states(view, actions);
+    (0..n as u32)
+        .map(|q| {
+            let usable = is_entry(q) && !in_pattern[q as usize] && !keeper[q as usize];
+            usable
+                .then(|| reach_level(view, actions, is_entry, offsets, q))
+                .flatten()
+        })
+        .collect()
+}
+
+/// The level from entry `q` as sets, if it holds only shifts along uniform offsets, piece
+/// tests, cycles that are rays, and switches where it ends.
+fn reach_level(
+    view: &ProgramView<'_>,
+    actions: &[ActionView],
+    is_entry: &dyn Fn(u32) -> bool,
+    offsets: &[Option<i64>],
+    q: u32,
+) -> Option<ReachLevel> {
+    let mut body: Vec<u32> = Vec::new();
+    let mut switches: Vec<u32> = Vec::new();
+    let mut stack: Vec<u32> = view.successors(q).to_vec();
+    while let Some(j) = stack.pop() {
+        if body.contains(&j) || switches.contains(&j) {
+            continue;
+        }
+        if view.accepting(j) {
+            return None;
+        }
+        match &actions[j as usize] {
+            ActionView::Switch { .. } if is_entry(j) => {
+                switches.push(j);
+                continue;
+            }
+            ActionView::Shift { dir } if offsets[*dir as usize].is_some() => {}
+            ActionView::On { .. } => {}
+            _ => return None,
+        }
+        if is_entry(j) || body.len() == MAX_REACH_STATES {
+            return None;
+        }
+        body.push(j);
+        stack.extend_from_slice(view.successors(j));
+    }
+    if switches.is_empty() {
+        return None;
+    }
+    let pos = |s: u32| body.iter().position(|&b| b == s);
+    let edges: Vec<Vec<usize>> = body
+        .iter()
+        .map(|&s| view.successors(s).iter().filter_map(|&j| pos(j)).collect())
+        .collect();
+    let comp = ir::graph::sccs(&edges);
+    let ncomp = comp.iter().max().map_or(0, |&c| c + 1);
+    let mut items = Vec::new();
+    // Components are numbered successors first: predecessors first is the reverse.
+    for c in (0..ncomp).rev() {
+        let members: Vec<u32> = (0..body.len())
+            .filter(|&i| comp[i] == c)
+            .map(|i| body[i])
+            .collect();
+        let s = members[0];
+        if members.len() == 1 && !view.successors(s).contains(&s) {
+            items.push(Item::State(s));
+        } else {
+            items.push(Item::Ray(ray(view, actions, offsets, q, &body, &members)?));
+        }
+    }
+    // Without a ray the walk takes a branch or two per move and needs no set operations
+    // (a breakthrough pawn's three steps, a level that is only a switch).
+    let rays = items.iter().any(|i| matches!(i, Item::Ray(_)));
+    rays.then_some(ReachLevel { items, switches })
+}
+
+/// The cycle `members` as a ray: one test, shifts that lead only to the next state, entered
+/// from outside only at the shift after the test, with a nonzero total offset.
+fn ray(
+    view: &ProgramView<'_>,
+    actions: &[ActionView],
+    offsets: &[Option<i64>],
+    q: u32,
+    body: &[u32],
+    members: &[u32],
+) -> Option<Ray> {
+    let tests: Vec<u32> = members
+        .iter()
+        .copied()
+        .filter(|&s| matches!(actions[s as usize], ActionView::On { .. }))
+        .collect();
+    let [test] = tests[..] else {
+        return None;
+    };
+    let inside = |s: u32| members.contains(&s);
+    let next = |s: u32| -> Option<u32> {
+        let mut it = view.successors(s).iter().copied().filter(|&j| inside(j));
+        let j = it.next()?;
+        it.next().is_none().then_some(j)
+    };
+    let entry = next(test)?;
+    let (mut dirs, mut offset, mut s) = (Vec::new(), 0i64, entry);
+    while s != test {
+        let ActionView::Shift { dir } = actions[s as usize] else {
+            return None;
+        };
+        // A shift's only way on is the next state of the cycle.
+        if view.successors(s).len() != 1 {
+            return None;
+        }
+        dirs.push(dir);
+        offset += offsets[dir as usize]?;
+        s = next(s)?;
+        if dirs.len() > members.len() {
+            return None;
+        }
+    }
+    if dirs.len() + 1 != members.len() || offset == 0 {
+        return None;
+    }
+    // From outside the cycle (the level's entry or its other states), only `entry`.
+    for &m in members {
+        let outside = (0..view.nstates() as u32)
+            .filter(|&p| p == q || (body.contains(&p) && !inside(p)))
+            .any(|p| view.successors(p).contains(&m));
+        if outside && m != entry {
+            return None;
+        }
+    }
+    let longest = longest_ray(view, &dirs);
+    let steps = (u64::BITS - longest.leading_zeros()).max(1);
+    Some(Ray {
+        entry,
+        test,
+        dirs,
+        offset,
+        steps,
+    })
+}
+
+/// The most steps along `dirs` (taken together) any vertex can make on the board. Each step
+/// moves by the same nonzero offset, so no walk comes back.
+fn longest_ray(view: &ProgramView<'_>, dirs: &[u32]) -> u64 {
+    let step = |v: u32| dirs.iter().try_fold(v, |w, &d| view.neighbour(w, d));
+    let nv = view.nvertices() as u64;
+    (0..nv as u32)
+        .map(|v| {
+            let (mut w, mut n) = (v, 0);
+            while let (Some(x), true) = (step(w), n < nv) {
+                (w, n) = (x, n + 1);
+            }
+            n
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+impl Gen<'_, '_> {
+    /// The code of the level from `q` evaluated as sets (`plan`), reporting its moves with
+    /// `Sink::switch_each`.
+    pub(super) fn reach_code(&self, out: &mut String, q: u32, plan: &ReachLevel) {
+        let var = |s: u32| format!("s{s}");
+        let mut tests: Vec<Vec<u16>> = Vec::new();
+        let mut code = String::new();
+        let _ = writeln!(
+            code,
+            "let mut s{q} = [0u64; WORDS]; s{q}[v as usize / 64] |= 1u64 << (v % 64);"
+        );
+        let inputs = |j: u32, except: &[u32]| -> String {
+            let mut text = String::from("{ let mut u = [0u64; WORDS];");
+            for &p in &self.preds[j as usize] {
+                let known = p == q || plan.items.iter().any(|i| i.sets(p));
+                if known && !except.contains(&p) {
+                    let _ = write!(text, " set_or(&mut u, &{});", var(p));
+                }
+            }
+            text.push_str(" u }");
+            text
+        };
+        for item in &plan.items {
+            match item {
+                Item::State(j) => {
+                    let input = inputs(*j, &[]);
+                    let step = self.reach_step(*j, "u", &mut tests);
+                    let _ = writeln!(code, "let {} = {{ let u = {input}; {step} }};", var(*j));
+                }
+                Item::Ray(r) => {
+                    let cycle: Vec<u32> = self.cycle_states(r);
+                    let input = inputs(r.entry, &cycle);
+                    let pro = self.piece_mask(r.test, &mut tests);
+                    let mut masks = self.ray_masks.borrow_mut();
+                    let d = masks.iter().position(|m| *m == r.dirs).unwrap_or_else(|| {
+                        masks.push(r.dirs.clone());
+                        masks.len() - 1
+                    });
+                    let off = -r.offset;
+                    let _ = writeln!(
+                        code,
+                        "let {} = {{ let pro = set_and(&{pro}, &RAYD{d}); let mut g = {input}; let mut p = pro;",
+                        var(r.test)
+                    );
+                    for i in 0..r.steps {
+                        let o = off << i;
+                        let _ = write!(
+                            code,
+                            "let t = set_and(&p, &set_shift(&g, {o})); set_or(&mut g, &t); "
+                        );
+                        if i + 1 < r.steps {
+                            let _ = write!(code, "p = set_and(&p, &set_shift(&p, {o})); ");
+                        }
+                    }
+                    let _ = writeln!(code, "set_and(&set_shift(&g, {off}), &pro) }};");
+                }
+            }
+        }
+        for &s in &plan.switches {
+            let ActionView::Switch { modifier, .. } = self.actions[s as usize] else {
+                unreachable!("a level ends in switches");
+            };
+            let keep = self.switch_in_place(s);
+            let _ = writeln!(
+                code,
+                "{{ let u = {}; if let Some(v) = k.switch_each(&c.path, {modifier}, &u) {{ \
+                 if S::KEEP {{ {keep} }} return Flow::Stop; }} }}",
+                inputs(s, &[])
+            );
+        }
+        // The pieces' sets, read once: the board does not change while the level runs.
+        out.push_str("{\n");
+        for (t, pieces) in tests.iter().enumerate() {
+            let list: Vec<String> = pieces.iter().map(|p| p.to_string()).collect();
+            let _ = writeln!(out, "let pm{t} = c.piece_set(&[{}]);", list.join(","));
+        }
+        out.push_str(&code);
+        out.push_str("}\n");
+    }
+
+    /// The cycle of ray `r`, from its entry to its test.
+    fn cycle_states(&self, r: &Ray) -> Vec<u32> {
+        let mut states = vec![r.entry];
+        let mut s = r.entry;
+        while s != r.test {
+            s = self.view.successors(s)[0];
+            states.push(s);
+        }
+        states
+    }
+
+    /// `j`'s step applied to the set `u`.
+    fn reach_step(&self, j: u32, u: &str, tests: &mut Vec<Vec<u16>>) -> String {
+        match &self.actions[j as usize] {
+            ActionView::Shift { dir } => {
+                let off = self.offsets[*dir as usize].expect("checked");
+                self.ray_valid.borrow_mut()[*dir as usize] = true;
+                format!("set_shift(&set_and(&{u}, &RAYV{dir}), {})", -off)
+            }
+            ActionView::On { .. } => format!("set_and(&{u}, &{})", self.piece_mask(j, tests)),
+            other => unreachable!("reach levels hold no {other:?}"),
+        }
+    }
+
+    /// The set of the pieces test `j` allows: `ALL_VERTICES` or a `pm{t}` read at the start.
+    fn piece_mask(&self, j: u32, tests: &mut Vec<Vec<u16>>) -> String {
+        let ActionView::On { pieces } = &self.actions[j as usize] else {
+            unreachable!("a piece test");
+        };
+        if pieces.len() == self.view.npieces() {
+            return "ALL_VERTICES".into();
+        }
+        let t = match tests.iter().position(|p| p == pieces) {
+            Some(t) => t,
+            None => {
+                tests.push(pieces.clone());
+                tests.len() - 1
+            }
+        };
+        format!("pm{t}")
+    }
+
+    /// The masks the reach levels read: `RAYV{d}`, the vertices having a neighbour in
+    /// direction `d`; `RAYD{k}`, the vertices a ray's step along its directions lands on.
+    pub(super) fn reach_arrays(&self, out: &mut String) {
+        let nv = self.view.nvertices();
+        let words = nv.div_ceil(64);
+        let write_mask = |out: &mut String, name: String, has: &dyn Fn(u32) -> bool| {
+            let mut mask = vec![0u64; words];
+            for v in 0..nv as u32 {
+                if has(v) {
+                    mask[v as usize / 64] |= 1 << (v % 64);
+                }
+            }
+            let _ = write!(out, "static {name}: [u64; WORDS] = [");
+            for m in mask {
+                let _ = write!(out, "{m},");
+            }
+            out.push_str("];\n");
+        };
+        for (d, _) in self
+            .ray_valid
+            .borrow()
+            .iter()
+            .enumerate()
+            .filter(|(_, &u)| u)
+        {
+            write_mask(out, format!("RAYV{d}"), &|v| {
+                self.view.neighbour(v, d as u32).is_some()
+            });
+        }
+        for (k, dirs) in self.ray_masks.borrow().iter().enumerate() {
+            let mut lands = vec![false; nv];
+            for v in 0..nv as u32 {
+                if let Some(w) = dirs.iter().try_fold(v, |w, &d| self.view.neighbour(w, d)) {
+                    lands[w as usize] = true;
+                }
+            }
+            write_mask(out, format!("RAYD{k}"), &|v| lands[v as usize]);
+        }
+    }
+}
+
+impl Item {
+    /// Whether the item computes the set of state `s`.
+    fn sets(&self, s: u32) -> bool {
+        match self {
+            Item::State(j) => *j == s,
+            Item::Ray(r) => r.test == s,
+        }
+    }
+}
