@@ -12,7 +12,7 @@ fn game(before: &str, arrow: &str) -> String {
     let gap = "[x, x, x, e, x, x, e, x, x, x]";
     let open = "[e, e, e, e, e, e, e, e, e, e]";
     let queen_a = "[a, e, e, e, e, e, e, e, e, e]";
-    let queen_b = "[e, e, e, e, e, e, b, e, e, e]";
+    let queen_b = "[e, b, e, e, e, e, e, e, e, e]";
     let rows = [wall, wall, wall, gap, open, open, queen_a, queen_b].join("\n         ");
     format!(
         "#players = p(1), q(1)
@@ -34,6 +34,12 @@ const RAYS: &str = "(up {e} (up {e})* + down {e} (down {e})* + left {e} (left {e
                     + (right {e, b})* + up left {e} (up left {e})* \
                     + up right {e} (up right {e})* + down left {e} (down left {e})* \
                     + down right {e} (down right {e})*)";
+
+/// Rays whose first pass before the star differs from the star's pass, so that it is not
+/// folded into the fill: it tests other pieces (queen `a`'s first square down right is queen
+/// `b`), moves another way or takes one shift of two.
+const UNLIKE: &str = "(down right {e, a, b} (down right {e})* + left {e} (right {e})* \
+                      + up {e} (up left {e})*)";
 
 /// Levels computed as sets: their rays' fills.
 fn reach_levels(src: &str) -> usize {
@@ -75,6 +81,8 @@ fn sets_and_walks_list_the_interpreters_moves() {
     let texts: Vec<(String, String)> = [
         ("sets", game("", RAYS)),
         ("zigzag", game("", "(up {e} (left {e} up {e})*)")),
+        // First passes unlike their stars: other pieces, another direction, a shorter chain.
+        ("unlike", game("", UNLIKE)),
     ]
     .into_iter()
     .map(|(name, text)| (name.to_string(), text))

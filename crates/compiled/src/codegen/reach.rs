@@ -49,6 +49,9 @@ struct Ray {
     offset: i64,
     /// Doubling steps of the fill: `2^steps - 1` is at least the longest ray.
     steps: u32,
+    /// The ray's first pass written out before its star (`dir {e} (dir {e})*`): its shifts
+    /// and test, folded into the fill, which then starts before them (`fold_first_pass`).
+    first: Option<(Vec<u32>, u32)>,
 }
 
 /// Per state: whether it may run while the keeper is to move. The keeper moves first; a
@@ -157,6 +160,26 @@ fn reach_level(
             items.push(Item::Ray(ray(view, actions, offsets, q, &body, &members)?));
         }
     }
+    let in_level = |p: u32| p == q || body.contains(&p);
+    let mut folded: Vec<u32> = Vec::new();
+    for item in &mut items {
+        if let Item::Ray(r) = item {
+            let cycle: Vec<u32> = body
+                .iter()
+                .copied()
+                .filter(|&s| {
+                    comp[pos(s).expect("a body state")] == comp[pos(r.test).expect("a body state")]
+                })
+                .collect();
+            fold_first_pass(view, actions, &in_level, r, &cycle);
+            if let Some((chain, b)) = &r.first {
+                folded.extend(chain);
+                folded.push(*b);
+            }
+        }
+    }
+    // The folded states' sets come from their rays (the first pass's test: empty).
+    items.retain(|i| !matches!(i, Item::State(j) if folded.contains(j)));
     // Without a ray the walk takes a branch or two per move and needs no set operations
     // (a breakthrough pawn's three steps, a level that is only a switch).
     let rays = items.iter().any(|i| matches!(i, Item::Ray(_)));
@@ -224,7 +247,65 @@ fn ray(
         dirs,
         offset,
         steps,
+        first: None,
     })
+}
+
+/// Folds a ray's written-out first pass into its fill: the entry's only way in from
+/// outside the cycle is a test `b` with the ray's pieces, reached only through a chain of
+/// shifts along the ray's directions, and `b` leads where the ray's test leads. Then
+/// `F(b) ∪ F(test)` is the fill from before the chain, so `b` gets the empty set and the
+/// test that union: every state reading one reads the other.
+fn fold_first_pass(
+    view: &ProgramView<'_>,
+    actions: &[ActionView],
+    in_level: &dyn Fn(u32) -> bool,
+    r: &mut Ray,
+    cycle: &[u32],
+) {
+    let preds_in = |s: u32| -> Vec<u32> {
+        (0..view.nstates() as u32)
+            .filter(|&p| in_level(p) && view.successors(p).contains(&s))
+            .collect()
+    };
+    let [b] = preds_in(r.entry)
+        .into_iter()
+        .filter(|p| !cycle.contains(p))
+        .collect::<Vec<_>>()[..]
+    else {
+        return;
+    };
+    if actions[b as usize] != actions[r.test as usize] {
+        return;
+    }
+    let exits = |s: u32| -> Vec<u32> {
+        let mut e: Vec<u32> = view
+            .successors(s)
+            .iter()
+            .copied()
+            .filter(|&j| j != r.entry)
+            .collect();
+        e.sort_unstable();
+        e
+    };
+    if exits(b) != exits(r.test) {
+        return;
+    }
+    // Back from `b`: one shift per direction, each the only way into the next.
+    let mut chain = Vec::new();
+    let mut s = b;
+    for &dir in r.dirs.iter().rev() {
+        let [p] = preds_in(s)[..] else {
+            return;
+        };
+        if actions[p as usize] != (ActionView::Shift { dir }) || view.successors(p) != [s] {
+            return;
+        }
+        chain.push(p);
+        s = p;
+    }
+    chain.reverse();
+    r.first = Some((chain, b));
 }
 
 /// The most steps along `dirs` (taken together) any vertex can make on the board. Each step
@@ -274,8 +355,10 @@ impl Gen<'_, '_> {
                     let _ = writeln!(code, "let {} = {{ let u = {input}; {step} }};", var(*j));
                 }
                 Item::Ray(r) => {
-                    let cycle: Vec<u32> = self.cycle_states(r);
-                    let input = inputs(r.entry, &cycle);
+                    let input = match &r.first {
+                        Some((chain, _)) => inputs(chain[0], &[]),
+                        None => inputs(r.entry, &self.cycle_states(r)),
+                    };
                     let pro = self.piece_mask(r.test, &mut tests);
                     let mut masks = self.ray_masks.borrow_mut();
                     let d = masks.iter().position(|m| *m == r.dirs).unwrap_or_else(|| {
