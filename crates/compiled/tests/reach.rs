@@ -37,9 +37,9 @@ const RAYS: &str = "(up {e} (up {e})* + down {e} (down {e})* + left {e} (left {e
 
 /// Rays whose first pass before the star differs from the star's pass, so that it is not
 /// folded into the fill: it tests other pieces (queen `a`'s first square down right is queen
-/// `b`), moves another way or takes one shift of two.
+/// `b`), moves another way, takes one shift of two, or leads somewhere the star does not.
 const UNLIKE: &str = "(down right {e, a, b} (down right {e})* + left {e} (right {e})* \
-                      + up {e} (up left {e})*)";
+                      + up {e} (up left {e})* + up {e} ((up {e})* + right {e}))";
 
 /// Levels computed as sets: their rays' fills.
 fn reach_levels(src: &str) -> usize {
