@@ -340,3 +340,20 @@ fn improper_keeper_is_an_error_or_a_warning_in_both_engines() {
     let y = cg.flat_mc(reasoner::Budget::Playouts(10), 1).unwrap();
     assert!(y.keeper_warning.is_some());
 }
+
+/// A move without steps applies nothing (no switch, no piece) and is taken back by `undo`:
+/// the library's `rbg_apply` takes it as it did before moves were stored in groups.
+#[test]
+fn an_empty_move_applies_nothing() {
+    let cg = CompiledGame::new(&corpus_game("chess.rbg"), &build_options()).expect("builds");
+    let mut b = cg.initial_state().unwrap();
+    let before = b.snapshot();
+    let empty = reasoner::Move {
+        steps: Box::new([]),
+    };
+    b.try_apply(&empty).expect("applies");
+    assert_eq!(b.snapshot(), before);
+    b.undo();
+    assert_eq!(b.snapshot(), before);
+    assert!(!b.legal_moves_checked().unwrap().is_empty());
+}

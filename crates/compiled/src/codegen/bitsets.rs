@@ -110,17 +110,10 @@ impl Gen<'_, '_> {
 
     /// `n |= step_j(a[x])`: the vertices from which entering state `j` (index `x`) lands
     /// in its set; a piece test reads its pieces' set `pm{t}` (`tests[t]`).
-    fn set_step(
-        &self,
-        out: &mut String,
-        x: usize,
-        j: u32,
-        tests: &[&[u16]],
-        dirs_used: &mut [bool],
-    ) {
+    fn set_step(&self, out: &mut String, x: usize, j: u32, tests: &[&[u16]]) {
         match &self.actions[j as usize] {
             ActionView::Shift { dir } => {
-                dirs_used[*dir as usize] = true;
+                self.valid_dirs.borrow_mut()[*dir as usize] = true;
                 let off = self.offsets[*dir as usize].expect("checked");
                 let _ = writeln!(
                     out,
@@ -168,11 +161,10 @@ impl Gen<'_, '_> {
         out
     }
 
-    /// `pset{r}` for each pattern read from its set, and the direction masks they use.
+    /// `pset{r}` for each pattern read from its set, and the direction masks these and the
+    /// reach levels (`reach.rs`, written before) use.
     pub(super) fn set_functions(&self, out: &mut String) {
         let nv = self.view.nvertices();
-        let words = nv.div_ceil(64);
-        let mut dirs_used = vec![false; self.view.ndirs()];
         for (r, states) in self.set_patterns.borrow().iter().enumerate() {
             let Some(states) = states else {
                 continue;
@@ -213,7 +205,7 @@ impl Gen<'_, '_> {
                     out.push_str("{ let mut n = [0u64; WORDS];\n");
                     for &j in self.view.successors(states[i]) {
                         let x = states.iter().position(|&s| s == j).expect("a body state");
-                        self.set_step(out, x, j, &tests, &mut dirs_used);
+                        self.set_step(out, x, j, &tests);
                     }
                     if cyclic {
                         let _ =
@@ -228,29 +220,30 @@ impl Gen<'_, '_> {
             }
             out.push_str("a[0]\n}\n");
         }
-        let _ = write!(out, "static ALL_VERTICES: [u64; WORDS] = [");
-        for w in 0..words {
-            let bits = (nv - w * 64).min(64);
-            let m = if bits == 64 {
-                u64::MAX
-            } else {
-                (1u64 << bits) - 1
-            };
-            let _ = write!(out, "{m},");
-        }
-        out.push_str("];\n");
-        for (d, _) in dirs_used.iter().enumerate().filter(|(_, &u)| u) {
-            let mut mask = vec![0u64; words];
-            for v in 0..nv {
-                if self.view.neighbour(v as u32, d as u32).is_some() {
-                    mask[v / 64] |= 1 << (v % 64);
-                }
-            }
-            let _ = write!(out, "static VALID{d}: [u64; WORDS] = [");
-            for m in mask {
-                let _ = write!(out, "{m},");
-            }
-            out.push_str("];\n");
+        mask_static(out, nv, "ALL_VERTICES", |_| true);
+        for (d, _) in self
+            .valid_dirs
+            .borrow()
+            .iter()
+            .enumerate()
+            .filter(|(_, &u)| u)
+        {
+            mask_static(out, nv, &format!("VALID{d}"), |v| {
+                self.view.neighbour(v, d as u32).is_some()
+            });
         }
     }
+}
+
+/// `static {name}: [u64; WORDS]`, the set of the vertices `v < nv` where `has(v)`.
+pub(super) fn mask_static(out: &mut String, nv: usize, name: &str, has: impl Fn(u32) -> bool) {
+    let mut mask = vec![0u64; nv.div_ceil(64)];
+    for v in (0..nv as u32).filter(|&v| has(v)) {
+        mask[v as usize / 64] |= 1 << (v % 64);
+    }
+    let _ = write!(out, "static {name}: [u64; WORDS] = [");
+    for m in mask {
+        let _ = write!(out, "{m},");
+    }
+    out.push_str("];\n");
 }

@@ -159,8 +159,9 @@ struct Gen<'a, 'v> {
     called_patterns: std::cell::RefCell<Vec<bool>>,
     /// Per entry state: its level evaluated as sets of vertices (`reach.rs`).
     reach: Vec<Option<reach::ReachLevel>>,
-    /// Directions whose `RAYV` mask the reach levels read, and the rays' `RAYD` masks.
-    ray_valid: std::cell::RefCell<Vec<bool>>,
+    /// Directions whose `VALID` mask the pattern sets and reach levels read, and the rays'
+    /// `RAYD` masks.
+    valid_dirs: std::cell::RefCell<Vec<bool>>,
     ray_masks: std::cell::RefCell<Vec<Vec<u32>>>,
 }
 
@@ -258,7 +259,7 @@ impl<'a, 'v> Gen<'a, 'v> {
         }
         let defer = defer::deferrable_modifiers(view, &actions, &in_pattern);
         let offsets = bitsets::uniform_offsets(view);
-        let reach = reach::reach_levels(view, &actions, &is_entry, &in_pattern, &offsets);
+        let reach = reach::reach_levels(view, &actions, &is_entry, &in_pattern, &offsets, &preds);
         let light =
             light::light_modifiers(view, &actions, &in_pattern, &full, &covered, &rep, &reach);
         let mut g = Gen {
@@ -270,7 +271,7 @@ impl<'a, 'v> Gen<'a, 'v> {
             board_loops: std::cell::Cell::new(0),
             offsets,
             reach,
-            ray_valid: std::cell::RefCell::new(vec![false; view.ndirs()]),
+            valid_dirs: std::cell::RefCell::new(vec![false; view.ndirs()]),
             ray_masks: std::cell::RefCell::new(Vec::new()),
             set_patterns: std::cell::RefCell::new(vec![None; n]),
             sets_in_body: std::cell::RefCell::new(Vec::new()),

@@ -86,6 +86,7 @@ pub(super) fn reach_levels(
     is_entry: &dyn Fn(u32) -> bool,
     in_pattern: &[bool],
     offsets: &[Option<i64>],
+    preds: &[Vec<u32>],
 ) -> Vec<Option<ReachLevel>> {
     let n = view.nstates();
     if view.nvertices() == 0 || view.nvertices().div_ceil(64) > MAX_REACH_WORDS {
@@ -96,7 +97,7 @@ pub(super) fn reach_levels(
         .map(|q| {
             let usable = is_entry(q) && !in_pattern[q as usize] && !keeper[q as usize];
             usable
-                .then(|| reach_level(view, actions, is_entry, offsets, q))
+                .then(|| reach_level(view, actions, is_entry, offsets, preds, q))
                 .flatten()
         })
         .collect()
@@ -109,6 +110,7 @@ fn reach_level(
     actions: &[ActionView],
     is_entry: &dyn Fn(u32) -> bool,
     offsets: &[Option<i64>],
+    preds: &[Vec<u32>],
     q: u32,
 ) -> Option<ReachLevel> {
     let mut body: Vec<u32> = Vec::new();
@@ -157,7 +159,9 @@ fn reach_level(
         if members.len() == 1 && !view.successors(s).contains(&s) {
             items.push(Item::State(s));
         } else {
-            items.push(Item::Ray(ray(view, actions, offsets, q, &body, &members)?));
+            items.push(Item::Ray(ray(
+                view, actions, offsets, preds, q, &body, &members,
+            )?));
         }
     }
     let in_level = |p: u32| p == q || body.contains(&p);
@@ -171,7 +175,14 @@ fn reach_level(
                     comp[pos(s).expect("a body state")] == comp[pos(r.test).expect("a body state")]
                 })
                 .collect();
-            fold_first_pass(view, actions, &in_level, r, &cycle);
+            let preds_in = |s: u32| -> Vec<u32> {
+                preds[s as usize]
+                    .iter()
+                    .copied()
+                    .filter(|&p| in_level(p))
+                    .collect()
+            };
+            fold_first_pass(view, actions, &preds_in, r, &cycle);
             if let Some((chain, b)) = &r.first {
                 folded.extend(chain);
                 folded.push(*b);
@@ -192,6 +203,7 @@ fn ray(
     view: &ProgramView<'_>,
     actions: &[ActionView],
     offsets: &[Option<i64>],
+    preds: &[Vec<u32>],
     q: u32,
     body: &[u32],
     members: &[u32],
@@ -232,9 +244,9 @@ fn ray(
     }
     // From outside the cycle (the level's entry or its other states), only `entry`.
     for &m in members {
-        let outside = (0..view.nstates() as u32)
-            .filter(|&p| p == q || (body.contains(&p) && !inside(p)))
-            .any(|p| view.successors(p).contains(&m));
+        let outside = preds[m as usize]
+            .iter()
+            .any(|&p| p == q || (body.contains(&p) && !inside(p)));
         if outside && m != entry {
             return None;
         }
@@ -259,15 +271,10 @@ fn ray(
 fn fold_first_pass(
     view: &ProgramView<'_>,
     actions: &[ActionView],
-    in_level: &dyn Fn(u32) -> bool,
+    preds_in: &dyn Fn(u32) -> Vec<u32>,
     r: &mut Ray,
     cycle: &[u32],
 ) {
-    let preds_in = |s: u32| -> Vec<u32> {
-        (0..view.nstates() as u32)
-            .filter(|&p| in_level(p) && view.successors(p).contains(&s))
-            .collect()
-    };
     let [b] = preds_in(r.entry)
         .into_iter()
         .filter(|p| !cycle.contains(p))
@@ -423,8 +430,8 @@ impl Gen<'_, '_> {
         match &self.actions[j as usize] {
             ActionView::Shift { dir } => {
                 let off = self.offsets[*dir as usize].expect("checked");
-                self.ray_valid.borrow_mut()[*dir as usize] = true;
-                format!("set_shift(&set_and(&{u}, &RAYV{dir}), {})", -off)
+                self.valid_dirs.borrow_mut()[*dir as usize] = true;
+                format!("set_shift(&set_and(&{u}, &VALID{dir}), {})", -off)
             }
             ActionView::On { .. } => format!("set_and(&{u}, &{})", self.piece_mask(j, tests)),
             other => unreachable!("reach levels hold no {other:?}"),
@@ -449,35 +456,10 @@ impl Gen<'_, '_> {
         format!("pm{t}")
     }
 
-    /// The masks the reach levels read: `RAYV{d}`, the vertices having a neighbour in
-    /// direction `d`; `RAYD{k}`, the vertices a ray's step along its directions lands on.
+    /// The masks of the rays' steps: `RAYD{k}`, the vertices a step along the directions of
+    /// `ray_masks[k]` lands on (the directions' `VALID{d}` masks come with the pattern sets').
     pub(super) fn reach_arrays(&self, out: &mut String) {
         let nv = self.view.nvertices();
-        let words = nv.div_ceil(64);
-        let write_mask = |out: &mut String, name: String, has: &dyn Fn(u32) -> bool| {
-            let mut mask = vec![0u64; words];
-            for v in 0..nv as u32 {
-                if has(v) {
-                    mask[v as usize / 64] |= 1 << (v % 64);
-                }
-            }
-            let _ = write!(out, "static {name}: [u64; WORDS] = [");
-            for m in mask {
-                let _ = write!(out, "{m},");
-            }
-            out.push_str("];\n");
-        };
-        for (d, _) in self
-            .ray_valid
-            .borrow()
-            .iter()
-            .enumerate()
-            .filter(|(_, &u)| u)
-        {
-            write_mask(out, format!("RAYV{d}"), &|v| {
-                self.view.neighbour(v, d as u32).is_some()
-            });
-        }
         for (k, dirs) in self.ray_masks.borrow().iter().enumerate() {
             let mut lands = vec![false; nv];
             for v in 0..nv as u32 {
@@ -485,7 +467,7 @@ impl Gen<'_, '_> {
                     lands[w as usize] = true;
                 }
             }
-            write_mask(out, format!("RAYD{k}"), &|v| lands[v as usize]);
+            bitsets::mask_static(out, nv, &format!("RAYD{k}"), |v| lands[v as usize]);
         }
     }
 }
