@@ -301,6 +301,27 @@ impl CompiledGame {
             .collect())
     }
 
+    /// Applied perft's leaf states (after their keeper completions) summed as hashes: with
+    /// `grouped`, applied as `perft_by_depth_with` applies them (a path shared by many
+    /// leaves applied once); without, each leaf on its own. Equal sums check the sharing.
+    pub fn perft_leaf_digest(
+        &self,
+        state: &mut CompiledState<'_>,
+        depth: u32,
+        grouped: bool,
+    ) -> Result<u64, GameError> {
+        if let Some((_, e)) = &state.fault {
+            return Err(e.clone());
+        }
+        let mut per = vec![0u64; depth as usize + 2];
+        let mode = if grouped { 2 } else { 3 };
+        // SAFETY: `per` has depth + 2 entries, as rbg_perft writes in modes 2 and 3.
+        if unsafe { (self.api.perft)(state.st, depth, mode, per.as_mut_ptr()) } != 0 {
+            return Err(state.last_error());
+        }
+        Ok(per[depth as usize + 1])
+    }
+
     /// Flat Monte-Carlo from the initial state, the interpreter's `reasoner::flat_mc`
     /// convention (one legal move drawn uniformly at each state, drawn as
     /// [`Sampling::default`] does); each playout runs inside the library. A time budget is

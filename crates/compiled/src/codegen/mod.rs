@@ -44,7 +44,7 @@ use items::cmp_text;
 use regions::{full_regions, unmarked_by_regions, FullRegion};
 
 /// Bumped whenever the generated C ABI or the runtime's semantics change.
-pub const ABI_VERSION: u32 = 6;
+pub const ABI_VERSION: u32 = 7;
 
 /// Deeper inlining of unmarked states is cut (the state is pushed instead) to keep the
 /// generated code shallow.

@@ -146,6 +146,21 @@ pub fn assert_equal(name: &str, g: &ir::Game, cg: &CompiledGame, budget: u64) ->
             ),
             _ => panic!("{name}: applied perft {depth}: interpreter {a:?}, compiled {b:?}"),
         }
+        // The leaf states themselves: perft's shared paths (a group's path applied once for
+        // all its leaves) reach the same states as each leaf applied on its own.
+        let digest = |grouped| {
+            cg.initial_state()
+                .and_then(|mut s| cg.perft_leaf_digest(&mut s, depth, grouped))
+        };
+        match (digest(true), digest(false)) {
+            (Ok(x), Ok(y)) => assert_eq!(x, y, "{name}: leaf states of applied perft {depth}"),
+            (Err(x), Err(y)) => assert_eq!(
+                std::mem::discriminant(&x),
+                std::mem::discriminant(&y),
+                "{name}: leaf states of applied perft {depth}: {x} / {y}"
+            ),
+            (x, y) => panic!("{name}: leaf states of applied perft {depth}: {x:?} / {y:?}"),
+        }
     }
     depth
 }
