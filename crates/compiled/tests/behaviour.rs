@@ -357,3 +357,29 @@ fn an_empty_move_applies_nothing() {
     assert_eq!(b.snapshot(), before);
     assert!(!b.legal_moves_checked().unwrap().is_empty());
 }
+
+/// The keeper's levels count their work from zero, as every move generation does
+/// (`keeper_level` resets the count that `level` resets). The player's listing counts eight
+/// modifiers (one `[x]` per square; the one before the switch is recorded, not counted) and
+/// the keeper's level four: with a search limit of 10 each fits and both together would not.
+/// The keeper's direct calls start after first mode's 10,000 checked phases, so the run has
+/// more playouts (one move each) than that. A keeper level that kept the listing's count
+/// fails from here up to a limit of 11.
+#[test]
+fn keeper_work_is_counted_from_zero() {
+    let src = "#players = p(100)\n#pieces = e, x\n#variables = a(1), b(1), c(1), s(1)\n\
+               #board = rectangle(up,down,left,right,[e,e,e,e,e,e,e,e])\n\
+               #rules = ->p (left* + right*) {e} [x] [$ s=1] ->> [$ a=1] [$ b=1] [$ c=1] [$ p=1] [$ a=0] ->p {}";
+    let g = rbg::parse_game(src).unwrap().game;
+    let mut opts = build_options();
+    opts.options.keeper = reasoner::KeeperMode::First;
+    opts.options.search_limit = 10;
+    let cg = CompiledGame::new(&g, &opts).expect("builds");
+    let got = cg.flat_mc(reasoner::Budget::Playouts(10_050), 1).unwrap();
+    assert_eq!(got.playouts, 10_050);
+    assert_eq!(
+        got.histogram.len(),
+        1,
+        "every playout ends with p scoring 1"
+    );
+}

@@ -159,6 +159,7 @@ impl Gen<'_, '_> {
             out.push_str("        _ => Flow::Go,\n    }\n}\n");
         }
         let hot = self.hot.borrow();
+        let keeper_inlined = self.keeper_inlined(&bodies);
         for (q, body) in bodies {
             if self.in_pattern[q as usize] {
                 let _ = writeln!(
@@ -169,7 +170,8 @@ impl Gen<'_, '_> {
                 // A small level called from a loop (breakthrough's pawn steps after the
                 // loop over its pawns) is inlined there: measured, the call cost 8-10 % of
                 // flat MC on breakthrough and draughts; elsewhere inlining was neutral or slower.
-                if hot[q as usize] && body.len() <= HOT_INLINE_BYTES {
+                if (hot[q as usize] && body.len() <= HOT_INLINE_BYTES) || keeper_inlined[q as usize]
+                {
                     out.push_str("#[inline(always)]\n");
                 }
                 let _ = writeln!(

@@ -15,6 +15,7 @@
 //! * `analysis`: shared pattern bodies, patterns explored in any order, counter use.
 //! * `regions`: whole-board shift regions (`anySquare`) run per vertex instead of walked.
 //! * `levels`: which states get functions of their own, which levels are direct calls.
+//! * `keeper`: the keeper's first move as direct calls of inlined code (`keeper_level`).
 //! * `states`: a state's code (successors, rays, marks, calls, modifiers).
 //! * `chains`: shift chains in one step, short pattern bodies evaluated in place.
 //! * `bitsets`: pattern bodies tested across the board evaluated at every vertex at once.
@@ -33,6 +34,7 @@ mod bitsets;
 mod chains;
 mod defer;
 mod items;
+mod keeper;
 mod levels;
 mod light;
 mod reach;
@@ -89,6 +91,7 @@ pub fn generate(view: &ProgramView<'_>) -> Result<String, Refusal> {
     g.table_arrays(&mut out);
     g.exprs(&mut out);
     g.dispatch(&mut out);
+    g.keeper_level(&mut out);
     g.set_functions(&mut out);
     g.reach_arrays(&mut out);
     g.apply_mod(&mut out);
