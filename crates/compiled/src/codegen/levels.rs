@@ -15,7 +15,9 @@ impl Gen<'_, '_> {
                 if !self.is_entry(j) || (self.in_pattern[j as usize] && !pattern_start) || j == 0 {
                     return false;
                 }
-                let mut seen = vec![j];
+                // `j` itself is not seen yet: a cycle back to the entry takes its action
+                // again, behind the entry's mark if it has one.
+                let mut seen = Vec::new();
                 let mut stack = self.view.successors(j).to_vec();
                 while let Some(q) = stack.pop() {
                     if seen.contains(&q) {
