@@ -282,17 +282,10 @@ impl CompiledGame {
         depth: u32,
         last: LastLevel,
     ) -> Result<Vec<PerftCounts>, GameError> {
-        if let Some((_, e)) = &state.fault {
-            return Err(e.clone());
-        }
-        let mut per = vec![0u64; depth as usize + 1];
         let applied = u32::from(last == LastLevel::Applied);
-        // SAFETY: `per` has depth + 1 entries, as rbg_perft writes.
-        if unsafe { (self.api.perft)(state.st, depth, applied, per.as_mut_ptr()) } != 0 {
-            return Err(state.last_error());
-        }
+        let per = self.raw_perft(state, depth, applied)?;
         let mut nodes = 0;
-        Ok(per
+        Ok(per[..=depth as usize]
             .iter()
             .map(|&leaves| {
                 nodes += leaves;
@@ -310,16 +303,28 @@ impl CompiledGame {
         depth: u32,
         grouped: bool,
     ) -> Result<u64, GameError> {
+        let mode = if grouped { 2 } else { 3 };
+        Ok(self.raw_perft(state, depth, mode)?[depth as usize + 1])
+    }
+
+    /// `rbg_perft` in `mode` (0 counted, 1 applied, 2 and 3 with the leaf digest): the
+    /// states per depth `0..=depth`, then the digest in modes 2 and 3.
+    fn raw_perft(
+        &self,
+        state: &mut CompiledState<'_>,
+        depth: u32,
+        mode: u32,
+    ) -> Result<Vec<u64>, GameError> {
         if let Some((_, e)) = &state.fault {
             return Err(e.clone());
         }
+        // One entry more than modes 0 and 1 write, for the digest of modes 2 and 3.
         let mut per = vec![0u64; depth as usize + 2];
-        let mode = if grouped { 2 } else { 3 };
-        // SAFETY: `per` has depth + 2 entries, as rbg_perft writes in modes 2 and 3.
+        // SAFETY: `per` has the depth + 2 entries rbg_perft writes at most.
         if unsafe { (self.api.perft)(state.st, depth, mode, per.as_mut_ptr()) } != 0 {
             return Err(state.last_error());
         }
-        Ok(per[depth as usize + 1])
+        Ok(per)
     }
 
     /// Flat Monte-Carlo from the initial state, the interpreter's `reasoner::flat_mc`

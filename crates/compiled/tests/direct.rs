@@ -84,7 +84,9 @@ fn a_keeper_loop_back_to_its_entry_is_not_a_direct_level() {
                #board = rectangle(up,down,left,right,[e,e,e,e,e,e])\n\
                #rules = ( ->p (left* + right*) {e} ->> [x] ([$ a=a+1] {$ a < 3} right)* [$ a=0] )*";
     let g = rbg::parse_game(src).unwrap().game;
-    check("keeper loop", &g);
+    // The levels around the loop still run directly (the keeper's entry, the exit after
+    // the loop), so the property is checked on calls that exist.
+    assert!(check("keeper loop", &g) > 0);
     // And it runs as the interpreter does (the out-of-bounds marks did not change counts
     // here; they corrupted the heap).
     let mut opts = common::build_options();

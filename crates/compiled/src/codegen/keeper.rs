@@ -17,27 +17,42 @@ const KEEPER_INLINE_BYTES: usize = 3000;
 /// grows with the square of its length.
 const MAX_INLINED_KEEPER_STATES: usize = 24;
 
-impl Gen<'_, '_> {
-    /// The rules states the keeper moves from: the initial one and those after its switches.
-    fn keeper_rules_states(&self) -> impl Iterator<Item = u32> + '_ {
-        (0..self.view.nstates() as u32).filter(|&j| {
-            j == 0
-                || matches!(
-                    self.actions[j as usize],
-                    ActionView::Switch { player: None, .. }
-                )
-        })
-    }
+/// The rules states the keeper moves from: the initial one and those after its switches.
+fn keeper_rules_states(actions: &[ActionView]) -> impl Iterator<Item = u32> + '_ {
+    (0..actions.len() as u32).filter(|&j| {
+        j == 0 || matches!(actions[j as usize], ActionView::Switch { player: None, .. })
+    })
+}
 
+/// Per state: whether it may run while the keeper is to move. The keeper moves first; a
+/// switch hands the move to its player, and the other states keep the mover of their
+/// predecessor.
+pub(super) fn keeper_states(view: &ProgramView<'_>, actions: &[ActionView]) -> Vec<bool> {
+    let mut keeper = vec![false; view.nstates()];
+    let mut stack: Vec<u32> = keeper_rules_states(actions).collect();
+    for &q in &stack {
+        keeper[q as usize] = true;
+    }
+    while let Some(q) = stack.pop() {
+        for &j in view.successors(q) {
+            if !keeper[j as usize] && !matches!(actions[j as usize], ActionView::Switch { .. }) {
+                keeper[j as usize] = true;
+                stack.push(j);
+            }
+        }
+    }
+    keeper
+}
+
+impl Gen<'_, '_> {
     /// Per state: its code is inlined where it is called, being a short level of the
     /// keeper's (none when the keeper has more such states than `MAX_INLINED_KEEPER_STATES`).
     pub(super) fn keeper_inlined(&self, bodies: &[(u32, String)]) -> Vec<bool> {
-        let keeper = reach::keeper_states(self.view, &self.actions);
         let mut inlined = vec![false; self.view.nstates()];
         let short: Vec<u32> = bodies
             .iter()
             .filter(|(q, body)| {
-                keeper[*q as usize]
+                self.keeper[*q as usize]
                     && !self.in_pattern[*q as usize]
                     && body.len() <= KEEPER_INLINE_BYTES
             })
@@ -59,7 +74,7 @@ impl Gen<'_, '_> {
             "#[inline(always)]\n\
              fn keeper_level(c: &mut St, q: u32, v: u32, k: &mut KeepFirst) -> Flow {\n    match q {\n",
         );
-        for q in self.keeper_rules_states() {
+        for q in keeper_rules_states(&self.actions) {
             if self.is_entry(q) && self.direct_level[q as usize] && !self.in_pattern[q as usize] {
                 let _ = writeln!(
                     out,

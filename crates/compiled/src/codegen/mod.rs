@@ -162,6 +162,8 @@ struct Gen<'a, 'v> {
     called_patterns: std::cell::RefCell<Vec<bool>>,
     /// Per entry state: its level evaluated as sets of vertices (`reach.rs`).
     reach: Vec<Option<reach::ReachLevel>>,
+    /// Per state: it may run while the keeper is to move (`keeper::keeper_states`).
+    keeper: Vec<bool>,
     /// Directions whose `VALID` mask the pattern sets and reach levels read, and the rays'
     /// `RAYD` masks.
     valid_dirs: std::cell::RefCell<Vec<bool>>,
@@ -262,7 +264,16 @@ impl<'a, 'v> Gen<'a, 'v> {
         }
         let defer = defer::deferrable_modifiers(view, &actions, &in_pattern);
         let offsets = bitsets::uniform_offsets(view);
-        let reach = reach::reach_levels(view, &actions, &is_entry, &in_pattern, &offsets, &preds);
+        let keeper = keeper::keeper_states(view, &actions);
+        let reach = reach::reach_levels(
+            view,
+            &actions,
+            &is_entry,
+            &in_pattern,
+            &offsets,
+            &preds,
+            &keeper,
+        );
         let light =
             light::light_modifiers(view, &actions, &in_pattern, &full, &covered, &rep, &reach);
         let mut g = Gen {
@@ -274,6 +285,7 @@ impl<'a, 'v> Gen<'a, 'v> {
             board_loops: std::cell::Cell::new(0),
             offsets,
             reach,
+            keeper,
             valid_dirs: std::cell::RefCell::new(vec![false; view.ndirs()]),
             ray_masks: std::cell::RefCell::new(Vec::new()),
             set_patterns: std::cell::RefCell::new(vec![None; n]),

@@ -54,31 +54,6 @@ struct Ray {
     first: Option<(Vec<u32>, u32)>,
 }
 
-/// Per state: whether it may run while the keeper is to move. The keeper moves first; a
-/// switch hands the move to its player, and the other states keep the mover of their
-/// predecessor.
-pub(super) fn keeper_states(view: &ProgramView<'_>, actions: &[ActionView]) -> Vec<bool> {
-    let n = view.nstates();
-    let mut keeper = vec![false; n];
-    let mut stack = vec![0u32];
-    keeper[0] = true;
-    for (j, a) in actions.iter().enumerate() {
-        if matches!(a, ActionView::Switch { player: None, .. }) && !keeper[j] {
-            keeper[j] = true;
-            stack.push(j as u32);
-        }
-    }
-    while let Some(q) = stack.pop() {
-        for &j in view.successors(q) {
-            if !keeper[j as usize] && !matches!(actions[j as usize], ActionView::Switch { .. }) {
-                keeper[j as usize] = true;
-                stack.push(j);
-            }
-        }
-    }
-    keeper
-}
-
 /// Per state: the plan evaluating its level as sets, for entry states whose level allows it.
 pub(super) fn reach_levels(
     view: &ProgramView<'_>,
@@ -87,12 +62,12 @@ pub(super) fn reach_levels(
     in_pattern: &[bool],
     offsets: &[Option<i64>],
     preds: &[Vec<u32>],
+    keeper: &[bool],
 ) -> Vec<Option<ReachLevel>> {
     let n = view.nstates();
     if view.nvertices() == 0 || view.nvertices().div_ceil(64) > MAX_REACH_WORDS {
         return vec![None; n];
     }
-    let keeper = keeper_states(view, actions);
     (0..n as u32)
         .map(|q| {
             let usable = is_entry(q) && !in_pattern[q as usize] && !keeper[q as usize];
