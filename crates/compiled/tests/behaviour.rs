@@ -359,7 +359,7 @@ fn an_empty_move_applies_nothing() {
 }
 
 /// The keeper's levels count their work from zero, as every move generation does
-/// (`keeper_level` resets the count that `level` resets). The player's listing counts eight
+/// (`root_level` resets the count that `level` resets). The player's listing counts eight
 /// modifiers (one `[x]` per square; the one before the switch is recorded, not counted) and
 /// the keeper's level four: with a search limit of 10 each fits and both together would not.
 /// The keeper's direct calls start after first mode's 10,000 checked phases, so the run has

@@ -20,6 +20,7 @@ impl Gen<'_, '_> {
             return self.set_pattern_call(r, states);
         }
         if self.direct_level[r as usize] {
+            self.pattern_callers.borrow_mut()[r as usize].push(self.writing.get());
             format!(
                 "(if d + 1 < CYCLE_CHECK_DEPTH && d + 1 <= c.modifier_limit {{ \
                  match p{r}(c, v, d + 1, 0) {{ Flow::Err => None, f => Some(f == Flow::Stop) }} }} \

@@ -123,6 +123,7 @@ impl Gen<'_, '_> {
         for q in 0..n {
             if self.is_entry(q) || self.pushed[q as usize] {
                 let mut body = String::new();
+                self.writing.set(q);
                 match &self.reach[q as usize] {
                     Some(plan) => self.reach_code(&mut body, q, plan),
                     None => self.body(&mut body, q, 0),
@@ -160,8 +161,12 @@ impl Gen<'_, '_> {
         }
         let hot = self.hot.borrow();
         let keeper_inlined = self.keeper_inlined(&bodies);
+        let keeper_patterns = self.keeper_patterns_inlined(&bodies, &keeper_inlined);
         for (q, body) in bodies {
             if self.in_pattern[q as usize] {
+                if keeper_patterns[q as usize] {
+                    out.push_str("#[inline(always)]\n");
+                }
                 let _ = writeln!(
                     out,
                     "fn p{q}(c: &mut St, v: u32, d: usize, stamp: u32) -> Flow {{"

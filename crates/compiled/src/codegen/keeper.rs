@@ -3,10 +3,10 @@
 //! Every move is completed by the keeper's first move (`KeepFirst`), mostly a short chain of
 //! modifiers and tests: amazons' arrow and scores, gomoku's stone and win check. Run through
 //! `level`, each step of the chain is a call with the nesting checks of a level and the entry
-//! a stamp and a stack. `keeper_level` calls the code of a keeper level that needs no marks
-//! and no stack (`direct_level`) straight away, and the code of the keeper's states is
-//! inlined where it is called, so a chain runs as one function (measured on amazons: 267 →
-//! 171 instructions per applied perft leaf).
+//! a stamp and a stack. `root_level` (levels.rs) calls the code of a level that needs no marks
+//! and no stack (`direct_level`) straight away, and the code of the keeper's states, with
+//! the pattern bodies only they call, is inlined where it is called, so a chain runs as one
+//! function (measured on amazons: 267 → 171 instructions per applied perft leaf).
 
 use super::*;
 
@@ -16,6 +16,10 @@ const KEEPER_INLINE_BYTES: usize = 3000;
 /// Most keeper states inlined: each is inlined at every call site, so the code of a chain
 /// grows with the square of its length.
 const MAX_INLINED_KEEPER_STATES: usize = 24;
+
+/// Longest code (bytes of source) of a pattern body inlined into the keeper's code (gomoku's
+/// win check is 10,666 bytes).
+const KEEPER_PATTERN_INLINE_BYTES: usize = 12_000;
 
 /// The rules states the keeper moves from: the initial one and those after its switches.
 fn keeper_rules_states(actions: &[ActionView]) -> impl Iterator<Item = u32> + '_ {
@@ -66,22 +70,23 @@ impl Gen<'_, '_> {
         inlined
     }
 
-    /// `keeper_level`: the keeper's level from rules state `q` at `v` for its first move, a
-    /// direct call of the level's code where `direct_level` allows it (the work counts reset
-    /// as `level` resets them at nesting 0), else through `level`.
-    pub(super) fn keeper_level(&self, out: &mut String) {
-        out.push_str(
-            "#[inline(always)]\n\
-             fn keeper_level(c: &mut St, q: u32, v: u32, k: &mut KeepFirst) -> Flow {\n    match q {\n",
-        );
-        for q in keeper_rules_states(&self.actions) {
-            if self.is_entry(q) && self.direct_level[q as usize] && !self.in_pattern[q as usize] {
-                let _ = writeln!(
-                    out,
-                    "        {q} => {{ c.work = 0; c.pwork = 0; r{q}(c, v, 0, 0, k) }}"
-                );
-            }
+    /// Per pattern start: its code is inlined where it is called, every direct call being
+    /// from the inlined code of a keeper state (connect4's and gomoku's win checks, once per
+    /// applied move: measured, perft 3-8 % faster).
+    pub(super) fn keeper_patterns_inlined(
+        &self,
+        bodies: &[(u32, String)],
+        keeper_inlined: &[bool],
+    ) -> Vec<bool> {
+        let callers = self.pattern_callers.borrow();
+        let mut inlined = vec![false; self.view.nstates()];
+        for (q, body) in bodies {
+            let from = &callers[*q as usize];
+            inlined[*q as usize] = self.in_pattern[*q as usize]
+                && !from.is_empty()
+                && from.iter().all(|&c| keeper_inlined[c as usize])
+                && body.len() <= KEEPER_PATTERN_INLINE_BYTES;
         }
-        out.push_str("        _ => level(c, q, v, 0, k),\n    }\n}\n");
+        inlined
     }
 }

@@ -91,7 +91,7 @@ pub fn generate(view: &ProgramView<'_>) -> Result<String, Refusal> {
     g.table_arrays(&mut out);
     g.exprs(&mut out);
     g.dispatch(&mut out);
-    g.keeper_level(&mut out);
+    g.root_level(&mut out);
     g.set_functions(&mut out);
     g.reach_arrays(&mut out);
     g.apply_mod(&mut out);
@@ -160,6 +160,10 @@ struct Gen<'a, 'v> {
     sets_in_body: std::cell::RefCell<Vec<u32>>,
     /// Pattern starts called through their own `pat{q}` (see `pattern_call`).
     called_patterns: std::cell::RefCell<Vec<bool>>,
+    /// The state whose code is being written, and per pattern start the states whose code
+    /// calls its code `p{q}` directly (`keeper::keeper_patterns_inlined`).
+    writing: std::cell::Cell<u32>,
+    pattern_callers: std::cell::RefCell<Vec<Vec<u32>>>,
     /// Per entry state: its level evaluated as sets of vertices (`reach.rs`).
     reach: Vec<Option<reach::ReachLevel>>,
     /// Per state: it may run while the keeper is to move (`keeper::keeper_states`).
@@ -282,6 +286,8 @@ impl<'a, 'v> Gen<'a, 'v> {
             loops: std::cell::Cell::new(0),
             hot: std::cell::RefCell::new(vec![false; n]),
             called_patterns: std::cell::RefCell::new(vec![false; n]),
+            writing: std::cell::Cell::new(0),
+            pattern_callers: std::cell::RefCell::new(vec![Vec::new(); n]),
             board_loops: std::cell::Cell::new(0),
             offsets,
             reach,
