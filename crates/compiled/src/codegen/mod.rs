@@ -94,6 +94,7 @@ pub fn generate(view: &ProgramView<'_>) -> Result<String, Refusal> {
     g.root_level(&mut out);
     g.set_functions(&mut out);
     g.reach_arrays(&mut out);
+    g.table_set_arrays(&mut out);
     g.apply_mod(&mut out);
     g.composite_arrays(&mut out);
     let classes = crate::monotonic::monotonic_classes(view, &g.actions);
@@ -163,6 +164,8 @@ struct Gen<'a, 'v> {
     /// The state whose code is being written, and per pattern start the states whose code
     /// calls its code `p{q}` directly (`keeper::keeper_patterns_inlined`).
     writing: std::cell::Cell<u32>,
+    /// Per table: a reach level reads its cells as sets (`reach::table_set_arrays`).
+    table_sets: std::cell::RefCell<Vec<bool>>,
     pattern_callers: std::cell::RefCell<Vec<Vec<u32>>>,
     /// Per entry state: its level evaluated as sets of vertices (`reach.rs`).
     reach: Vec<Option<reach::ReachLevel>>,
@@ -277,6 +280,7 @@ impl<'a, 'v> Gen<'a, 'v> {
             &offsets,
             &preds,
             &keeper,
+            &tables,
         );
         let light =
             light::light_modifiers(view, &actions, &in_pattern, &full, &covered, &rep, &reach);
@@ -287,6 +291,7 @@ impl<'a, 'v> Gen<'a, 'v> {
             hot: std::cell::RefCell::new(vec![false; n]),
             called_patterns: std::cell::RefCell::new(vec![false; n]),
             writing: std::cell::Cell::new(0),
+            table_sets: std::cell::RefCell::new(vec![false; tables.len()]),
             pattern_callers: std::cell::RefCell::new(vec![Vec::new(); n]),
             board_loops: std::cell::Cell::new(0),
             offsets,

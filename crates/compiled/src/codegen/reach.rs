@@ -11,11 +11,16 @@
 //! and one test, entered after the test; its test's set is the occluded fill of the ray's
 //! input (Kogge-Stone: doubling steps, no branch per square). Any other cycle keeps the walk.
 //!
+//! A level whose entry is a shift table's root (connect4's `->me down* up^5 (left* + right*)
+//! {e}`) starts its exits from the table's cells as sets (`TS{t}_{x}[v]`, one per vertex)
+//! instead of a loop over the cells with a branch and a stored move each.
+//!
 //! The walk reports each move once (marks), so the sets report the same moves, in ascending
 //! order per switch instead of the walk's order. Order matters only to a sink that stops at
 //! the first move: the keeper's. A level that may run for the keeper keeps the walk.
 
 use super::*;
+use crate::tables::ShiftTable;
 
 /// Largest level body (states) evaluated as sets.
 const MAX_REACH_STATES: usize = 64;
@@ -29,6 +34,8 @@ pub(super) struct ReachLevel {
     items: Vec<Item>,
     /// The level's switch states, each reported from the union of its predecessors' sets.
     switches: Vec<u32>,
+    /// The shift table the level's entry is the root of: its exits start from its cells.
+    table: Option<usize>,
 }
 
 #[derive(Clone, Debug)]
@@ -55,6 +62,7 @@ struct Ray {
 }
 
 /// Per state: the plan evaluating its level as sets, for entry states whose level allows it.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn reach_levels(
     view: &ProgramView<'_>,
     actions: &[ActionView],
@@ -63,6 +71,7 @@ pub(super) fn reach_levels(
     offsets: &[Option<i64>],
     preds: &[Vec<u32>],
     keeper: &[bool],
+    tables: &[ShiftTable],
 ) -> Vec<Option<ReachLevel>> {
     let n = view.nstates();
     if view.nvertices() == 0 || view.nvertices().div_ceil(64) > MAX_REACH_WORDS {
@@ -71,9 +80,21 @@ pub(super) fn reach_levels(
     (0..n as u32)
         .map(|q| {
             let usable = is_entry(q) && !in_pattern[q as usize] && !keeper[q as usize];
+            let table = tables.iter().position(|t| t.root == q);
             usable
-                .then(|| reach_level(view, actions, is_entry, offsets, preds, q))
+                .then(|| {
+                    reach_level(
+                        view,
+                        actions,
+                        is_entry,
+                        offsets,
+                        preds,
+                        q,
+                        table.map(|t| &tables[t]),
+                    )
+                })
                 .flatten()
+                .map(|plan| ReachLevel { table, ..plan })
         })
         .collect()
 }
@@ -87,10 +108,22 @@ fn reach_level(
     offsets: &[Option<i64>],
     preds: &[Vec<u32>],
     q: u32,
+    table: Option<&ShiftTable>,
 ) -> Option<ReachLevel> {
     let mut body: Vec<u32> = Vec::new();
     let mut switches: Vec<u32> = Vec::new();
-    let mut stack: Vec<u32> = view.successors(q).to_vec();
+    let mut stack: Vec<u32> = match table {
+        // The table's region is walked by the table: the level goes on from its exits.
+        Some(t) => {
+            let exits: Vec<u32> = t.exits.iter().map(|e| e.state).collect();
+            let known = |j: &u32| t.region.contains(j) || exits.contains(j);
+            if !view.successors(q).iter().all(known) {
+                return None;
+            }
+            exits
+        }
+        None => view.successors(q).to_vec(),
+    };
     while let Some(j) = stack.pop() {
         if body.contains(&j) || switches.contains(&j) {
             continue;
@@ -169,7 +202,11 @@ fn reach_level(
     // Without a ray the walk takes a branch or two per move and needs no set operations
     // (a breakthrough pawn's three steps, a level that is only a switch).
     let rays = items.iter().any(|i| matches!(i, Item::Ray(_)));
-    rays.then_some(ReachLevel { items, switches })
+    (rays || table.is_some()).then_some(ReachLevel {
+        items,
+        switches,
+        table: None,
+    })
 }
 
 /// The cycle `members` as a ray: one test, shifts that lead only to the next state, entered
@@ -318,8 +355,24 @@ impl Gen<'_, '_> {
             code,
             "let mut s{q} = [0u64; WORDS]; s{q}[v as usize / 64] |= 1u64 << (v % 64);"
         );
+        let table_exits: Vec<(usize, usize, u32)> = match plan.table {
+            Some(t) => (self.tables[t].exits.iter().enumerate())
+                .map(|(x, e)| (t, x, e.state))
+                .collect(),
+            None => Vec::new(),
+        };
+        if let Some(t) = plan.table {
+            self.table_sets.borrow_mut()[t] = true;
+        }
         let inputs = |j: u32, except: &[u32]| -> String {
             let mut text = String::from("{ let mut u = [0u64; WORDS];");
+            for &(t, x, _) in table_exits.iter().filter(|e| e.2 == j) {
+                // SAFETY: v < NV.
+                let _ = write!(
+                    text,
+                    " set_or(&mut u, unsafe {{ TS{t}_{x}.get_unchecked(v as usize) }});"
+                );
+            }
             for &p in &self.preds[j as usize] {
                 let known = p == q || plan.items.iter().any(|i| i.sets(p));
                 if known && !except.contains(&p) {
@@ -429,6 +482,32 @@ impl Gen<'_, '_> {
             }
         };
         format!("pm{t}")
+    }
+
+    /// The cells of the tables read as sets: `TS{t}_{x}[v]`, the vertices at which the walk
+    /// of table `t` from `v` reaches its exit `x`.
+    pub(super) fn table_set_arrays(&self, out: &mut String) {
+        let words = self.view.nvertices().div_ceil(64);
+        for (t, _) in self
+            .table_sets
+            .borrow()
+            .iter()
+            .enumerate()
+            .filter(|(_, &u)| u)
+        {
+            for (x, e) in self.tables[t].exits.iter().enumerate() {
+                let _ = write!(out, "static TS{t}_{x}: [[u64; WORDS]; NV] = [");
+                for v in 0..self.view.nvertices() {
+                    let mut set = vec![0u64; words];
+                    for &w in &e.cells[e.offsets[v] as usize..e.offsets[v + 1] as usize] {
+                        set[w as usize / 64] |= 1 << (w % 64);
+                    }
+                    let list: Vec<String> = set.iter().map(|b| b.to_string()).collect();
+                    let _ = write!(out, "[{}],", list.join(","));
+                }
+                out.push_str("];\n");
+            }
+        }
     }
 
     /// The masks of the rays' steps: `RAYD{k}`, the vertices a step along the directions of
