@@ -383,3 +383,35 @@ fn keeper_work_is_counted_from_zero() {
         "every playout ends with p scoring 1"
     );
 }
+
+/// The keeper's first move runs without the limits' checks only where they cannot stop it
+/// (`keeper_first`): this keeper's chain is six levels, the bound the generated code tests.
+/// With the checks, a search limit of 3 stops the chain and 4 does not; the bound keeps
+/// the checks at both, and above it (100) no check is made and none is needed. 10,050
+/// playouts (one move each) take the keeper past first mode's 10,000 checked phases. Those
+/// phases search the same chain with the checks, so a bound too low would show here only
+/// where a keeper's work grows after them; the bound is asserted on the source instead.
+/// (The interpreter counts the same search differently and stops it only at a limit of 0.)
+#[test]
+fn keeper_chain_is_checked_where_the_limit_can_stop_it() {
+    let src = "#players = p(100)\n#pieces = e, x\n#variables = a(1), b(1), c(1)\n\
+               #board = rectangle(up,down,left,right,[e])\n\
+               #rules = ->p {e} [x] ->> [$ a=1] [$ b=1] [$ c=1] [$ p=1] [$ a=0] ->p {}";
+    let g = rbg::parse_game(src).unwrap().game;
+    let code = compiled::engine::generate_source(&g).expect("generates");
+    assert!(
+        code.contains("if 6 <= c.unlimited_work =>"),
+        "the keeper's bound"
+    );
+    for (limit, stops) in [(3, true), (4, false), (100, false)] {
+        let mut opts = build_options();
+        opts.options.keeper = reasoner::KeeperMode::First;
+        opts.options.search_limit = limit;
+        let cg = CompiledGame::new(&g, &opts).expect("builds");
+        let got = cg.flat_mc(reasoner::Budget::Playouts(10_050), 1);
+        assert_eq!(got.is_err(), stops, "search limit {limit}");
+        if let Ok(report) = got {
+            assert_eq!(report.playouts, 10_050);
+        }
+    }
+}

@@ -92,9 +92,10 @@ impl Gen<'_, '_> {
         }
         self.set_patterns.borrow_mut()[r as usize] = Some(states);
         format!(
-            "(if d + 1 < CYCLE_CHECK_DEPTH && d + 1 <= c.modifier_limit {{ \
+            "(if {} {{ \
              let s = bs{r}.get_or_insert_with(|| pset{r}(c)); \
              Some((s[v as usize / 64] >> (v % 64)) & 1 != 0) }} else {{ {} }})",
+            self.nesting_check(),
             self.pattern_level_call(r)
         )
     }

@@ -9,10 +9,10 @@ impl Gen<'_, '_> {
     /// `plevel` makes on entry, or inside a whole-board loop read from its set (`bitsets`),
     /// else as a level with marks.
     pub(super) fn pattern_call(&self, r: u32) -> String {
+        let depth_ok = self.nesting_check();
         if let Some(walk) = self.straight_pattern(r) {
             return format!(
-                "(if d + 1 < CYCLE_CHECK_DEPTH && d + 1 <= c.modifier_limit {{ Some('p: {{ {walk} }}) }} \
-                 else {{ {} }})",
+                "(if {depth_ok} {{ Some('p: {{ {walk} }}) }} else {{ {} }})",
                 self.pattern_level_call(r)
             );
         }
@@ -22,13 +22,24 @@ impl Gen<'_, '_> {
         if self.direct_level[r as usize] {
             self.pattern_callers.borrow_mut()[r as usize].push(self.writing.get());
             format!(
-                "(if d + 1 < CYCLE_CHECK_DEPTH && d + 1 <= c.modifier_limit {{ \
+                "(if {depth_ok} {{ \
                  match p{r}(c, v, d + 1, 0) {{ Flow::Err => None, f => Some(f == Flow::Stop) }} }} \
                  else {{ {} }})",
                 self.pattern_level_call(r)
             )
         } else {
             self.pattern_level_call(r)
+        }
+    }
+
+    /// The check before a pattern is evaluated in place: the nesting `plevel` would check.
+    /// In the rules' code a sink whose caller has checked the limits (`Sink::UNLIMITED`)
+    /// skips the modifier limit; pattern bodies have no sink.
+    pub(super) fn nesting_check(&self) -> &'static str {
+        if self.in_pattern[self.writing.get() as usize] {
+            "d + 1 < CYCLE_CHECK_DEPTH && d + 1 <= c.modifier_limit"
+        } else {
+            "d + 1 < CYCLE_CHECK_DEPTH && (S::UNLIMITED || d + 1 <= c.modifier_limit)"
         }
     }
 

@@ -92,6 +92,7 @@ pub fn generate(view: &ProgramView<'_>) -> Result<String, Refusal> {
     g.exprs(&mut out);
     g.dispatch(&mut out);
     g.root_level(&mut out);
+    g.keeper_first(&mut out);
     g.set_functions(&mut out);
     g.reach_arrays(&mut out);
     g.table_set_arrays(&mut out);

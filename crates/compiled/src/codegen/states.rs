@@ -374,8 +374,8 @@ impl Gen<'_, '_> {
         let call = if self.direct_level[j as usize] {
             // The checks `level` would make; past them `level` reports the error.
             format!(
-                "if d + 1 < CYCLE_CHECK_DEPTH && d + 1 <= c.modifier_limit && c.work < c.search_limit \
-                 {{ c.work += 1; r{j}(c, v, d + 1, stamp, k) }} else {{ level(c, {j}, v, d + 1, k) }}"
+                "if d + 1 < CYCLE_CHECK_DEPTH && (S::UNLIMITED || (d + 1 <= c.modifier_limit && c.work < c.search_limit)) \
+                 {{ if !S::UNLIMITED {{ c.work += 1; }} r{j}(c, v, d + 1, stamp, k) }} else {{ level(c, {j}, v, d + 1, k) }}"
             )
         } else {
             format!("level(c, {j}, v, d + 1, k)")
@@ -425,7 +425,7 @@ impl Gen<'_, '_> {
         }
         let _ = writeln!(
             out,
-            "if d + 1 < CYCLE_CHECK_DEPTH && d + 1 <= c.modifier_limit {{ \
+            "if d + 1 < CYCLE_CHECK_DEPTH && (S::UNLIMITED || d + 1 <= c.modifier_limit) {{ \
              if S::KEEP {{ {keep} }} else \
              if S::RECORD {{ c.path.push([{m}, v]); let mut stop = false;"
         );
