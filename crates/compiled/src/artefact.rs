@@ -39,7 +39,8 @@ impl Optimise {
     }
 }
 
-/// rustc flags of every build besides those of [`Optimise`] (part of the cache key).
+/// rustc flags of every build besides those of [`Optimise`] and the target processor
+/// ([`target_cpu_flag`]) (all part of the cache key).
 pub const RUSTC_FLAGS: &[&str] = &[
     "--edition",
     "2021",
@@ -48,12 +49,29 @@ pub const RUSTC_FLAGS: &[&str] = &[
     "--crate-name",
     "rbggame",
     "-C",
-    "target-cpu=native",
-    "-C",
     "panic=abort",
     "-C",
     "debuginfo=0",
 ];
+
+/// `target-cpu=native`, or `target-cpu=$RBGTOOL_TARGET_CPU` when that is set to a processor
+/// name rustc knows (letters, digits, `.`, `_`, `-`): valgrind, for one, stops at AVX-512
+/// instructions, so instruction counts need `x86-64-v3` on such a machine.
+pub fn target_cpu_flag() -> String {
+    cpu_flag(std::env::var("RBGTOOL_TARGET_CPU").ok().as_deref())
+}
+
+/// `target_cpu_flag` for the variable's value: anything but a plain name (an empty value,
+/// spaces, `=`, another flag) falls back to `native`, so the variable cannot add flags.
+fn cpu_flag(value: Option<&str>) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-');
+    match value {
+        Some(cpu) if !cpu.is_empty() && cpu.len() <= 64 && cpu.chars().all(plain) => {
+            format!("target-cpu={cpu}")
+        }
+        _ => "target-cpu=native".into(),
+    }
+}
 
 /// Where the built library lives.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -156,7 +174,8 @@ fn cache_key(abi: u32, host: &str, opt: Optimise, source: &str) -> String {
     let mut h = Sha256::new();
     h.update(abi.to_le_bytes());
     h.update(host.as_bytes());
-    for f in RUSTC_FLAGS.iter().chain(opt.flags()) {
+    let cpu = target_cpu_flag();
+    for f in RUSTC_FLAGS.iter().chain(opt.flags()).chain([&cpu.as_str()]) {
         h.update(f.as_bytes());
         h.update([0]);
     }
@@ -198,6 +217,7 @@ fn compile(rustc: &Path, source: &str, opt: Optimise, dir: &Path) -> Result<Path
     let out = Command::new(rustc)
         .args(RUSTC_FLAGS)
         .args(opt.flags())
+        .args(["-C", &target_cpu_flag()])
         .arg("-o")
         .arg(&lib)
         .arg(&src)
@@ -258,6 +278,27 @@ fn build_uncached(rustc: &Path, source: &str, opt: Optimise) -> Result<Artefact,
         Err(e) => {
             let _ = std::fs::remove_dir_all(&tmp);
             Err(e)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cpu_flag;
+
+    #[test]
+    fn the_target_cpu_is_a_plain_name_or_native() {
+        assert_eq!(cpu_flag(None), "target-cpu=native");
+        assert_eq!(cpu_flag(Some("x86-64-v3")), "target-cpu=x86-64-v3");
+        assert_eq!(cpu_flag(Some("")), "target-cpu=native");
+        for hostile in [
+            "native -C link-arg=x",
+            "a=b",
+            "v3\n-o",
+            "../x",
+            &"x".repeat(65),
+        ] {
+            assert_eq!(cpu_flag(Some(hostile)), "target-cpu=native", "{hostile:?}");
         }
     }
 }

@@ -93,7 +93,7 @@ impl Gen<'_, '_> {
     /// `keeper_first`: the keeper's first move from rules state `q` at `v`, as `(flow,
     /// found)`. Where the search runs at most W levels (`level_work`) and `W <=
     /// c.unlimited_work`, no limit can stop it, and its code runs without their checks
-    /// (`Sink::UNLIMITED`; measured on breakthrough: 327 -> 303 instructions per applied
+    /// (`Sink::UNLIMITED`; measured on breakthrough: 327 -> 301 instructions per applied
     /// perft leaf); elsewhere `keeper_first_limited` runs it with them.
     pub(super) fn keeper_first(&self, out: &mut String) {
         out.push_str(

@@ -165,9 +165,9 @@ struct Gen<'a, 'v> {
     /// The state whose code is being written, and per pattern start the states whose code
     /// calls its code `p{q}` directly (`keeper::keeper_patterns_inlined`).
     writing: std::cell::Cell<u32>,
+    pattern_callers: std::cell::RefCell<Vec<Vec<u32>>>,
     /// Per table: a reach level reads its cells as sets (`reach::table_set_arrays`).
     table_sets: std::cell::RefCell<Vec<bool>>,
-    pattern_callers: std::cell::RefCell<Vec<Vec<u32>>>,
     /// Per entry state: its level evaluated as sets of vertices (`reach.rs`).
     reach: Vec<Option<reach::ReachLevel>>,
     /// Per state: it may run while the keeper is to move (`keeper::keeper_states`).
