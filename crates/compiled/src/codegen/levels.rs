@@ -141,10 +141,8 @@ impl Gen<'_, '_> {
             "#[inline(always)]\n\
              fn root_level<S: Sink>(c: &mut St, q: u32, v: u32, k: &mut S) -> Flow {\n    match q {\n",
         );
-        let rules_states = (0..self.view.nstates() as u32)
-            .filter(|&j| j == 0 || matches!(self.actions[j as usize], ActionView::Switch { .. }));
-        for q in rules_states {
-            if self.is_entry(q) && self.direct_level[q as usize] && !self.in_pattern[q as usize] {
+        for q in 0..self.view.nstates() as u32 {
+            if self.is_root_direct(q) {
                 let _ = writeln!(
                     out,
                     "        {q} => {{ c.work = 0; c.pwork = 0; r{q}(c, v, 0, 0, k) }}"
@@ -152,5 +150,12 @@ impl Gen<'_, '_> {
             }
         }
         out.push_str("        _ => level(c, q, v, 0, k),\n    }\n}\n");
+    }
+
+    /// A rules state (the initial one or one after a switch) whose level `root_level` calls
+    /// directly.
+    pub(super) fn is_root_direct(&self, q: u32) -> bool {
+        let rules = q == 0 || matches!(self.actions[q as usize], ActionView::Switch { .. });
+        rules && self.is_entry(q) && self.direct_level[q as usize] && !self.in_pattern[q as usize]
     }
 }
