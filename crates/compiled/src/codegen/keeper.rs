@@ -102,7 +102,7 @@ impl Gen<'_, '_> {
         );
         let mut memo = vec![None; self.view.nstates()];
         for q in keeper_rules_states(&self.actions) {
-            if !self.is_entry(q) || self.in_pattern[q as usize] {
+            if !self.is_root_direct(q) {
                 continue;
             }
             if let Some(w) = self.level_work(q, &mut memo, &mut Vec::new()) {

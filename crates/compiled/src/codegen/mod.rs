@@ -282,6 +282,7 @@ impl<'a, 'v> Gen<'a, 'v> {
             &preds,
             &keeper,
             &tables,
+            &table_at,
         );
         let light =
             light::light_modifiers(view, &actions, &in_pattern, &full, &covered, &rep, &reach);

@@ -72,6 +72,7 @@ pub(super) fn reach_levels(
     preds: &[Vec<u32>],
     keeper: &[bool],
     tables: &[ShiftTable],
+    table_at: &[Option<usize>],
 ) -> Vec<Option<ReachLevel>> {
     let n = view.nstates();
     if view.nvertices() == 0 || view.nvertices().div_ceil(64) > MAX_REACH_WORDS {
@@ -80,7 +81,7 @@ pub(super) fn reach_levels(
     (0..n as u32)
         .map(|q| {
             let usable = is_entry(q) && !in_pattern[q as usize] && !keeper[q as usize];
-            let table = tables.iter().position(|t| t.root == q);
+            let table = table_at[q as usize];
             usable
                 .then(|| {
                     reach_level(
