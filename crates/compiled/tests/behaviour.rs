@@ -341,6 +341,48 @@ fn improper_keeper_is_an_error_or_a_warning_in_both_engines() {
     assert!(y.keeper_warning.is_some());
 }
 
+/// Applied perft meets the improper keeper only at its leaves (the keeper's choice after x's
+/// first move), which the compiled engine applies on a scratch state while it searches: with
+/// the check, the error reaches the caller; with `First`, the counts equal the interpreter's
+/// (which applies every move above the last level) and the warning reaches the state.
+#[test]
+fn improper_keeper_at_perft_leaves_reaches_the_caller() {
+    let src = "#players = x(100), o(100)\n#pieces = e, X\n#variables =\n\
+               #board = rectangle(up, down, left, right, [e, e, e])\n\
+               #rules = ->x right* {e} [X] ->> left* [X] ->o {X} [e] ->x\n";
+    let g = rbg::parse_game(src).unwrap().game;
+    let check = CompiledGame::new(&g, &build_options()).expect("builds");
+    let mut s = check.initial_state().unwrap();
+    // Two choices (x's square or the one left of it): the count says the error came from
+    // the leaf, not a default.
+    assert!(matches!(
+        check.perft_by_depth_with(&mut s, 1, reasoner::LastLevel::Applied),
+        Err(reasoner::GameError::ImproperKeeper { moves: 2, .. })
+    ));
+    let mut opts = build_options();
+    opts.options.keeper = reasoner::KeeperMode::First;
+    let cg = CompiledGame::new(&g, &opts).expect("builds");
+    let r = reasoner::Reasoner::with_options(&g, opts.options).unwrap();
+    for depth in [1, 2] {
+        let mut b = cg.initial_state().unwrap();
+        assert!(b.keeper_warning().is_none());
+        let got = cg
+            .perft_by_depth_with(&mut b, depth, reasoner::LastLevel::Applied)
+            .unwrap();
+        let want = reasoner::perft_by_depth(&mut r.initial_state().unwrap(), depth).unwrap();
+        assert_eq!(got, want);
+        assert_eq!(got[1].leaves, 3, "x's three squares");
+        // At depth 1 only the leaves meet the keeper.
+        assert!(
+            matches!(
+                b.keeper_warning(),
+                Some(reasoner::GameError::ImproperKeeper { moves: 2, .. })
+            ),
+            "depth {depth}"
+        );
+    }
+}
+
 /// A move without steps applies nothing (no switch, no piece) and is taken back by `undo`:
 /// the library's `rbg_apply` takes it as it did before moves were stored in groups.
 #[test]
