@@ -48,16 +48,75 @@ fn patterns_tested_across_the_board_are_sets_unless_they_compare() {
     assert_eq!(sets(&common::source_of(&game("{$ n < 5}"))), 0);
 }
 
-/// Reversi's `movePossible` for each player; nothing on the other public games.
+/// Reversi's `movePossible` for each player, and connect4's win check for each player
+/// (read only by sinks asking for sets: the keeper in playouts); nothing on chess and go.
 #[test]
-fn the_public_games_use_sets_in_reversi_only() {
+fn the_public_games_use_sets_in_reversi_and_connect4_only() {
     let Some(dir) = common::external("rbg/games") else {
         return;
     };
-    for (game, n) in [("reversi", 2), ("chess", 0), ("go", 0), ("connect4", 0)] {
+    for (game, n, playouts) in [
+        ("reversi", 2, 0),
+        ("chess", 0, 0),
+        ("go", 0, 0),
+        ("connect4", 2, 4),
+    ] {
         let text = std::fs::read_to_string(dir.join(format!("{game}.rbg"))).unwrap();
-        assert_eq!(sets(&common::source_of(&text)), n, "{game}");
+        let src = common::source_of(&text);
+        assert_eq!(sets(&src), n, "{game}");
+        assert_eq!(src.matches("(if S::SETS {").count(), playouts, "{game}");
     }
+}
+
+/// Playouts read connect4's win check from its set, perft walks it: flat Monte-Carlo
+/// statistics and applied perft equal the interpreter's (keeper first, as the reference
+/// engines run it).
+#[test]
+fn connect4_playouts_with_pattern_sets_match_the_interpreter() {
+    let Some(dir) = common::external("rbg/games") else {
+        return;
+    };
+    let text = std::fs::read_to_string(dir.join("connect4.rbg")).unwrap();
+    let g = rbg::parse_game(&text).unwrap().game;
+    let mut opts = common::build_options();
+    opts.options.keeper = reasoner::KeeperMode::First;
+    let cg = compiled::CompiledGame::new(&g, &opts).expect("builds");
+    let r = reasoner::Reasoner::with_options(&g, opts.options).unwrap();
+    let want = reasoner::perft_by_depth(&mut r.initial_state().unwrap(), 5).unwrap();
+    let got = cg
+        .perft_by_depth_with(
+            &mut cg.initial_state().unwrap(),
+            5,
+            reasoner::LastLevel::Applied,
+        )
+        .unwrap();
+    assert_eq!(got, want);
+    let n = 4000;
+    let x = reasoner::flat_mc(&r, reasoner::Budget::Playouts(n), 5).unwrap();
+    let y = cg.flat_mc(reasoner::Budget::Playouts(n), 6).unwrap();
+    let moments = |rep: &reasoner::BenchReport| {
+        let (mut s, mut s2) = (0.0, 0.0);
+        for (scores, &count) in &rep.histogram {
+            let (x, c) = (scores[0] as f64, count as f64);
+            s += x * c;
+            s2 += x * x * c;
+        }
+        let m = s / n as f64;
+        (m, s2 / n as f64 - m * m)
+    };
+    let ((mx, vx), (my, vy)) = (moments(&x), moments(&y));
+    let se = ((vx + vy) / n as f64).sqrt();
+    assert!(
+        (mx - my).abs() <= 5.0 * se,
+        "first score: {mx:.3} vs {my:.3}, se {se:.3}"
+    );
+    let rel = (x.avg_length - y.avg_length).abs() / x.avg_length;
+    assert!(
+        rel <= 0.05,
+        "average length: {} vs {}",
+        x.avg_length,
+        y.avg_length
+    );
 }
 
 #[test]

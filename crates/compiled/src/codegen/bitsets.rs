@@ -12,13 +12,17 @@
 //!
 //! The set is computed once per call of the code that contains the loop (a level's board is
 //! constant while its code runs: modifiers are applied around calls of the next level and
-//! reverted before the caller goes on), and only for patterns tested inside a whole-board
-//! loop, where the per-vertex walks it replaces are many.
+//! reverted before the caller goes on), for patterns tested inside a whole-board loop, where
+//! the per-vertex walks it replaces are many. Elsewhere, for a body without cycles on a board
+//! of one word, the keeper in playouts reads the set too (`Sink::SETS`; connect4's win check
+//! after each drop): a walk from the vertex exits early, where random positions make its
+//! branches unpredictable, and the set has no branches; perft keeps the walk, whose exits its
+//! similar positions make predictable.
 
 use super::*;
 
 /// Largest pattern body (states) evaluated as a set.
-const MAX_SET_STATES: usize = 64;
+const MAX_SET_STATES: usize = 128;
 
 /// Largest board (words of 64 vertices) whose patterns are evaluated as sets.
 const MAX_SET_WORDS: usize = 8;
@@ -133,6 +137,15 @@ impl Gen<'_, '_> {
             }
             other => unreachable!("set patterns hold no {other:?}"),
         }
+    }
+
+    /// Whether the body (from `set_pattern`) has no cycle: its set is one pass of word
+    /// operations, with no fixpoint loop.
+    pub(super) fn set_acyclic(&self, states: &[u32]) -> bool {
+        self.body_components(states).iter().all(|comp| {
+            let q0 = states[comp[0]];
+            comp.len() == 1 && !self.view.successors(q0).contains(&q0)
+        })
     }
 
     /// The strongly connected components of a body's non-accepting states (edges to their

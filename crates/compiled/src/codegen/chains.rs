@@ -3,6 +3,9 @@
 
 use super::*;
 
+/// Largest board whose patterns outside whole-board loops playouts read from their sets.
+const PLAYOUT_SET_VERTICES: usize = 64;
+
 impl Gen<'_, '_> {
     /// The value (`Option<bool>`, `None` on an error) of the pattern body starting at `r`,
     /// at `v`: a direct call of its code when `direct_level[r]`, behind the checks
@@ -16,17 +19,36 @@ impl Gen<'_, '_> {
                 self.pattern_level_call(r)
             );
         }
-        if let Some(states) = self.set_pattern(r).filter(|_| self.board_loops.get() > 0) {
+        let sets = self.set_pattern(r);
+        if let Some(states) = sets.clone().filter(|_| self.board_loops.get() > 0) {
             return self.set_pattern_call(r, states);
         }
         if self.direct_level[r as usize] {
             self.pattern_callers.borrow_mut()[r as usize].push(self.writing.get());
-            format!(
+            let walk = format!(
                 "(if {depth_ok} {{ \
                  match p{r}(c, v, d + 1, 0) {{ Flow::Err => None, f => Some(f == Flow::Stop) }} }} \
                  else {{ {} }})",
                 self.pattern_level_call(r)
-            )
+            );
+            // For sinks that ask for sets (the keeper in playouts; not inside a pattern body,
+            // which has no sink), on small boards, the set of a body without cycles: a walk's
+            // early exits depend on the position, which random play makes unpredictable (a
+            // body with a ray iterates to its fixpoint: reversi's playouts were 13 % slower).
+            let playout_set =
+                |s: &Vec<u32>| self.view.nvertices() <= PLAYOUT_SET_VERTICES && self.set_acyclic(s);
+            match sets.filter(|s| !self.in_pattern[self.writing.get() as usize] && playout_set(s)) {
+                Some(states) => {
+                    let set = format!(
+                        "(if S::SETS {{ {} }} else {{ ",
+                        self.set_pattern_call(r, states)
+                    );
+                    self.set_alternatives
+                        .set(self.set_alternatives.get() + set.len() + 2);
+                    format!("{set}{walk} }})")
+                }
+                None => walk,
+            }
         } else {
             self.pattern_level_call(r)
         }

@@ -128,11 +128,15 @@ impl Gen<'_, '_> {
             if self.is_entry(q) || self.pushed[q as usize] {
                 let mut body = String::new();
                 self.writing.set(q);
+                self.set_alternatives.set(0);
                 match &self.reach[q as usize] {
                     Some(plan) => self.reach_code(&mut body, q, plan),
                     None => self.body(&mut body, q, 0),
                 }
-                bodies.push((q, self.set_declarations() + &body));
+                // The size inlining decisions read: without the code only playouts' keeper
+                // runs (`Gen::pattern_call`), dead in every other caller.
+                let size = body.len() - self.set_alternatives.get();
+                bodies.push((q, self.set_declarations() + &body, size));
             }
         }
         let called_patterns = self.called_patterns.borrow();
@@ -166,7 +170,7 @@ impl Gen<'_, '_> {
         let hot = self.hot.borrow();
         let keeper_inlined = self.keeper_inlined(&bodies);
         let keeper_patterns = self.keeper_patterns_inlined(&bodies, &keeper_inlined);
-        for (q, body) in bodies {
+        for (q, body, size) in bodies {
             if self.in_pattern[q as usize] {
                 if keeper_patterns[q as usize] {
                     out.push_str("#[inline(always)]\n");
@@ -184,8 +188,8 @@ impl Gen<'_, '_> {
                 // (inlining every short root level made englishDraughts' perft 1 % slower).
                 let short_root = self.is_root_direct(q)
                     && self.reach[q as usize].is_some()
-                    && body.len() <= ROOT_INLINE_BYTES;
-                if (hot[q as usize] && body.len() <= HOT_INLINE_BYTES)
+                    && size <= ROOT_INLINE_BYTES;
+                if (hot[q as usize] && size <= HOT_INLINE_BYTES)
                     || keeper_inlined[q as usize]
                     || short_root
                 {

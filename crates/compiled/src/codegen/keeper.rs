@@ -51,16 +51,16 @@ pub(super) fn keeper_states(view: &ProgramView<'_>, actions: &[ActionView]) -> V
 impl Gen<'_, '_> {
     /// Per state: its code is inlined where it is called, being a short level of the
     /// keeper's (none when the keeper has more such states than `MAX_INLINED_KEEPER_STATES`).
-    pub(super) fn keeper_inlined(&self, bodies: &[(u32, String)]) -> Vec<bool> {
+    pub(super) fn keeper_inlined(&self, bodies: &[(u32, String, usize)]) -> Vec<bool> {
         let mut inlined = vec![false; self.view.nstates()];
         let short: Vec<u32> = bodies
             .iter()
-            .filter(|(q, body)| {
+            .filter(|(q, _, size)| {
                 self.keeper[*q as usize]
                     && !self.in_pattern[*q as usize]
-                    && body.len() <= KEEPER_INLINE_BYTES
+                    && *size <= KEEPER_INLINE_BYTES
             })
-            .map(|(q, _)| *q)
+            .map(|(q, _, _)| *q)
             .collect();
         if short.len() <= MAX_INLINED_KEEPER_STATES {
             for q in short {
@@ -75,17 +75,17 @@ impl Gen<'_, '_> {
     /// applied move: measured, perft 3-8 % faster).
     pub(super) fn keeper_patterns_inlined(
         &self,
-        bodies: &[(u32, String)],
+        bodies: &[(u32, String, usize)],
         keeper_inlined: &[bool],
     ) -> Vec<bool> {
         let callers = self.pattern_callers.borrow();
         let mut inlined = vec![false; self.view.nstates()];
-        for (q, body) in bodies {
+        for (q, _, size) in bodies {
             let from = &callers[*q as usize];
             inlined[*q as usize] = self.in_pattern[*q as usize]
                 && !from.is_empty()
                 && from.iter().all(|&c| keeper_inlined[c as usize])
-                && body.len() <= KEEPER_PATTERN_INLINE_BYTES;
+                && *size <= KEEPER_PATTERN_INLINE_BYTES;
         }
         inlined
     }
@@ -98,7 +98,7 @@ impl Gen<'_, '_> {
     pub(super) fn keeper_first(&self, out: &mut String) {
         out.push_str(
             "#[inline(always)]\n\
-             fn keeper_first(c: &mut St, q: u32, v: u32) -> (Flow, bool) {\n    match q {\n",
+             fn keeper_first<const SETS: bool>(c: &mut St, q: u32, v: u32) -> (Flow, bool) {\n    match q {\n",
         );
         let mut memo = vec![None; self.view.nstates()];
         for q in keeper_rules_states(&self.actions) {
@@ -109,12 +109,12 @@ impl Gen<'_, '_> {
                 let _ = writeln!(
                     out,
                     "        {q} if {w} <= c.unlimited_work => {{ c.work = 0; c.pwork = 0; \
-                     let mut k = KeepFirst::<true> {{ found: false }}; \
+                     let mut k = KeepFirst::<true, SETS> {{ found: false }}; \
                      let f = r{q}(c, v, 0, 0, &mut k); (f, k.found) }}"
                 );
             }
         }
-        out.push_str("        _ => keeper_first_limited(c, q, v),\n    }\n}\n");
+        out.push_str("        _ => keeper_first_limited::<SETS>(c, q, v),\n    }\n}\n");
     }
 
     /// The levels run from the direct level at `s` (itself included), if bounded.

@@ -160,6 +160,9 @@ struct Gen<'a, 'v> {
     /// the function being written.
     set_patterns: std::cell::RefCell<Vec<Option<Vec<u32>>>>,
     sets_in_body: std::cell::RefCell<Vec<u32>>,
+    /// Bytes of the body being written that only sinks asking for sets run
+    /// (`Sink::SETS`), left out of its size for inlining.
+    set_alternatives: std::cell::Cell<usize>,
     /// Pattern starts called through their own `pat{q}` (see `pattern_call`).
     called_patterns: std::cell::RefCell<Vec<bool>>,
     /// The state whose code is being written, and per pattern start the states whose code
@@ -303,6 +306,7 @@ impl<'a, 'v> Gen<'a, 'v> {
             ray_masks: std::cell::RefCell::new(Vec::new()),
             set_patterns: std::cell::RefCell::new(vec![None; n]),
             sets_in_body: std::cell::RefCell::new(Vec::new()),
+            set_alternatives: std::cell::Cell::new(0),
             preds,
             on_ray,
             composites: std::cell::RefCell::new(Vec::new()),
