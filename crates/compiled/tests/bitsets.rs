@@ -78,19 +78,7 @@ fn connect4_playouts_with_pattern_sets_match_the_interpreter() {
     };
     let text = std::fs::read_to_string(dir.join("connect4.rbg")).unwrap();
     let g = rbg::parse_game(&text).unwrap().game;
-    let mut opts = common::build_options();
-    opts.options.keeper = reasoner::KeeperMode::First;
-    let cg = compiled::CompiledGame::new(&g, &opts).expect("builds");
-    let r = reasoner::Reasoner::with_options(&g, opts.options).unwrap();
-    let want = reasoner::perft_by_depth(&mut r.initial_state().unwrap(), 5).unwrap();
-    let got = cg
-        .perft_by_depth_with(
-            &mut cg.initial_state().unwrap(),
-            5,
-            reasoner::LastLevel::Applied,
-        )
-        .unwrap();
-    assert_eq!(got, want);
+    let (cg, r) = common::keeper_first_engines(&g, 5);
     let n = 4000;
     let x = reasoner::flat_mc(&r, reasoner::Budget::Playouts(n), 5).unwrap();
     let y = cg.flat_mc(reasoner::Budget::Playouts(n), 6).unwrap();

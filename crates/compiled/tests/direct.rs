@@ -89,19 +89,7 @@ fn a_keeper_loop_back_to_its_entry_is_not_a_direct_level() {
     assert!(check("keeper loop", &g) > 0);
     // And it runs as the interpreter does (the out-of-bounds marks did not change counts
     // here; they corrupted the heap).
-    let mut opts = common::build_options();
-    opts.options.keeper = reasoner::KeeperMode::First;
-    let cg = compiled::CompiledGame::new(&g, &opts).expect("builds");
-    let r = reasoner::Reasoner::with_options(&g, opts.options).unwrap();
-    let want = reasoner::perft_by_depth(&mut r.initial_state().unwrap(), 4).unwrap();
-    let got = cg
-        .perft_by_depth_with(
-            &mut cg.initial_state().unwrap(),
-            4,
-            reasoner::LastLevel::Applied,
-        )
-        .unwrap();
-    assert_eq!(got, want);
+    common::keeper_first_engines(&g, 4);
 }
 
 #[test]

@@ -183,3 +183,22 @@ pub fn assert_texts_equal(texts: &[(String, String)]) {
         );
     }
 }
+
+/// Both engines for `g` with the references' keeper policy (`first`), and their perft to
+/// `depth` with every leaf applied checked equal.
+pub fn keeper_first_engines(g: &ir::Game, depth: u32) -> (CompiledGame, reasoner::Reasoner) {
+    let mut opts = build_options();
+    opts.options.keeper = reasoner::KeeperMode::First;
+    let cg = CompiledGame::new(g, &opts).expect("builds");
+    let r = reasoner::Reasoner::with_options(g, opts.options).unwrap();
+    let want = reasoner::perft_by_depth(&mut r.initial_state().unwrap(), depth).unwrap();
+    let got = cg
+        .perft_by_depth_with(
+            &mut cg.initial_state().unwrap(),
+            depth,
+            reasoner::LastLevel::Applied,
+        )
+        .unwrap();
+    assert_eq!(got, want);
+    (cg, r)
+}
