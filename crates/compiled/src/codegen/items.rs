@@ -134,8 +134,9 @@ impl Gen<'_, '_> {
                     None => self.body(&mut body, q, 0),
                 }
                 // The size inlining decisions read: without the code only playouts' keeper
-                // runs (`Gen::pattern_call`), dead in every other caller.
-                let size = body.len() - self.set_alternatives.get();
+                // runs (`Gen::pattern_call`), dead in every other caller. Saturating: a
+                // pattern's text built and not used would count without being in the body.
+                let size = body.len().saturating_sub(self.set_alternatives.get());
                 bodies.push((q, self.set_declarations() + &body, size));
             }
         }
