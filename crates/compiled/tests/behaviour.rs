@@ -99,16 +99,6 @@ fn snapshot_out_of_range_is_refused() {
     assert!(s.set_snapshot(&snap).is_err());
 }
 
-/// Mean and variance of a sample.
-fn moments(xs: &[f64]) -> (f64, f64) {
-    let n = xs.len() as f64;
-    let m = xs.iter().sum::<f64>() / n;
-    (
-        m,
-        xs.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (n - 1.0),
-    )
-}
-
 /// Both engines pick uniformly among all legal moves, so playout lengths and scores follow
 /// the same distribution: means agree within 5 standard errors.
 #[test]
@@ -131,7 +121,7 @@ fn playout_statistics_match_the_interpreter() {
             sb.push(p.scores[0] as f64);
         }
         for (what, x, y) in [("length", &la, &lb), ("first score", &sa, &sb)] {
-            let ((mx, vx), (my, vy)) = (moments(x), moments(y));
+            let ((mx, vx), (my, vy)) = (common::moments(x), common::moments(y));
             let se = ((vx + vy) / n as f64).sqrt();
             assert!(
                 (mx - my).abs() <= 5.0 * se + 1e-9,
@@ -139,16 +129,6 @@ fn playout_statistics_match_the_interpreter() {
             );
         }
     }
-}
-
-/// Mean and variance of the first player's score over a flat Monte-Carlo histogram.
-fn first_score_moments(rep: &reasoner::BenchReport) -> (f64, f64) {
-    let xs: Vec<f64> = rep
-        .histogram
-        .iter()
-        .flat_map(|(s, &k)| std::iter::repeat_n(s[0] as f64, k as usize))
-        .collect();
-    moments(&xs)
 }
 
 /// With the references' keeper policy (`first`), the paths playouts and perft take inside
@@ -178,21 +158,7 @@ fn keeper_first_playouts_and_applied_perft_match_the_interpreter() {
             .unwrap();
         let leaves = |v: &[reasoner::PerftCounts]| v.iter().map(|c| c.leaves).collect::<Vec<_>>();
         assert_eq!(leaves(&got), leaves(&want), "{name} perft applied");
-        let x = reasoner::flat_mc(&r, reasoner::Budget::Playouts(n), 5).unwrap();
-        let y = cg.flat_mc(reasoner::Budget::Playouts(n), 6).unwrap();
-        let ((mx, vx), (my, vy)) = (first_score_moments(&x), first_score_moments(&y));
-        let se = ((vx + vy) / n as f64).sqrt();
-        assert!(
-            (mx - my).abs() <= 5.0 * se + 1e-9,
-            "{name} first score: interpreter {mx:.3}, compiled {my:.3}, se {se:.3}"
-        );
-        let rel = (x.avg_length - y.avg_length).abs() / x.avg_length;
-        assert!(
-            rel <= 0.05,
-            "{name} average length: interpreter {:.2}, compiled {:.2}",
-            x.avg_length,
-            y.avg_length
-        );
+        common::assert_flat_mc_matches(name, &cg, &r, n);
     }
 }
 

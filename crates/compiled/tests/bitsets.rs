@@ -79,32 +79,7 @@ fn connect4_playouts_with_pattern_sets_match_the_interpreter() {
     let text = std::fs::read_to_string(dir.join("connect4.rbg")).unwrap();
     let g = rbg::parse_game(&text).unwrap().game;
     let (cg, r) = common::keeper_first_engines(&g, 5);
-    let n = 4000;
-    let x = reasoner::flat_mc(&r, reasoner::Budget::Playouts(n), 5).unwrap();
-    let y = cg.flat_mc(reasoner::Budget::Playouts(n), 6).unwrap();
-    let moments = |rep: &reasoner::BenchReport| {
-        let (mut s, mut s2) = (0.0, 0.0);
-        for (scores, &count) in &rep.histogram {
-            let (x, c) = (scores[0] as f64, count as f64);
-            s += x * c;
-            s2 += x * x * c;
-        }
-        let m = s / n as f64;
-        (m, s2 / n as f64 - m * m)
-    };
-    let ((mx, vx), (my, vy)) = (moments(&x), moments(&y));
-    let se = ((vx + vy) / n as f64).sqrt();
-    assert!(
-        (mx - my).abs() <= 5.0 * se,
-        "first score: {mx:.3} vs {my:.3}, se {se:.3}"
-    );
-    let rel = (x.avg_length - y.avg_length).abs() / x.avg_length;
-    assert!(
-        rel <= 0.05,
-        "average length: {} vs {}",
-        x.avg_length,
-        y.avg_length
-    );
+    common::assert_flat_mc_matches("connect4", &cg, &r, 4000);
 }
 
 #[test]

@@ -205,7 +205,7 @@ fn checked_and_listed_playouts_agree() {
                 len.push(p.length as f64);
                 score.push(p.scores[0] as f64);
             }
-            stats.push((moments(&len), moments(&score)));
+            stats.push((common::moments(&len), common::moments(&score)));
         }
         for (what, (mx, vx), (my, vy)) in [
             ("length", stats[0].0, stats[1].0),
@@ -218,14 +218,4 @@ fn checked_and_listed_playouts_agree() {
             );
         }
     }
-}
-
-/// Mean and variance of a sample.
-fn moments(xs: &[f64]) -> (f64, f64) {
-    let n = xs.len() as f64;
-    let m = xs.iter().sum::<f64>() / n;
-    (
-        m,
-        xs.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (n - 1.0),
-    )
 }

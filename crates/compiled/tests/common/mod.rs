@@ -202,3 +202,39 @@ pub fn keeper_first_engines(g: &ir::Game, depth: u32) -> (CompiledGame, reasoner
     assert_eq!(got, want);
     (cg, r)
 }
+
+/// Mean and variance of a sample.
+pub fn moments(xs: &[f64]) -> (f64, f64) {
+    let n = xs.len() as f64;
+    let m = xs.iter().sum::<f64>() / n;
+    (
+        m,
+        xs.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (n - 1.0),
+    )
+}
+
+/// Flat Monte-Carlo of `n` playouts on both engines: the first player's mean score within
+/// 5 standard errors and the average lengths within 5 %.
+pub fn assert_flat_mc_matches(name: &str, cg: &CompiledGame, r: &reasoner::Reasoner, n: u64) {
+    let first_scores = |rep: &reasoner::BenchReport| -> Vec<f64> {
+        rep.histogram
+            .iter()
+            .flat_map(|(s, &k)| std::iter::repeat_n(s[0] as f64, k as usize))
+            .collect()
+    };
+    let x = reasoner::flat_mc(r, reasoner::Budget::Playouts(n), 5).unwrap();
+    let y = cg.flat_mc(reasoner::Budget::Playouts(n), 6).unwrap();
+    let ((mx, vx), (my, vy)) = (moments(&first_scores(&x)), moments(&first_scores(&y)));
+    let se = ((vx + vy) / n as f64).sqrt();
+    assert!(
+        (mx - my).abs() <= 5.0 * se + 1e-9,
+        "{name} first score: interpreter {mx:.3}, compiled {my:.3}, se {se:.3}"
+    );
+    let rel = (x.avg_length - y.avg_length).abs() / x.avg_length;
+    assert!(
+        rel <= 0.05,
+        "{name} average length: interpreter {:.2}, compiled {:.2}",
+        x.avg_length,
+        y.avg_length
+    );
+}
