@@ -182,6 +182,70 @@ fn checked_draws_are_uniform_over_the_legal_moves() {
     }
 }
 
+/// Each player's move is a class; the first square drawn, the second drawn after it, 4 *
+/// first + second in the first player's score. Every pair of `want` must come out, equally
+/// often (chi-square below 40), checked and listed.
+fn assert_two_classes_uniform(src: &str, want: &[i64]) {
+    let cg = CompiledGame::new(&parse(src), &build_options()).expect("builds");
+    assert_eq!(cg.monotonic_classes(), 2);
+    let n = 9_000u64;
+    for sampling in [Sampling::Check, Sampling::List] {
+        let rep = cg
+            .flat_mc_with(reasoner::Budget::Playouts(n), 5, sampling)
+            .expect("runs");
+        let mut counts = std::collections::BTreeMap::new();
+        for (scores, &k) in &rep.histogram {
+            *counts.entry(scores[0]).or_insert(0u64) += k;
+        }
+        assert_eq!(
+            counts.keys().copied().collect::<Vec<_>>(),
+            want,
+            "{sampling:?}: outcomes"
+        );
+        let expected = n as f64 / want.len() as f64;
+        let chi2: f64 = counts
+            .values()
+            .map(|&k| (k as f64 - expected).powi(2) / expected)
+            .sum();
+        assert!(
+            chi2 < 40.0,
+            "{sampling:?}: chi-square {chi2:.1} over {counts:?}"
+        );
+    }
+}
+
+/// Two players' classes with the same cells and test share one kept list (`MONO_LIST`): the
+/// second player's draw comes from the list the first filled, holding the first player's now
+/// illegal square; on two rows, where `down* up` ends on the top row only, the list holds the
+/// top row alone (the class's cells, not every square passing the test). Classes whose tests
+/// differ keep their own lists: on `[e, f, e, e]` the second player, who may also take `f`,
+/// must get square 1, which the first player's list never held.
+#[test]
+fn classes_share_a_list_only_with_the_same_cells_and_test() {
+    let two = |rows: &str, walk: &str, pieces: &str, second: &str| {
+        format!(
+            "#players = a(15), b(15)\n#pieces = {pieces}\n#variables =\n\
+             #board = rectangle(up, down, left, right, {rows})\n\
+             #index = ( {{! left}} [$ a = a * 4] + left {{! left}} [$ a = a * 4 + 1]\n\
+               + left left {{! left}} [$ a = a * 4 + 2] + left left left {{! left}} [$ a = a * 4 + 3] )\n\
+             #rules = ->a {walk} {{e}} ->> [x] index\n\
+               ->b {walk} {{{second}}} ->> [o] index ->> {{}}\n"
+        )
+    };
+    let pairs: Vec<i64> = (0..4)
+        .flat_map(|f| (0..4).filter(move |&s| s != f).map(move |s| 4 * f + s))
+        .collect();
+    let top = "[e, e, e, e] [e, e, e, e]";
+    let top_row = "down* up (left* + right*)";
+    assert_two_classes_uniform(&two(top, top_row, "e, x, o", "e"), &pairs);
+    let pairs: Vec<i64> = [0, 2, 3]
+        .into_iter()
+        .flat_map(|f| (0..4).filter(move |&s| s != f).map(move |s| 4 * f + s))
+        .collect();
+    let row = "(left* + right*)";
+    assert_two_classes_uniform(&two("[e, f, e, e]", row, "e, f, x, o", "e, f"), &pairs);
+}
+
 /// On games with classes, both ways of drawing give the same playout statistics: mean
 /// length and first score within 5 standard errors (the interpreter's agreement with
 /// `List` is `behaviour.rs`'s).

@@ -317,12 +317,15 @@ fn lists_table(out: &mut String, name: &str, lists: &[&[u32]]) {
 }
 
 /// The monotonic move classes (`crate::monotonic`) as tables: `mono_class(q)` (usize::MAX
-/// when `q` roots none), per class its cells, its steps (modifier indices) and a bit per piece
-/// its test lets through.
+/// when `q` roots none), per class its cells (listed, and as a set of `WORDS` words), its
+/// steps (modifier indices), a bit per piece its test lets through, and the list it keeps
+/// (`MONO_LIST`: the first class with the same cells and test, whose legal vertices are the
+/// same in every position: gomoku's two players share one list of empty squares).
 pub(super) fn mono_items(
     out: &mut String,
     classes: &[crate::monotonic::MonoClass],
     npieces: usize,
+    nvertices: usize,
 ) {
     let _ = writeln!(out, "const NMONO: usize = {};", classes.len());
     out.push_str("#[inline(always)]\nfn mono_class(q: u32) -> usize {\n    match q {\n");
@@ -345,6 +348,25 @@ pub(super) fn mono_items(
         for b in bits {
             let _ = write!(out, "{b:#x},");
         }
+    }
+    out.push_str("];\n");
+    out.push_str("static MONO_MASK: [u64; NMONO * WORDS] = [");
+    for c in classes {
+        let mut bits = vec![0u64; nvertices.div_ceil(64)];
+        for &v in &c.cells {
+            bits[v as usize / 64] |= 1 << (v % 64);
+        }
+        for b in bits {
+            let _ = write!(out, "{b:#x},");
+        }
+    }
+    out.push_str("];\n");
+    out.push_str("static MONO_LIST: [u32; NMONO] = [");
+    for c in classes {
+        let first = classes
+            .iter()
+            .position(|d| d.cells == c.cells && d.pieces == c.pieces);
+        let _ = write!(out, "{},", first.unwrap_or_default());
     }
     out.push_str("];\n");
 }

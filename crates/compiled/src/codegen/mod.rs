@@ -99,7 +99,7 @@ pub fn generate(view: &ProgramView<'_>) -> Result<String, Refusal> {
     g.apply_mod(&mut out);
     g.composite_arrays(&mut out);
     let classes = crate::monotonic::monotonic_classes(view, &g.actions);
-    items::mono_items(&mut out, &classes, view.npieces());
+    items::mono_items(&mut out, &classes, view.npieces(), view.nvertices());
     out.push_str(RUNTIME);
     Ok(out)
 }
