@@ -16,7 +16,8 @@
 //! legal moves: by induction on the list's length, the draw is uniform over the list; a legal
 //! draw is kept, an illegal one leaves a shorter list holding the same legal moves. This is
 //! the reference compiler's "monotonic moves" (rbg2cpp's benchmark), found here on the
-//! automaton.
+//! automaton. Classes with the same cells and test have the same legal vertices in every
+//! position and keep one list (`codegen::items::mono_items`' `MONO_LIST`).
 
 use reasoner::view::{ActionView, ProgramView};
 
