@@ -152,47 +152,21 @@ fn checked_draws_are_uniform_over_the_legal_moves() {
     );
     let cg = CompiledGame::new(&g, &build_options()).expect("builds");
     assert_eq!(cg.monotonic_classes(), 1);
-    let n = 12_000u64;
+    let pairs: Vec<i64> = (0..4)
+        .flat_map(|f| (0..4).filter(move |&s| s != f).map(move |s| 4 * f + s))
+        .collect();
+    assert_first_scores_uniform(&cg, 12_000, &pairs);
+}
+
+/// Flat MC playouts of `cg`, checked and listed: the first player's final scores must be
+/// exactly `want`, each equally often (chi-square below 40; with the 12 outcomes above, 11
+/// degrees of freedom, p < 3e-5 for a uniform sampler).
+fn assert_first_scores_uniform(cg: &CompiledGame, n: u64, want: &[i64]) {
     for sampling in [Sampling::Check, Sampling::List] {
         let rep = cg
             .flat_mc_with(reasoner::Budget::Playouts(n), 5, sampling)
             .expect("runs");
         assert_eq!(rep.playouts, n);
-        let mut counts = std::collections::BTreeMap::new();
-        for (scores, &k) in &rep.histogram {
-            counts.insert(scores[0], k);
-        }
-        let pairs: Vec<i64> = (0..4)
-            .flat_map(|f| (0..4).filter(move |&s| s != f).map(move |s| 4 * f + s))
-            .collect();
-        assert_eq!(
-            counts.keys().copied().collect::<Vec<_>>(),
-            pairs,
-            "{sampling:?}: outcomes"
-        );
-        let expected = n as f64 / 12.0;
-        let chi2: f64 = counts
-            .values()
-            .map(|&k| (k as f64 - expected).powi(2) / expected)
-            .sum();
-        assert!(
-            chi2 < 40.0,
-            "{sampling:?}: chi-square {chi2:.1} over {counts:?}"
-        );
-    }
-}
-
-/// Each player's move is a class; the first square drawn, the second drawn after it, 4 *
-/// first + second in the first player's score. Every pair of `want` must come out, equally
-/// often (chi-square below 40), checked and listed.
-fn assert_two_classes_uniform(src: &str, want: &[i64]) {
-    let cg = CompiledGame::new(&parse(src), &build_options()).expect("builds");
-    assert_eq!(cg.monotonic_classes(), 2);
-    let n = 9_000u64;
-    for sampling in [Sampling::Check, Sampling::List] {
-        let rep = cg
-            .flat_mc_with(reasoner::Budget::Playouts(n), 5, sampling)
-            .expect("runs");
         let mut counts = std::collections::BTreeMap::new();
         for (scores, &k) in &rep.histogram {
             *counts.entry(scores[0]).or_insert(0u64) += k;
@@ -222,6 +196,12 @@ fn assert_two_classes_uniform(src: &str, want: &[i64]) {
 /// must get square 1, which the first player's list never held.
 #[test]
 fn classes_share_a_list_only_with_the_same_cells_and_test() {
+    // Each player's move is a class; 4 * first square + second in the first player's score.
+    let two_classes = |src: &str| {
+        let cg = CompiledGame::new(&parse(src), &build_options()).expect("builds");
+        assert_eq!(cg.monotonic_classes(), 2);
+        cg
+    };
     let two = |rows: &str, walk: &str, pieces: &str, second: &str| {
         format!(
             "#players = a(15), b(15)\n#pieces = {pieces}\n#variables =\n\
@@ -237,13 +217,15 @@ fn classes_share_a_list_only_with_the_same_cells_and_test() {
         .collect();
     let top = "[e, e, e, e] [e, e, e, e]";
     let top_row = "down* up (left* + right*)";
-    assert_two_classes_uniform(&two(top, top_row, "e, x, o", "e"), &pairs);
+    let cg = two_classes(&two(top, top_row, "e, x, o", "e"));
+    assert_first_scores_uniform(&cg, 9_000, &pairs);
     let pairs: Vec<i64> = [0, 2, 3]
         .into_iter()
         .flat_map(|f| (0..4).filter(move |&s| s != f).map(move |s| 4 * f + s))
         .collect();
     let row = "(left* + right*)";
-    assert_two_classes_uniform(&two("[e, f, e, e]", row, "e, f, x, o", "e, f"), &pairs);
+    let cg = two_classes(&two("[e, f, e, e]", row, "e, f, x, o", "e, f"));
+    assert_first_scores_uniform(&cg, 9_000, &pairs);
 }
 
 /// On games with classes, both ways of drawing give the same playout statistics: mean

@@ -339,34 +339,40 @@ pub(super) fn mono_items(
     lists_table(out, "MONO_STEP", &steps);
     let words = npieces.div_ceil(64);
     let _ = writeln!(out, "const MONO_WORDS: usize = {words};");
-    out.push_str("static MONO_OK: [u64; NMONO * MONO_WORDS] = [");
-    for c in classes {
-        let mut bits = vec![0u64; words];
-        for &p in &c.pieces {
-            bits[p as usize / 64] |= 1 << (p % 64);
-        }
-        for b in bits {
-            let _ = write!(out, "{b:#x},");
-        }
-    }
-    out.push_str("];\n");
-    out.push_str("static MONO_MASK: [u64; NMONO * WORDS] = [");
-    for c in classes {
-        let mut bits = vec![0u64; nvertices.div_ceil(64)];
-        for &v in &c.cells {
-            bits[v as usize / 64] |= 1 << (v % 64);
-        }
-        for b in bits {
-            let _ = write!(out, "{b:#x},");
-        }
-    }
-    out.push_str("];\n");
+    let piece_sets = classes
+        .iter()
+        .map(|c| c.pieces.iter().map(|&p| p as usize).collect());
+    bits_table(out, "MONO_OK: [u64; NMONO * MONO_WORDS]", words, piece_sets);
+    let cell_sets = classes
+        .iter()
+        .map(|c| c.cells.iter().map(|&v| v as usize).collect());
+    bits_table(
+        out,
+        "MONO_MASK: [u64; NMONO * WORDS]",
+        nvertices.div_ceil(64),
+        cell_sets,
+    );
     out.push_str("static MONO_LIST: [u32; NMONO] = [");
     for c in classes {
         let first = classes
             .iter()
             .position(|d| d.cells == c.cells && d.pieces == c.pieces);
         let _ = write!(out, "{},", first.unwrap_or_default());
+    }
+    out.push_str("];\n");
+}
+
+/// `static DECL = [...];`: per row, a bit per member in `words` words.
+fn bits_table(out: &mut String, decl: &str, words: usize, rows: impl Iterator<Item = Vec<usize>>) {
+    let _ = write!(out, "static {decl} = [");
+    for members in rows {
+        let mut bits = vec![0u64; words];
+        for m in members {
+            bits[m / 64] |= 1 << (m % 64);
+        }
+        for b in bits {
+            let _ = write!(out, "{b:#x},");
+        }
     }
     out.push_str("];\n");
 }
