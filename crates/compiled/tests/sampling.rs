@@ -193,13 +193,16 @@ fn assert_first_scores_uniform(cg: &CompiledGame, n: u64, want: &[i64]) {
 /// illegal square; on two rows, where `down* up` ends on the top row only, the list holds the
 /// top row alone (the class's cells, not every square passing the test). Classes whose tests
 /// differ keep their own lists: on `[e, f, e, e]` the second player, who may also take `f`,
-/// must get square 1, which the first player's list never held.
+/// must get square 1, which the first player's list never held. The generated `MONO_LIST` says which
+/// list each class keeps.
 #[test]
 fn classes_share_a_list_only_with_the_same_cells_and_test() {
     // Each player's move is a class; 4 * first square + second in the first player's score.
-    let two_classes = |src: &str| {
+    let two_classes = |src: &str, lists: &str| {
         let cg = CompiledGame::new(&parse(src), &build_options()).expect("builds");
         assert_eq!(cg.monotonic_classes(), 2);
+        let list = format!("static MONO_LIST: [u32; NMONO] = [{lists}];");
+        assert!(common::source_of(src).contains(&list), "{list}");
         cg
     };
     let two = |rows: &str, walk: &str, pieces: &str, second: &str| {
@@ -217,14 +220,14 @@ fn classes_share_a_list_only_with_the_same_cells_and_test() {
         .collect();
     let top = "[e, e, e, e] [e, e, e, e]";
     let top_row = "down* up (left* + right*)";
-    let cg = two_classes(&two(top, top_row, "e, x, o", "e"));
+    let cg = two_classes(&two(top, top_row, "e, x, o", "e"), "0,0,");
     assert_first_scores_uniform(&cg, 9_000, &pairs);
     let pairs: Vec<i64> = [0, 2, 3]
         .into_iter()
         .flat_map(|f| (0..4).filter(move |&s| s != f).map(move |s| 4 * f + s))
         .collect();
     let row = "(left* + right*)";
-    let cg = two_classes(&two("[e, f, e, e]", row, "e, f, x, o", "e, f"));
+    let cg = two_classes(&two("[e, f, e, e]", row, "e, f, x, o", "e, f"), "0,1,");
     assert_first_scores_uniform(&cg, 9_000, &pairs);
 }
 
