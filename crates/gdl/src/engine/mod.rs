@@ -11,7 +11,7 @@ pub mod compile;
 pub mod eval;
 pub mod lift;
 pub mod magic;
-mod position;
+pub mod position;
 pub mod program;
 pub mod store;
 mod tune;

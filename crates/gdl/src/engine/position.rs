@@ -123,7 +123,7 @@ fn intern(text: &str, t: &Tree, symbols: &Symbols, store: &mut Store) -> Result<
 }
 
 /// The propositions of a position text, interned in `store`.
-pub(super) fn parse_props(
+pub fn parse_props(
     text: &str,
     symbols: &Symbols,
     store: &mut Store,

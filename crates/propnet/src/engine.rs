@@ -1,0 +1,413 @@
+//! [`Propnet`]: a GDL game played on its network, implementing [`game::GameState`] with the
+//! interpreter's conventions (joint moves in role order, the last role's move varying
+//! fastest; the same move and position texts and the same state hashes).
+
+use crate::eval::Values;
+use crate::net::{Net, Node};
+use gdl::ast::Symbols;
+use gdl::engine::store::{Id, Store};
+use smallvec::SmallVec;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// A joint move: for each role, the index of its move among the role's possible moves.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct JointMove(pub SmallVec<[u32; 4]>);
+
+/// What the texts need: terms as KIF, and the interpreter's hash of each proposition.
+pub struct Names {
+    pub symbols: Symbols,
+    pub store: Store,
+    pub role_names: Vec<String>,
+    pub base_texts: Vec<String>,
+    pub base_hashes: Vec<u64>,
+    pub move_texts: Vec<Vec<String>>,
+    pub base_index: HashMap<Id, usize>,
+    pub noop: Option<gdl::ast::Symbol>,
+    pub move_functors: Vec<Vec<gdl::ast::Symbol>>,
+}
+
+/// The most joint moves one state may have (as the interpreter).
+pub use gdl::engine::MAX_JOINT_MOVES;
+
+/// A game in progress on a network (cheap to clone: the network is shared).
+#[derive(Clone)]
+pub struct Propnet {
+    pub(crate) net: Arc<Net>,
+    pub(crate) names: Arc<Names>,
+    values: Values,
+    /// Propositions flipped by each applied move, for undo.
+    trail: Vec<u32>,
+    trail_starts: Vec<usize>,
+    scratch: Vec<Node>,
+    legal: Vec<Vec<u32>>,
+    error: Option<String>,
+}
+
+impl Propnet {
+    pub(crate) fn new(net: Arc<Net>, names: Arc<Names>) -> Propnet {
+        let values = Values::new(&net, &net.init);
+        let roles = net.roles.len();
+        Propnet {
+            net,
+            names,
+            values,
+            trail: Vec::new(),
+            trail_starts: Vec::new(),
+            scratch: Vec::new(),
+            legal: vec![Vec::new(); roles],
+            error: None,
+        }
+    }
+
+    /// The number of gates and edges of the network.
+    pub fn size(&self) -> (usize, usize) {
+        (self.net.nodes, self.net.out.len())
+    }
+
+    /// A budget the engine exceeded (too many joint moves), as the interpreter reports it.
+    pub fn budget_error(&self) -> Option<String> {
+        self.error.clone()
+    }
+
+    fn terminal(&self) -> bool {
+        self.net.terminal.is_some_and(|t| self.values.get(t))
+    }
+
+    /// Each role's legal move indices into `self.legal`; false at a terminal state.
+    fn fill_legal(&mut self) -> bool {
+        if self.terminal() {
+            return false;
+        }
+        for (r, role) in self.net.roles.iter().enumerate() {
+            let out = &mut self.legal[r];
+            out.clear();
+            let start = role.legal_start as usize;
+            let end = start + role.inputs.len();
+            let mut w = start >> 6;
+            while w << 6 < end {
+                let mut bits = self.values.bits[w];
+                if w << 6 < start {
+                    bits &= !0 << (start & 63);
+                }
+                while bits != 0 {
+                    let n = (w << 6) + bits.trailing_zeros() as usize;
+                    if n >= end {
+                        break;
+                    }
+                    out.push((n - start) as u32);
+                    bits &= bits - 1;
+                }
+                w += 1;
+            }
+        }
+        true
+    }
+
+    /// Legal moves of each role as KIF texts (empty lists at a terminal state).
+    pub fn legal_texts(&mut self) -> Vec<Vec<String>> {
+        if !self.fill_legal() {
+            return vec![Vec::new(); self.net.roles.len()];
+        }
+        self.legal
+            .iter()
+            .enumerate()
+            .map(|(r, l)| {
+                l.iter()
+                    .map(|&i| self.names.move_texts[r][i as usize].clone())
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The propositions of the current state, as KIF text, sorted.
+    pub fn state_text(&self) -> Vec<String> {
+        let mut v: Vec<String> = self
+            .true_bases()
+            .map(|i| self.names.base_texts[i].clone())
+            .collect();
+        v.sort();
+        v
+    }
+
+    fn true_bases(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.net.bases).filter(|&i| self.values.get(i as Node))
+    }
+
+    /// The move of each role, as KIF text.
+    pub fn move_terms(&self, mv: &JointMove) -> Vec<String> {
+        mv.0.iter()
+            .enumerate()
+            .map(|(r, &i)| self.names.move_texts[r][i as usize].clone())
+            .collect()
+    }
+
+    fn apply_joint(&mut self, mv: &JointMove) {
+        let net = &*self.net;
+        self.scratch.clear();
+        self.scratch.extend(
+            mv.0.iter()
+                .enumerate()
+                .map(|(r, &i)| net.roles[r].inputs[i as usize]),
+        );
+        self.values.flip_all(net, &self.scratch);
+        self.trail_starts.push(self.trail.len());
+        let next_word = net.next_start as usize >> 6;
+        for w in 0..net.bases.div_ceil(64) {
+            let mut diff = self.values.bits[w] ^ self.values.bits[next_word + w];
+            while diff != 0 {
+                self.trail.push(((w << 6) as u32) + diff.trailing_zeros());
+                diff &= diff - 1;
+            }
+        }
+        self.values.flip_all(net, &self.scratch);
+        let start = *self.trail_starts.last().expect("pushed");
+        self.scratch.clear();
+        self.scratch.extend_from_slice(&self.trail[start..]);
+        self.values.flip_all(net, &self.scratch);
+    }
+
+    fn undo_joint(&mut self) {
+        let start = self
+            .trail_starts
+            .pop()
+            .expect("undo without a move to take back");
+        self.scratch.clear();
+        self.scratch.extend_from_slice(&self.trail[start..]);
+        self.trail.truncate(start);
+        self.values.flip_all(&self.net, &self.scratch);
+    }
+}
+
+impl game::GameState for Propnet {
+    type Move = JointMove;
+
+    fn player_names(&self) -> Vec<String> {
+        self.names.role_names.clone()
+    }
+
+    fn current_player(&self) -> Option<usize> {
+        let mut me = self.clone();
+        if !me.fill_legal() {
+            return None;
+        }
+        let legal = &me.legal;
+        let choosing: Vec<usize> = (0..legal.len()).filter(|&i| legal[i].len() > 1).collect();
+        match choosing.len() {
+            1 => Some(choosing[0]),
+            0 => {
+                let acting: Vec<usize> = (0..legal.len())
+                    .filter(|&r| {
+                        legal[r].first().is_some_and(|&i| {
+                            Some(self.names.move_functors[r][i as usize]) != self.names.noop
+                        })
+                    })
+                    .collect();
+                (acting.len() == 1).then(|| acting[0])
+            }
+            _ => None,
+        }
+    }
+
+    fn legal_moves(&mut self, out: &mut Vec<JointMove>) {
+        out.clear();
+        if self.error.is_some() || !self.fill_legal() {
+            return;
+        }
+        let legal = &self.legal;
+        if legal.iter().any(|l| l.is_empty()) {
+            return;
+        }
+        let count = legal
+            .iter()
+            .fold(1u128, |n, l| n.saturating_mul(l.len() as u128));
+        if count > MAX_JOINT_MOVES {
+            self.error = Some(format!(
+                "a state has {count} joint moves, more than the engine's budget of \
+                 {MAX_JOINT_MOVES} (gdl::engine::MAX_JOINT_MOVES)"
+            ));
+            return;
+        }
+        if legal.len() == 2 {
+            for &a in &legal[0] {
+                for &b in &legal[1] {
+                    out.push(JointMove(SmallVec::from_slice(&[a, b])));
+                }
+            }
+            return;
+        }
+        let mut idx = vec![0usize; legal.len()];
+        loop {
+            out.push(JointMove(
+                idx.iter().enumerate().map(|(r, &i)| legal[r][i]).collect(),
+            ));
+            // Odometer, last role fastest.
+            let mut r = legal.len();
+            loop {
+                if r == 0 {
+                    return;
+                }
+                r -= 1;
+                idx[r] += 1;
+                if idx[r] < legal[r].len() {
+                    break;
+                }
+                idx[r] = 0;
+            }
+        }
+    }
+
+    fn apply(&mut self, mv: &JointMove) {
+        self.apply_joint(mv);
+    }
+
+    fn undo(&mut self) {
+        self.undo_joint();
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        let mut scores: Vec<Option<i64>> = vec![None; self.net.roles.len()];
+        for &(r, v, n) in &self.net.goals {
+            if self.values.get(n) {
+                scores[r] = Some(scores[r].map_or(v, |old| old.max(v)));
+            }
+        }
+        scores.into_iter().map(|s| s.unwrap_or(0)).collect()
+    }
+
+    fn state_hash(&self) -> u64 {
+        self.true_bases()
+            .map(|i| {
+                let h = self.names.base_hashes[i];
+                (h ^ (h >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9)
+            })
+            .fold(0u64, u64::wrapping_add)
+    }
+
+    fn move_text(&self, mv: &JointMove) -> String {
+        self.move_terms(mv).join(" | ")
+    }
+
+    fn move_to_text(&mut self, mv: &JointMove) -> String {
+        match self.current_player() {
+            Some(p) => self.move_terms(mv).swap_remove(p),
+            None => self.move_text(mv),
+        }
+    }
+
+    fn move_from_text(&mut self, text: &str) -> Result<JointMove, game::MoveError> {
+        let printed = game::text::printed_moves(self);
+        game::text::match_move(text, &printed).or_else(|e| {
+            let wanted = game::text::normalize(text);
+            printed
+                .iter()
+                .find(|(m, _)| self.move_text(m) == wanted)
+                .map(|(m, _)| m.clone())
+                .ok_or(e)
+        })
+    }
+
+    fn position_text(&self) -> String {
+        let mut s = self.state_text().join("\n");
+        s.push('\n');
+        s
+    }
+
+    fn set_position(&mut self, text: &str) -> Result<(), game::PositionError> {
+        let mut store = self.names.store.clone();
+        let terms = gdl::engine::position::parse_props(text, &self.names.symbols, &mut store)?;
+        let mut props = Vec::with_capacity(terms.len());
+        for t in terms {
+            match self.names.base_index.get(&t) {
+                Some(&i) => props.push(i),
+                None => {
+                    return Err(game::PositionError::new(
+                        format!(
+                            "`{}` is not a proposition this game's rules can ever make true",
+                            term_text(&self.names.symbols, &store, t)
+                        ),
+                        0..text.len(),
+                        "in this position",
+                    ))
+                }
+            }
+        }
+        self.values.reset(&self.net, &props);
+        self.trail.clear();
+        self.trail_starts.clear();
+        self.error = None;
+        Ok(())
+    }
+
+    fn is_terminal(&mut self) -> bool {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.is_empty()
+    }
+}
+
+/// KIF text of a term of `store`.
+pub(crate) fn term_text(symbols: &Symbols, store: &Store, t: Id) -> String {
+    let mut s = String::new();
+    write_term(symbols, store, t, &mut s);
+    s
+}
+
+fn write_term(symbols: &Symbols, store: &Store, t: Id, out: &mut String) {
+    let args = store.args(t);
+    let name = symbols.name(store.functor(t));
+    if args.is_empty() {
+        out.push_str(name);
+    } else {
+        out.push('(');
+        out.push_str(name);
+        for &a in args {
+            out.push(' ');
+            write_term(symbols, store, a, out);
+        }
+        out.push(')');
+    }
+}
+
+/// Texts and hashes of the network's propositions and moves.
+pub(crate) fn names(g: &crate::ground::Ground, net: &Net) -> Names {
+    let mut store = g.store.clone();
+    let text = |store: &Store, t: Id| term_text(&g.symbols, store, t);
+    let base_texts: Vec<String> = net.base_terms.iter().map(|&p| text(&store, p)).collect();
+    // The interpreter hashes each `(true p)` atom structurally: the same symbols give the
+    // same hash, so both engines agree on every state's hash.
+    let base_hashes = net
+        .base_terms
+        .iter()
+        .map(|&p| {
+            let atom = store.intern(gdl::ast::Symbol::TRUE, &[p]);
+            store.structural_hash(atom)
+        })
+        .collect();
+    let move_texts = net
+        .roles
+        .iter()
+        .map(|r| r.terms.iter().map(|&m| text(&store, m)).collect())
+        .collect();
+    let move_functors = net
+        .roles
+        .iter()
+        .map(|r| r.terms.iter().map(|&m| store.functor(m)).collect())
+        .collect();
+    Names {
+        role_names: net.role_terms.iter().map(|&r| text(&store, r)).collect(),
+        base_texts,
+        base_hashes,
+        move_texts,
+        base_index: net
+            .base_terms
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| (p, i))
+            .collect(),
+        noop: g.symbols.get("noop"),
+        move_functors,
+        symbols: g.symbols.clone(),
+        store,
+    }
+}

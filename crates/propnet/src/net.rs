@@ -1,0 +1,305 @@
+//! The propositional network: ground rules as AND/OR gates with negated edges, laid out so
+//! that the state's propositions and their `next` gates occupy aligned ranges (a state's
+//! successor is a word-wise XOR), each role's `legal` gates one range beside its move inputs.
+
+use crate::ground::{AtomId, Ground};
+use crate::GroundError;
+use gdl::ast::Symbol;
+use gdl::engine::store::Id;
+use std::collections::HashMap;
+
+pub type Node = u32;
+/// Edge flag: the edge is satisfied when its source is false.
+pub const NEG: u32 = 1 << 31;
+/// Edge flag: the edge joins two gates of one cyclic component (solved as a block).
+pub const INTERNAL: u32 = 1 << 30;
+pub const INDEX: u32 = INTERNAL - 1;
+/// `Net::scc` of a gate outside every cycle.
+pub const ACYCLIC: u32 = u32::MAX;
+/// The threshold of inputs (leaves): never computed from edges.
+pub const LEAF: u32 = u32::MAX;
+
+/// The most gates a network may have (edge words carry two flag bits).
+pub const MAX_NODES: usize = INDEX as usize;
+
+/// One role's moves: its `legal` gates are `legal_start + i`, its `does` inputs `inputs[i]`.
+pub struct RoleMoves {
+    pub legal_start: Node,
+    pub inputs: Vec<Node>,
+    pub terms: Vec<Id>,
+}
+
+pub struct Net {
+    pub nodes: usize,
+    /// Inputs needed to make a gate true (1 for OR, the in-degree for AND); [`LEAF`] for inputs.
+    pub thr: Vec<u32>,
+    pub out_start: Vec<u32>,
+    pub out: Vec<u32>,
+    pub in_start: Vec<u32>,
+    pub ins: Vec<u32>,
+    /// The cyclic component of each gate, or [`ACYCLIC`].
+    pub scc: Vec<u32>,
+    pub cyclic: Vec<Vec<Node>>,
+    /// Gates in evaluation order (inputs before the gates that read them; a cyclic
+    /// component's gates together).
+    pub order: Vec<Node>,
+    /// The state's propositions are gates `0..bases`; the `next` gate of proposition `i` is
+    /// `next_start + i` (`next_start` a multiple of 64).
+    pub bases: usize,
+    pub next_start: Node,
+    pub base_terms: Vec<Id>,
+    pub roles: Vec<RoleMoves>,
+    pub role_terms: Vec<Id>,
+    /// (role index, score, gate).
+    pub goals: Vec<(usize, i64, Node)>,
+    pub terminal: Option<Node>,
+    pub always: Node,
+    /// Propositions of the initial state.
+    pub init: Vec<usize>,
+}
+
+impl Net {
+    pub fn outs(&self, n: Node) -> &[u32] {
+        &self.out[self.out_start[n as usize] as usize..self.out_start[n as usize + 1] as usize]
+    }
+    pub fn ins_of(&self, n: Node) -> &[u32] {
+        &self.ins[self.in_start[n as usize] as usize..self.in_start[n as usize + 1] as usize]
+    }
+}
+
+fn round64(n: usize) -> usize {
+    n.div_ceil(64) * 64
+}
+
+pub fn build(g: &Ground) -> Result<Net, GroundError> {
+    let mut atom_node: Vec<Option<Node>> = vec![None; g.atoms.len()];
+    let mut thr: Vec<u32> = Vec::new();
+    let mut fresh = |thr: &mut Vec<u32>, t: u32| -> Node {
+        thr.push(t);
+        (thr.len() - 1) as Node
+    };
+    // Propositions, padded.
+    let bases = g.bases.len();
+    for &(_, a) in &g.bases {
+        atom_node[a as usize] = Some(fresh(&mut thr, LEAF));
+    }
+    while thr.len() < round64(bases) {
+        fresh(&mut thr, LEAF);
+    }
+    let next_start = thr.len() as Node;
+    let atom_index: HashMap<Id, AtomId> = g
+        .atoms
+        .iter()
+        .enumerate()
+        .map(|(i, &a)| (a, i as AtomId))
+        .collect();
+    let mut store = g.store.clone();
+    for &(p, _) in &g.bases {
+        let n = fresh(&mut thr, 1);
+        let next_atom = store.intern(g.next_sym, &[p]);
+        if let Some(&a) = atom_index.get(&next_atom) {
+            atom_node[a as usize] = Some(n);
+        }
+    }
+    while thr.len() < next_start as usize + round64(bases) {
+        fresh(&mut thr, LEAF);
+    }
+    // Each role's legal gates, then its inputs.
+    let role_index: HashMap<Id, usize> = g.roles.iter().enumerate().map(|(i, &r)| (r, i)).collect();
+    let mut by_role: Vec<Vec<(Id, AtomId)>> = vec![Vec::new(); g.roles.len()];
+    for &(r, m, a) in &g.inputs {
+        if let Some(&i) = role_index.get(&r) {
+            by_role[i].push((m, a));
+        }
+    }
+    let mut roles = Vec::new();
+    for (ri, moves) in by_role.iter().enumerate() {
+        let legal_start = thr.len() as Node;
+        for &(m, _) in moves {
+            let n = fresh(&mut thr, 1);
+            let legal_atom = store.intern(g.legal_sym, &[g.roles[ri], m]);
+            if let Some(&a) = atom_index.get(&legal_atom) {
+                atom_node[a as usize] = Some(n);
+            }
+        }
+        let inputs = moves
+            .iter()
+            .map(|&(_, a)| {
+                let n = fresh(&mut thr, LEAF);
+                atom_node[a as usize] = Some(n);
+                n
+            })
+            .collect();
+        roles.push(RoleMoves {
+            legal_start,
+            inputs,
+            terms: moves.iter().map(|&(m, _)| m).collect(),
+        });
+    }
+    let always = fresh(&mut thr, LEAF);
+    // Every other atom is an OR gate.
+    for slot in atom_node.iter_mut() {
+        if slot.is_none() {
+            *slot = Some(fresh(&mut thr, 1));
+        }
+    }
+    let node_of = |a: AtomId| atom_node[a as usize].expect("every atom has a gate");
+    let mut edges: Vec<(Node, Node, bool)> = Vec::new();
+    for rule in &g.rules {
+        let head = node_of(rule.head);
+        match rule.body.as_slice() {
+            [] => edges.push((always, head, false)),
+            [(a, neg)] => edges.push((node_of(*a), head, *neg)),
+            body => {
+                let and = fresh(&mut thr, body.len() as u32);
+                for &(a, neg) in body {
+                    edges.push((node_of(a), and, neg));
+                }
+                edges.push((and, head, false));
+            }
+        }
+    }
+    if thr.len() > MAX_NODES {
+        return Err(GroundError::Budget(format!(
+            "the network has more than {MAX_NODES} gates (propnet::net::MAX_NODES)"
+        )));
+    }
+    let nodes = thr.len();
+    let (scc, cyclic, order) = components(nodes, &edges)?;
+    let (out_start, out) = csr(nodes, &edges, |&(s, d, neg)| {
+        let internal = scc[s as usize] != ACYCLIC && scc[s as usize] == scc[d as usize];
+        (
+            s,
+            d | if neg { NEG } else { 0 } | if internal { INTERNAL } else { 0 },
+        )
+    });
+    let (in_start, ins) = csr(nodes, &edges, |&(s, d, neg)| {
+        (d, s | if neg { NEG } else { 0 })
+    });
+    let goals = goal_gates(g, &mut store, &atom_index, &node_of, &role_index);
+    let terminal = atom_index
+        .get(&store.intern(g.terminal_sym, &[]))
+        .map(|&a| node_of(a));
+    let base_index: HashMap<Id, usize> = g
+        .bases
+        .iter()
+        .enumerate()
+        .map(|(i, &(p, _))| (p, i))
+        .collect();
+    let init = g
+        .init
+        .iter()
+        .filter_map(|p| base_index.get(p).copied())
+        .collect();
+    Ok(Net {
+        nodes,
+        thr,
+        out_start,
+        out,
+        in_start,
+        ins,
+        scc,
+        cyclic,
+        order,
+        bases,
+        next_start,
+        base_terms: g.bases.iter().map(|&(p, _)| p).collect(),
+        roles,
+        role_terms: g.roles.clone(),
+        goals,
+        terminal,
+        always,
+        init,
+    })
+}
+
+fn goal_gates(
+    g: &Ground,
+    store: &mut gdl::engine::store::Store,
+    atom_index: &HashMap<Id, AtomId>,
+    node_of: &impl Fn(AtomId) -> Node,
+    role_index: &HashMap<Id, usize>,
+) -> Vec<(usize, i64, Node)> {
+    let mut goals = Vec::new();
+    for (i, &a) in g.atoms.iter().enumerate() {
+        if store.functor(a) != g.goal_sym || store.args(a).len() != 2 {
+            continue;
+        }
+        let (r, v) = (store.args(a)[0], store.args(a)[1]);
+        let Some(&role) = role_index.get(&r) else {
+            continue;
+        };
+        if !store.args(v).is_empty() {
+            continue;
+        }
+        if let Ok(score) = g.symbols.name(store.functor(v)).parse::<i64>() {
+            goals.push((role, score, node_of(i as AtomId)));
+        }
+    }
+    let _ = (atom_index, Symbol::GOAL);
+    goals
+}
+
+/// Compressed rows of `edges` keyed by the first element `key` returns.
+fn csr<E>(nodes: usize, edges: &[E], key: impl Fn(&E) -> (Node, u32)) -> (Vec<u32>, Vec<u32>) {
+    let mut start = vec![0u32; nodes + 1];
+    for e in edges {
+        start[key(e).0 as usize + 1] += 1;
+    }
+    for i in 0..nodes {
+        start[i + 1] += start[i];
+    }
+    let mut fill = start.clone();
+    let mut out = vec![0u32; edges.len()];
+    for e in edges {
+        let (k, v) = key(e);
+        out[fill[k as usize] as usize] = v;
+        fill[k as usize] += 1;
+    }
+    (start, out)
+}
+
+type Components = (Vec<u32>, Vec<Vec<Node>>, Vec<Node>);
+
+/// Cyclic components (numbered densely) and an evaluation order; a negated edge inside a
+/// cycle means the rules are not stratified.
+fn components(nodes: usize, edges: &[(Node, Node, bool)]) -> Result<Components, GroundError> {
+    let mut deps: Vec<Vec<usize>> = vec![Vec::new(); nodes];
+    for &(s, d, _) in edges {
+        deps[d as usize].push(s as usize);
+    }
+    let comp = gdl::check::sccs(&deps);
+    drop(deps);
+    let ncomp = comp.iter().copied().max().map_or(0, |m| m + 1);
+    let mut members: Vec<Vec<Node>> = vec![Vec::new(); ncomp];
+    for (n, &c) in comp.iter().enumerate() {
+        members[c].push(n as Node);
+    }
+    let mut self_loop = vec![false; ncomp];
+    for &(s, d, neg) in edges {
+        if comp[s as usize] == comp[d as usize] {
+            if neg {
+                return Err(GroundError::Rules(
+                    "a negation inside a recursive cycle of ground atoms (rules not stratified)"
+                        .to_string(),
+                ));
+            }
+            if s == d {
+                self_loop[comp[s as usize]] = true;
+            }
+        }
+    }
+    let mut scc = vec![ACYCLIC; nodes];
+    let mut cyclic = Vec::new();
+    let mut order = Vec::with_capacity(nodes);
+    for (c, m) in members.into_iter().enumerate() {
+        if m.len() > 1 || self_loop[c] {
+            for &n in &m {
+                scc[n as usize] = cyclic.len() as u32;
+            }
+            cyclic.push(m.clone());
+        }
+        order.extend(m);
+    }
+    Ok((scc, cyclic, order))
+}
