@@ -41,6 +41,8 @@ pub struct Propnet {
     trail_starts: Vec<usize>,
     scratch: Vec<Node>,
     legal: Vec<Vec<u32>>,
+    /// The inputs of the last applied move, still set (see `apply_joint`).
+    active: Vec<Node>,
     error: Option<String>,
 }
 
@@ -56,6 +58,7 @@ impl Propnet {
             trail_starts: Vec::new(),
             scratch: Vec::new(),
             legal: vec![Vec::new(); roles],
+            active: Vec::new(),
             error: None,
         }
     }
@@ -144,8 +147,23 @@ impl Propnet {
 
     fn apply_joint(&mut self, mv: &JointMove) {
         let net = &*self.net;
+        // The move's inputs replace the last move's, which stay set in between: only the
+        // `next` gates read them (GDL's `legal`, `goal` and `terminal` cannot depend on
+        // `does`), so this saves clearing them after every move.
         self.scratch.clear();
-        self.scratch.extend(
+        for (r, &i) in mv.0.iter().enumerate() {
+            let n = net.roles[r].inputs[i as usize];
+            match self.active.get(r) {
+                Some(&old) if old == n => {}
+                Some(&old) => {
+                    self.scratch.push(old);
+                    self.scratch.push(n);
+                }
+                None => self.scratch.push(n),
+            }
+        }
+        self.active.clear();
+        self.active.extend(
             mv.0.iter()
                 .enumerate()
                 .map(|(r, &i)| net.roles[r].inputs[i as usize]),
@@ -160,7 +178,10 @@ impl Propnet {
                 diff &= diff - 1;
             }
         }
-        self.values.flip_all(net, &self.scratch);
+        if net.outputs_read_moves {
+            let active = std::mem::take(&mut self.active);
+            self.values.flip_all(net, &active);
+        }
         let start = *self.trail_starts.last().expect("pushed");
         self.scratch.clear();
         self.scratch.extend_from_slice(&self.trail[start..]);
@@ -333,6 +354,7 @@ impl game::GameState for Propnet {
             }
         }
         self.values.reset(&self.net, &props);
+        self.active.clear();
         self.trail.clear();
         self.trail_starts.clear();
         self.error = None;

@@ -87,16 +87,6 @@ impl Values {
             .count() as u32
     }
 
-    /// Sets an input and propagates.
-    #[inline]
-    pub fn set(&mut self, net: &Net, n: Node, value: bool) {
-        if self.get(n) != value {
-            self.flip(n);
-            self.propagate(net, n);
-            self.settle(net);
-        }
-    }
-
     /// Flips inputs (each must be a leaf) and propagates once.
     pub fn flip_all(&mut self, net: &Net, leaves: &[Node]) {
         for &n in leaves {

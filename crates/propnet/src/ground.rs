@@ -13,6 +13,13 @@ use std::collections::HashMap;
 /// the network, about 20 bytes with its gate); games over it are left to the interpreter.
 pub const MAX_GROUND_LITERALS: usize = 5_000_000;
 
+/// The most join steps the relaxed program's evaluation may take (about a second): a game
+/// whose ground rules are far beyond [`MAX_GROUND_LITERALS`] is refused this early.
+pub const GROUND_JOIN_BUDGET: u64 = 20_000_000;
+
+/// The most facts one relation of the relaxed program may have.
+pub const GROUND_FACT_BUDGET: usize = 1_000_000;
+
 /// An atom of the network: a proposition of the state, a move of a role, or a derived atom.
 pub type AtomId = u32;
 
@@ -52,7 +59,13 @@ impl Ground {
 pub fn ground(desc: &Description) -> Result<Ground, GroundError> {
     let relaxed = relax(desc).map_err(|e| GroundError::Rules(e.0))?;
     let mut store = Store::default();
-    let (prog, db) = Program::build(&relaxed.desc, &mut store)
+    let budget = gdl::engine::program::StaticBudget {
+        facts: GROUND_FACT_BUDGET,
+        joins: GROUND_JOIN_BUDGET,
+        facts_name: "propnet::ground::GROUND_FACT_BUDGET",
+        joins_name: "propnet::ground::GROUND_JOIN_BUDGET",
+    };
+    let (prog, db) = Program::build_within(&relaxed.desc, &mut store, &budget)
         .map_err(|e| GroundError::Budget(format!("grounding: {}", e.0)))?;
     let mut g = Builder {
         relaxed: &relaxed,

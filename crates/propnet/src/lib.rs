@@ -16,6 +16,7 @@ mod engine;
 mod eval;
 pub mod ground;
 pub mod net;
+pub mod oracle;
 pub mod relax;
 
 pub use engine::{JointMove, Propnet};

@@ -56,6 +56,9 @@ pub struct Net {
     pub always: Node,
     /// Propositions of the initial state.
     pub init: Vec<usize>,
+    /// Whether a `legal`, `goal` or `terminal` gate reads a move input (GDL forbids it; the
+    /// checker may let it through): then inputs are cleared after each move.
+    pub outputs_read_moves: bool,
 }
 
 impl Net {
@@ -74,7 +77,7 @@ fn round64(n: usize) -> usize {
 pub fn build(g: &Ground) -> Result<Net, GroundError> {
     let mut atom_node: Vec<Option<Node>> = vec![None; g.atoms.len()];
     let mut thr: Vec<u32> = Vec::new();
-    let mut fresh = |thr: &mut Vec<u32>, t: u32| -> Node {
+    let fresh = |thr: &mut Vec<u32>, t: u32| -> Node {
         thr.push(t);
         (thr.len() - 1) as Node
     };
@@ -145,19 +148,26 @@ pub fn build(g: &Ground) -> Result<Net, GroundError> {
     }
     let node_of = |a: AtomId| atom_node[a as usize].expect("every atom has a gate");
     let mut edges: Vec<(Node, Node, bool)> = Vec::new();
-    for rule in &g.rules {
-        let head = node_of(rule.head);
-        match rule.body.as_slice() {
-            [] => edges.push((always, head, false)),
-            [(a, neg)] => edges.push((node_of(*a), head, *neg)),
-            body => {
-                let and = fresh(&mut thr, body.len() as u32);
-                for &(a, neg) in body {
-                    edges.push((node_of(a), and, neg));
-                }
-                edges.push((and, head, false));
-            }
+    let mut by_head: Vec<Vec<usize>> = vec![Vec::new(); g.atoms.len()];
+    for (i, rule) in g.rules.iter().enumerate() {
+        by_head[rule.head as usize].push(i);
+    }
+    for (h, rules) in by_head.iter().enumerate() {
+        if rules.is_empty() {
+            continue;
         }
+        let head = node_of(h as AtomId);
+        let bodies: Vec<Vec<(Node, bool)>> = rules
+            .iter()
+            .map(|&i| {
+                g.rules[i]
+                    .body
+                    .iter()
+                    .map(|&(a, n)| (node_of(a), n))
+                    .collect()
+            })
+            .collect();
+        factor(&mut thr, &mut edges, always, bodies, head);
     }
     if thr.len() > MAX_NODES {
         return Err(GroundError::Budget(format!(
@@ -191,6 +201,12 @@ pub fn build(g: &Ground) -> Result<Net, GroundError> {
         .iter()
         .filter_map(|p| base_index.get(p).copied())
         .collect();
+    let reached = reached_from_inputs(nodes, &out_start, &out, &roles);
+    let outputs_read_moves = roles
+        .iter()
+        .any(|r| (0..r.inputs.len()).any(|i| reached[r.legal_start as usize + i]))
+        || goals.iter().any(|&(_, _, n)| reached[n as usize])
+        || terminal.is_some_and(|t| reached[t as usize]);
     Ok(Net {
         nodes,
         thr,
@@ -210,7 +226,102 @@ pub fn build(g: &Ground) -> Result<Net, GroundError> {
         terminal,
         always,
         init,
+        outputs_read_moves,
     })
+}
+
+/// Gates that depend on some move input.
+fn reached_from_inputs(
+    nodes: usize,
+    out_start: &[u32],
+    out: &[u32],
+    roles: &[RoleMoves],
+) -> Vec<bool> {
+    let mut seen = vec![false; nodes];
+    let mut stack: Vec<Node> = roles
+        .iter()
+        .flat_map(|r| r.inputs.iter().copied())
+        .collect();
+    while let Some(n) = stack.pop() {
+        for &e in &out[out_start[n as usize] as usize..out_start[n as usize + 1] as usize] {
+            let t = e & INDEX;
+            if !seen[t as usize] {
+                seen[t as usize] = true;
+                stack.push(t);
+            }
+        }
+    }
+    seen
+}
+
+/// Edges making `head` true when every literal of `body` holds: a constant, one edge, or
+/// an AND gate.
+fn gate(
+    thr: &mut Vec<u32>,
+    edges: &mut Vec<(Node, Node, bool)>,
+    always: Node,
+    body: &[(Node, bool)],
+    head: Node,
+) {
+    match body {
+        [] => edges.push((always, head, false)),
+        [(n, neg)] => edges.push((*n, head, *neg)),
+        body => {
+            thr.push(body.len() as u32);
+            let and = (thr.len() - 1) as Node;
+            edges.extend(body.iter().map(|&(n, neg)| (n, and, neg)));
+            edges.push((and, head, false));
+        }
+    }
+}
+
+/// The rules of `head` as gates, rules sharing a literal factored: `head = l ∧ (rest₁ ∨
+/// rest₂ ∨ …) ∨ …`, so the literal most rules share (the frame's `true p` beside each move
+/// that keeps it) is read once instead of once per rule.
+fn factor(
+    thr: &mut Vec<u32>,
+    edges: &mut Vec<(Node, Node, bool)>,
+    always: Node,
+    mut bodies: Vec<Vec<(Node, bool)>>,
+    head: Node,
+) {
+    while bodies.len() >= 2 {
+        let Some(l) = most_shared(&bodies) else {
+            break;
+        };
+        let (with, without): (Vec<_>, Vec<_>) = bodies
+            .into_iter()
+            .partition(|b| b.len() >= 2 && b.contains(&l));
+        bodies = without;
+        thr.push(1);
+        let inner = (thr.len() - 1) as Node;
+        gate(thr, edges, always, &[l, (inner, false)], head);
+        for body in with {
+            let rest: Vec<(Node, bool)> = body.into_iter().filter(|&x| x != l).collect();
+            gate(thr, edges, always, &rest, inner);
+        }
+    }
+    for body in &bodies {
+        gate(thr, edges, always, body, head);
+    }
+}
+
+/// The literal in the most bodies of two or more literals, if at least two share one.
+fn most_shared(bodies: &[Vec<(Node, bool)>]) -> Option<(Node, bool)> {
+    let mut count: HashMap<(Node, bool), usize> = HashMap::new();
+    for b in bodies.iter().filter(|b| b.len() >= 2) {
+        let mut seen: Vec<(Node, bool)> = b.clone();
+        seen.sort_unstable();
+        seen.dedup();
+        for l in seen {
+            *count.entry(l).or_default() += 1;
+        }
+    }
+    count
+        .into_iter()
+        .filter(|&(_, c)| c >= 2)
+        .max_by_key(|&(l, c)| (c, std::cmp::Reverse(l)))
+        .map(|(l, _)| l)
 }
 
 fn goal_gates(

@@ -185,11 +185,23 @@ pub fn run(
             ("native sbg engine", rep)
         }
         Loaded::Gdl(d) => {
+            let auto = super::engine::Auto::Compiled;
             let mut e = gdl::Engine::new(d).map_err(|e| CliError::Game(format!("{e}")))?;
-            super::start::gdl_go_to_start(&mut e, start, &loaded)?;
-            let rep = game::playout::flat_monte_carlo(&mut e, budget, &mut rng, MAX_LENGTH);
-            super::start::gdl_budget(&e, &loaded)?;
-            ("gdl engine", rep)
+            if let Some(mut pn) = super::engine::gdl_network(d, engine, global, auto) {
+                super::start::go_to_start(&mut pn, start)?;
+                let rep = game::playout::flat_monte_carlo(&mut pn, budget, &mut rng, MAX_LENGTH);
+                if let Some(m) = pn.budget_error() {
+                    return Err(CliError::Game(format!(
+                        "the GDL network's budget is exceeded: {m}"
+                    )));
+                }
+                ("gdl network", rep)
+            } else {
+                super::start::gdl_go_to_start(&mut e, start, &loaded)?;
+                let rep = game::playout::flat_monte_carlo(&mut e, budget, &mut rng, MAX_LENGTH);
+                super::start::gdl_budget(&e, &loaded)?;
+                ("gdl engine", rep)
+            }
         }
     };
     let (measure, sampling) = match classes {

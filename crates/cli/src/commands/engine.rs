@@ -87,3 +87,37 @@ fn build(
         }
     }
 }
+
+/// A GDL game on its propositional network (`propnet`: the rules grounded and played by
+/// propagation) when the compiled engine was asked for, or `auto` says so; None (with a
+/// one-line note when it was asked for or `--verbose`) when the game is over the grounding
+/// budget, so the caller uses the interpreter.
+pub fn gdl_network(
+    d: &gdl::Description,
+    args: &EngineArgs,
+    global: &Global,
+    auto: Auto,
+) -> Option<propnet::Propnet> {
+    if !wants_compiled(args, auto) {
+        return None;
+    }
+    let t = std::time::Instant::now();
+    match propnet::build(d) {
+        Ok(pn) => {
+            if global.verbose {
+                let (gates, edges) = pn.size();
+                eprintln!(
+                    "note: GDL network of {gates} gates and {edges} edges built in {:.2} s",
+                    t.elapsed().as_secs_f64()
+                );
+            }
+            Some(pn)
+        }
+        Err(e) => {
+            if args.engine == EngineKind::Compiled || global.verbose {
+                eprintln!("note: using the interpreter: {e}");
+            }
+            None
+        }
+    }
+}

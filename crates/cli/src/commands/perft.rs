@@ -110,7 +110,24 @@ pub fn run(
             report(&mut e, &how, global, |s, d| generic(s, d, count_leaves))
         }
         Loaded::Gdl(d) => {
+            let auto = if depth >= 4 {
+                super::engine::Auto::Compiled
+            } else {
+                super::engine::Auto::Interpreted
+            };
             let mut e = gdl::Engine::new(d).map_err(|e| CliError::Game(format!("{e}")))?;
+            if let Some(mut pn) = super::engine::gdl_network(d, engine, global, auto) {
+                super::start::go_to_start(&mut pn, start)?;
+                return report(&mut pn, &how, global, |s, d| {
+                    let counts = generic(s, d, count_leaves);
+                    match s.budget_error() {
+                        Some(m) => Err(CliError::Game(format!(
+                            "the GDL network's budget is exceeded: {m}"
+                        ))),
+                        None => counts,
+                    }
+                });
+            }
             super::start::gdl_go_to_start(&mut e, start, &loaded)?;
             report(&mut e, &how, global, |s, d| {
                 let counts = generic(s, d, count_leaves);

@@ -39,6 +39,26 @@ pub const STATIC_FACT_BUDGET: usize = 1_000_000;
 /// The most join steps the static relations may take (a few seconds).
 pub const STATIC_JOIN_BUDGET: u64 = 100_000_000;
 
+/// Bounds of the static evaluation, and the names the errors give them.
+#[derive(Clone, Debug)]
+pub struct StaticBudget {
+    pub facts: usize,
+    pub joins: u64,
+    pub facts_name: &'static str,
+    pub joins_name: &'static str,
+}
+
+impl Default for StaticBudget {
+    fn default() -> Self {
+        StaticBudget {
+            facts: STATIC_FACT_BUDGET,
+            joins: STATIC_JOIN_BUDGET,
+            facts_name: "the engine's budget, gdl::engine::program::STATIC_FACT_BUDGET",
+            joins_name: "the engine's budget, gdl::engine::program::STATIC_JOIN_BUDGET",
+        }
+    }
+}
+
 impl Program {
     pub fn rel(&self, s: Symbol, arity: usize) -> RelId {
         self.rel_ids[&(s, arity)]
@@ -46,6 +66,15 @@ impl Program {
 
     /// Compiles `desc`, evaluating the static components into `static_db`.
     pub fn build(desc: &Description, store: &mut Store) -> Result<(Program, Db), CompileError> {
+        Program::build_within(desc, store, &StaticBudget::default())
+    }
+
+    /// [`Program::build`] with the static evaluation bounded by `budget`.
+    pub fn build_within(
+        desc: &Description,
+        store: &mut Store,
+        budget: &StaticBudget,
+    ) -> Result<(Program, Db), CompileError> {
         let mut rel_ids: HashMap<(Symbol, usize), RelId> = HashMap::new();
         let mut rels: Vec<Relation> = Vec::new();
         let mut add = |s: Symbol, n: usize, rels: &mut Vec<Relation>| -> RelId {
@@ -233,8 +262,8 @@ impl Program {
             if prog.sccs[c].layer == Layer::Static {
                 let mut dbs = [std::mem::take(&mut db)];
                 let mut ctx = Ctx::new(&prog, store, &mut dbs, [0, 0, 0]);
-                ctx.budget = STATIC_FACT_BUDGET;
-                ctx.join_limit = STATIC_JOIN_BUDGET;
+                ctx.budget = budget.facts;
+                ctx.join_limit = budget.joins;
                 ctx.ensure(c);
                 let overflowed = ctx.overflowed;
                 db = std::mem::take(&mut dbs[0]);
@@ -243,13 +272,13 @@ impl Program {
                     let name = format!("{}/{}", desc.name(prog.rels[r].sym), prog.rels[r].arity);
                     return Err(CompileError(if overflowed == Some(usize::MAX) {
                         format!(
-                            "the static rules for `{name}` take more than {STATIC_JOIN_BUDGET} \
-                             join steps (the engine's budget, gdl::engine::program::STATIC_JOIN_BUDGET)"
+                            "the static rules for `{name}` take more than {} join steps ({})",
+                            budget.joins, budget.joins_name
                         )
                     } else {
                         format!(
-                            "the static relation `{name}` has more than {STATIC_FACT_BUDGET} \
-                             facts (the engine's budget, gdl::engine::program::STATIC_FACT_BUDGET)"
+                            "the static relation `{name}` has more than {} facts ({})",
+                            budget.facts, budget.facts_name
                         )
                     }));
                 }
