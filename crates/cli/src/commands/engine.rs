@@ -103,6 +103,16 @@ pub fn gdl_network(
     }
     let t = std::time::Instant::now();
     match propnet::build(d) {
+        Ok(pn) if args.engine == EngineKind::Auto && pn.size().1 > propnet::AUTO_MAX_EDGES => {
+            if global.verbose {
+                eprintln!(
+                    "note: using the interpreter: the GDL network has {} edges, more than \
+                     --engine auto takes (propnet::AUTO_MAX_EDGES)",
+                    pn.size().1
+                );
+            }
+            None
+        }
         Ok(pn) => {
             if global.verbose {
                 let (gates, edges) = pn.size();
