@@ -10,13 +10,22 @@
 //! processes building the same game at once both end with a complete library (the last
 //! rename wins; both files are identical in behaviour).
 //!
+//! Games are untrusted: rustc runs under a time and an address-space limit and dies with us
+//! ([`crate::child`]); the cache folder and every library are checked before use
+//! ([`crate::trust`]); each library carries the full SHA-256 its key is cut from (its build
+//! id, exported as `rbg_build_id`), which the loader compares, so a library copied over
+//! another game's key is refused; scratch folders of killed builds are removed by the next
+//! build ([`crate::cache`]).
+//!
 //! Location: `$RBGTOOL_CACHE/compiled`, else `$XDG_CACHE_HOME/rbgtool/compiled`, else
 //! `$HOME/.cache/rbgtool/compiled`.
 
+use crate::cache::{library_name, scratch_dir};
+use crate::child::{self, BuildLimits, RunError};
+use crate::trust;
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How hard rustc optimises the game's library (part of the cache key).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -89,6 +98,12 @@ pub enum BuildError {
     NoToolchain(String),
     Io(String),
     Rustc(String),
+    /// rustc ran past the time limit and was killed.
+    TimedOut(std::time::Duration),
+    /// rustc failed at its address-space limit (MiB).
+    OutOfMemory(u64),
+    /// The cache folder or the library in it could be written by others.
+    Untrusted(String),
 }
 
 impl std::fmt::Display for BuildError {
@@ -97,15 +112,26 @@ impl std::fmt::Display for BuildError {
             BuildError::NoToolchain(m) => write!(f, "no Rust toolchain: {m}"),
             BuildError::Io(m) => write!(f, "{m}"),
             BuildError::Rustc(m) => write!(f, "rustc failed: {m}"),
+            BuildError::TimedOut(t) => write!(
+                f,
+                "the build took longer than its limit of {} s and was stopped (--build-timeout)",
+                t.as_secs()
+            ),
+            BuildError::OutOfMemory(mb) => write!(
+                f,
+                "rustc ran out of its {mb} MB address-space limit (--build-memory)"
+            ),
+            BuildError::Untrusted(m) => write!(f, "refusing the artefact cache: {m}"),
         }
     }
 }
 
-/// A built library: its path, whether it came from the cache, and a folder to delete once
-/// the library is loaded (no-cache builds).
+/// A built library: its path, whether it came from the cache, its build id (checked at
+/// load), and a folder to delete once the library is loaded (no-cache builds).
 pub struct Artefact {
     pub path: PathBuf,
     pub cache_hit: bool,
+    pub build_id: [u8; 32],
     pub scratch: Option<PathBuf>,
 }
 
@@ -126,19 +152,39 @@ pub fn find_rustc() -> Result<PathBuf, BuildError> {
     ))
 }
 
-/// `rustc -vV` succeeds (a missing or broken toolchain is told apart from a failed build).
-fn rustc_works(rustc: &Path) -> Result<(), BuildError> {
-    let out = Command::new(rustc)
-        .arg("-vV")
-        .output()
-        .map_err(|e| BuildError::NoToolchain(format!("cannot run {}: {e}", rustc.display())))?;
-    if !out.status.success() {
+/// `rustc -vV` succeeds (a missing or broken toolchain is told apart from a failed build);
+/// run under the same limits as the build, its output in `dir`.
+fn rustc_works(rustc: &Path, limits: &BuildLimits, dir: &Path) -> Result<(), BuildError> {
+    let mut cmd = Command::new(rustc);
+    cmd.arg("-vV");
+    let log = dir.join("rustc-version.txt");
+    let status = run(cmd, rustc, limits, &log)?;
+    if !status.success() {
+        let said = std::fs::read_to_string(&log).unwrap_or_default();
+        if child::out_of_memory(status, &said) {
+            return Err(BuildError::OutOfMemory(limits.memory_mb));
+        }
         return Err(BuildError::NoToolchain(format!(
             "{} -vV failed",
             rustc.display()
         )));
     }
     Ok(())
+}
+
+/// [`child::run_limited`], its errors as build errors.
+fn run(
+    cmd: Command,
+    rustc: &Path,
+    limits: &BuildLimits,
+    log: &Path,
+) -> Result<std::process::ExitStatus, BuildError> {
+    child::run_limited(cmd, limits, log).map_err(|e| match e {
+        RunError::Spawn(e) => {
+            BuildError::NoToolchain(format!("cannot run {}: {e}", rustc.display()))
+        }
+        RunError::TimedOut(t) => BuildError::TimedOut(t),
+    })
 }
 
 /// What `target-cpu=native` depends on: the architecture and operating system, and on Linux
@@ -170,9 +216,12 @@ pub fn default_cache_dir() -> Option<PathBuf> {
     std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache/rbgtool/compiled"))
 }
 
-fn cache_key(abi: u32, host: &str, opt: Optimise, source: &str) -> String {
+/// The build id: SHA-256 of everything the library depends on (ABI version, host processor,
+/// flags, source, and the format of the id item itself). The cache key is its first half.
+fn build_id(abi: u32, host: &str, opt: Optimise, source: &str) -> [u8; 32] {
     let mut h = Sha256::new();
     h.update(abi.to_le_bytes());
+    h.update(ID_ITEM_FORMAT.as_bytes());
     h.update(host.as_bytes());
     let cpu = target_cpu_flag();
     for f in RUSTC_FLAGS.iter().chain(opt.flags()).chain([&cpu.as_str()]) {
@@ -180,99 +229,139 @@ fn cache_key(abi: u32, host: &str, opt: Optimise, source: &str) -> String {
         h.update([0]);
     }
     h.update(source.as_bytes());
-    h.finalize()[..16]
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    h.finalize().into()
 }
 
-fn lib_name(key: &str) -> String {
+fn cache_key(id: &[u8; 32]) -> String {
+    id[..16].iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Names the shape of [`id_item`]; hashed into the id so that libraries without the item
+/// (built before it existed) are never found under a current key.
+const ID_ITEM_FORMAT: &str = "rbg_build_id v1";
+
+/// The item appended to the generated source: the function the loader asks for the build
+/// id. Only bytes computed here reach it, never text of the game.
+fn id_item(id: &[u8; 32]) -> String {
     format!(
-        "{}rbg-{key}{}",
-        std::env::consts::DLL_PREFIX,
-        std::env::consts::DLL_SUFFIX
+        "\n// {ID_ITEM_FORMAT}: the library's identity, checked at load.\n\
+         #[no_mangle]\n\
+         pub extern \"C\" fn rbg_build_id(out: *mut u8) {{\n    \
+         const ID: [u8; 32] = {id:?};\n    \
+         unsafe {{ std::ptr::copy_nonoverlapping(ID.as_ptr(), out, 32) }}\n}}\n"
     )
 }
 
-/// A fresh folder inside `parent`.
-fn scratch_dir(parent: &Path) -> Result<PathBuf, BuildError> {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    let dir = parent.join(format!(".tmp-{}-{nanos}-{n}", std::process::id()));
-    std::fs::create_dir_all(&dir)
-        .map_err(|e| BuildError::Io(format!("cannot create {}: {e}", dir.display())))?;
-    Ok(dir)
-}
-
-/// Compiles `source` in `dir` into `dir/lib`.
-fn compile(rustc: &Path, source: &str, opt: Optimise, dir: &Path) -> Result<PathBuf, BuildError> {
+/// Compiles `source` (with its id item) in `dir` into a sealed library in `dir`.
+fn compile(
+    rustc: &Path,
+    source: &str,
+    id: &[u8; 32],
+    opt: Optimise,
+    limits: &BuildLimits,
+    dir: &Path,
+) -> Result<PathBuf, BuildError> {
     let src = dir.join("game.rs");
-    std::fs::write(&src, source)
+    std::fs::write(&src, format!("{source}{}", id_item(id)))
         .map_err(|e| BuildError::Io(format!("cannot write {}: {e}", src.display())))?;
-    let lib = dir.join(lib_name("out"));
-    let out = Command::new(rustc)
-        .args(RUSTC_FLAGS)
+    let lib = dir.join(library_name("out"));
+    let mut cmd = Command::new(rustc);
+    cmd.args(RUSTC_FLAGS)
         .args(opt.flags())
         .args(["-C", &target_cpu_flag()])
         .arg("-o")
         .arg(&lib)
-        .arg(&src)
-        .output()
-        .map_err(|e| BuildError::NoToolchain(format!("cannot run {}: {e}", rustc.display())))?;
-    if !out.status.success() {
-        let msg = String::from_utf8_lossy(&out.stderr);
+        .arg(&src);
+    let log = dir.join("rustc.log");
+    let status = run(cmd, rustc, limits, &log)?;
+    if !status.success() {
+        let msg = std::fs::read_to_string(&log).unwrap_or_default();
+        if child::out_of_memory(status, &msg) {
+            return Err(BuildError::OutOfMemory(limits.memory_mb));
+        }
         let head: Vec<&str> = msg.lines().take(12).collect();
         return Err(BuildError::Rustc(head.join("\n")));
     }
+    trust::seal_file(&lib)
+        .map_err(|e| BuildError::Io(format!("cannot protect {}: {e}", lib.display())))?;
     Ok(lib)
 }
 
-/// The library for `source`: from the cache, or built (and cached).
-pub fn build(source: &str, abi: u32, opt: Optimise, cache: &Cache) -> Result<Artefact, BuildError> {
+/// The library for `source`: from the cache, or built (and cached) under `limits`.
+pub fn build(
+    source: &str,
+    abi: u32,
+    opt: Optimise,
+    cache: &Cache,
+    limits: &BuildLimits,
+) -> Result<Artefact, BuildError> {
     let dir = match cache {
         Cache::Off => None,
         Cache::Dir(d) => Some(d.clone()),
         Cache::Default => default_cache_dir(),
     };
+    let id = build_id(abi, &host_processor(), opt, source);
     let Some(dir) = dir else {
-        return build_uncached(&find_rustc()?, source, opt);
+        return build_uncached(&find_rustc()?, source, &id, opt, limits);
     };
-    let key = cache_key(abi, &host_processor(), opt, source);
-    let path = dir.join(lib_name(&key));
-    if path.is_file() {
+    open_cache(&dir)?;
+    let path = dir.join(library_name(&cache_key(&id)));
+    if path.symlink_metadata().is_ok() {
+        trust::check_file(&path).map_err(BuildError::Untrusted)?;
         return Ok(Artefact {
             path,
             cache_hit: true,
+            build_id: id,
             scratch: None,
         });
     }
     let rustc = find_rustc()?;
-    rustc_works(&rustc)?;
-    std::fs::create_dir_all(&dir)
-        .map_err(|e| BuildError::Io(format!("cannot create {}: {e}", dir.display())))?;
-    let tmp = scratch_dir(&dir)?;
-    let result = compile(&rustc, source, opt, &tmp).and_then(|lib| {
-        std::fs::rename(&lib, &path)
-            .map_err(|e| BuildError::Io(format!("cannot move {}: {e}", lib.display())))
-    });
+    crate::cache::remove_stale_scratch(&dir);
+    let tmp = scratch_dir(&dir)
+        .map_err(|e| BuildError::Io(format!("cannot create a folder in {}: {e}", dir.display())))?;
+    let result = rustc_works(&rustc, limits, &tmp)
+        .and_then(|()| compile(&rustc, source, &id, opt, limits, &tmp))
+        .and_then(|lib| {
+            std::fs::rename(&lib, &path)
+                .map_err(|e| BuildError::Io(format!("cannot move {}: {e}", lib.display())))
+        });
     let _ = std::fs::remove_dir_all(&tmp);
     result.map(|()| Artefact {
         path,
         cache_hit: false,
+        build_id: id,
         scratch: None,
     })
 }
 
-fn build_uncached(rustc: &Path, source: &str, opt: Optimise) -> Result<Artefact, BuildError> {
-    let tmp = scratch_dir(&std::env::temp_dir())?;
-    match compile(rustc, source, opt, &tmp) {
+/// Creates the cache folder (ours only) when missing, then checks it can be trusted.
+fn open_cache(dir: &Path) -> Result<(), BuildError> {
+    if dir.symlink_metadata().is_err() {
+        trust::create_private_dir(dir)
+            .map_err(|e| BuildError::Io(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    trust::check_dir(dir).map_err(BuildError::Untrusted)
+}
+
+fn build_uncached(
+    rustc: &Path,
+    source: &str,
+    id: &[u8; 32],
+    opt: Optimise,
+    limits: &BuildLimits,
+) -> Result<Artefact, BuildError> {
+    let temp = std::env::temp_dir();
+    crate::cache::remove_stale_scratch(&temp);
+    let tmp = scratch_dir(&temp).map_err(|e| {
+        BuildError::Io(format!("cannot create a folder in {}: {e}", temp.display()))
+    })?;
+    match rustc_works(rustc, limits, &tmp)
+        .and_then(|()| compile(rustc, source, id, opt, limits, &tmp))
+    {
         Ok(path) => Ok(Artefact {
             path,
             cache_hit: false,
+            build_id: *id,
             scratch: Some(tmp),
         }),
         Err(e) => {
@@ -281,7 +370,6 @@ fn build_uncached(rustc: &Path, source: &str, opt: Optimise) -> Result<Artefact,
         }
     }
 }
-
 #[cfg(test)]
 mod tests {
     use super::cpu_flag;

@@ -10,6 +10,8 @@ use std::time::Instant;
 #[derive(Clone, Debug)]
 pub struct BuildOptions {
     pub cache: Cache,
+    /// Time and address-space limits of rustc.
+    pub limits: crate::BuildLimits,
     /// Limits and the keeper check, as for the interpreter.
     pub options: Options,
     pub optimise: crate::Optimise,
@@ -19,6 +21,7 @@ impl Default for BuildOptions {
     fn default() -> Self {
         BuildOptions {
             cache: Cache::Default,
+            limits: crate::BuildLimits::default(),
             options: Options::default(),
             optimise: crate::Optimise::Full,
         }
@@ -138,11 +141,18 @@ impl CompiledGame {
             .map_err(Error::Reasoner)?;
         let view = r.program();
         let source = codegen::generate(&view).map_err(Error::Refused)?;
-        let art = artefact::build(&source, ABI_VERSION, build.optimise, &build.cache)
-            .map_err(Error::Build)?;
+        let art = artefact::build(
+            &source,
+            ABI_VERSION,
+            build.optimise,
+            &build.cache,
+            &build.limits,
+        )
+        .map_err(Error::Build)?;
         // SAFETY: the artefact was built from our generator's output (or is a cache entry
-        // keyed by its hash) and exports the ABI `Api::load` checks.
-        let api = unsafe { Api::load(&art.path, ABI_VERSION) };
+        // keyed by its hash, in a folder only we can write) and exports the ABI and the
+        // build id `Api::load` checks.
+        let api = unsafe { Api::load(&art.path, ABI_VERSION, &art.build_id) };
         if let Some(dir) = &art.scratch {
             let _ = std::fs::remove_dir_all(dir);
         }

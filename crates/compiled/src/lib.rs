@@ -12,8 +12,11 @@
 //! * `tables`: walks through shifts only, precomputed per vertex.
 //! * `monotonic`: move classes whose legal moves only shrink, sampled and checked in
 //!   playouts instead of listed.
-//! * [`artefact`]: rustc invocation and the content-addressed cache (atomic writes).
-//! * [`library`]: loading, ABI version check, the C functions.
+//! * [`artefact`]: rustc invocation and the content-addressed cache (atomic writes);
+//!   [`child`]: rustc under a time and an address-space limit, dying with us; `trust`: the
+//!   cache folder and libraries writable by us only; [`cache`]: listing and cleaning it,
+//!   stale scratch folders.
+//! * [`library`]: loading, ABI version and build id checks, the C functions.
 //! * `text`: moves and positions as text, the interpreter's notation over the same moves.
 //! * [`engine`]: [`CompiledGame`] (perft, flat Monte-Carlo inside the library) and
 //!   [`CompiledState`] (moves, apply/undo, snapshots).
@@ -24,6 +27,8 @@
 //! `i64` arithmetic; patterns; limits reported as `reasoner::GameError`.
 
 pub mod artefact;
+pub mod cache;
+pub mod child;
 pub mod codegen;
 pub mod engine;
 pub mod library;
@@ -32,6 +37,8 @@ mod monotonic;
 mod paths;
 mod tables;
 mod text;
+mod trust;
 
 pub use artefact::{Cache, Optimise};
+pub use child::BuildLimits;
 pub use engine::{BuildOptions, CompiledGame, CompiledState, Error, Sampling, Snapshot};

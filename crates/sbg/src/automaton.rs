@@ -3,11 +3,20 @@
 //! automaton; black's automaton is [`Dfa::mirrored`].
 
 use crate::ast::{Expr, Letter};
+use crate::minimize;
 use std::collections::HashMap;
 use std::fmt;
+use std::rc::Rc;
 
 /// Largest DFA built (states, before minimisation); see [`BuildError`].
 pub const DFA_STATE_LIMIT: usize = 100_000;
+
+/// Most NFA states in all the subsets one determinisation computes (every closure counted,
+/// new or not). The subset construction's work and memory grow with this sum, which can be
+/// quadratic in a rule's length while the state count stays small (`(0,1,e)^*` then a word
+/// of n letters makes n subsets of up to n states); this bound ends such rules with an error
+/// after about a second and a few hundred MB at most.
+pub const SUBSET_WORK_LIMIT: usize = 20_000_000;
 
 /// Why a rule could not be compiled.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,6 +25,8 @@ pub enum BuildError {
     ExpressionTooLarge { kind: char, size: u64, limit: u64 },
     /// Determinisation produced more than [`DFA_STATE_LIMIT`] states.
     TooManyStates { kind: char, limit: usize },
+    /// Determinisation computed subsets of more than [`SUBSET_WORK_LIMIT`] NFA states in all.
+    SubsetsTooLarge { kind: char, limit: usize },
     /// The engine numbers squares with 16 bits.
     BoardTooLarge { squares: usize, limit: usize },
     /// The move search would need a visited table of `entries` (states x squares) entries.
@@ -34,6 +45,10 @@ impl fmt::Display for BuildError {
             BuildError::TooManyStates { kind, limit } => write!(
                 f,
                 "the automaton of piece {kind} has more than {limit} states (sbg::automaton::DFA_STATE_LIMIT)"
+            ),
+            BuildError::SubsetsTooLarge { kind, limit } => write!(
+                f,
+                "determinising the rule of piece {kind} computes subsets of more than {limit} NFA states in all (sbg::automaton::SUBSET_WORK_LIMIT)"
             ),
             BuildError::BoardTooLarge { squares, limit } => {
                 write!(f, "the board has {squares} squares; the engine handles at most {limit}")
@@ -166,16 +181,20 @@ impl Dfa {
         if size > limit {
             return Err(BuildError::ExpressionTooLarge { kind, size, limit });
         }
-        let dfa = Self::determinize(&Nfa::from_expr(e), kind)?;
+        let (dfa, _) = Self::determinize(&Nfa::from_expr(e), kind)?;
         Ok(dfa.trimmed().minimized())
     }
 
-    fn determinize(nfa: &Nfa, kind: char) -> Result<Dfa, BuildError> {
+    /// Subset construction. Each subset is stored once (shared by the worklist and the
+    /// index), and the total size of the subsets computed is bounded by [`SUBSET_WORK_LIMIT`];
+    /// that total is returned beside the automaton.
+    fn determinize(nfa: &Nfa, kind: char) -> Result<(Dfa, usize), BuildError> {
         let mut start = vec![nfa.start];
         nfa.closure(&mut start);
-        let mut ids: HashMap<Vec<u32>, usize> = HashMap::new();
-        let mut sets = vec![start.clone()];
-        ids.insert(start, 0);
+        let start: Rc<[u32]> = start.into();
+        let mut work = start.len();
+        let mut ids: HashMap<Rc<[u32]>, usize> = HashMap::from([(start.clone(), 0)]);
+        let mut sets = vec![start];
         let mut edges = Vec::new();
         let mut accepting = Vec::new();
         let mut i = 0;
@@ -192,43 +211,43 @@ impl Dfa {
             for group in by_letter.chunk_by(|a, b| a.0 == b.0) {
                 let mut target: Vec<u32> = group.iter().map(|&(_, t)| t).collect();
                 nfa.closure(&mut target);
-                let next = sets.len();
-                let id = *ids.entry(target.clone()).or_insert(next);
-                if id == next {
-                    if sets.len() >= DFA_STATE_LIMIT {
-                        return Err(BuildError::TooManyStates {
-                            kind,
-                            limit: DFA_STATE_LIMIT,
-                        });
-                    }
-                    sets.push(target);
+                work += target.len();
+                if work > SUBSET_WORK_LIMIT {
+                    let limit = SUBSET_WORK_LIMIT;
+                    return Err(BuildError::SubsetsTooLarge { kind, limit });
                 }
+                let id = match ids.get(target.as_slice()) {
+                    Some(&id) => id,
+                    None => {
+                        if sets.len() >= DFA_STATE_LIMIT {
+                            let limit = DFA_STATE_LIMIT;
+                            return Err(BuildError::TooManyStates { kind, limit });
+                        }
+                        let target: Rc<[u32]> = target.into();
+                        ids.insert(target.clone(), sets.len());
+                        sets.push(target);
+                        sets.len() - 1
+                    }
+                };
                 out.push((group[0].0 as usize, id));
             }
             edges.push(out);
             i += 1;
         }
-        Ok(Dfa {
-            alphabet: nfa.alphabet.clone(),
-            accepting,
-            edges,
-        })
+        let alphabet = nfa.alphabet.clone();
+        Ok((
+            Dfa {
+                alphabet,
+                accepting,
+                edges,
+            },
+            work,
+        ))
     }
 
     /// Drops the states that cannot reach an accepting state (the start always stays).
     fn trimmed(&self) -> Dfa {
-        let n = self.accepting.len();
-        let mut live = self.accepting.clone();
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for q in 0..n {
-                if !live[q] && self.edges[q].iter().any(|&(_, t)| live[t]) {
-                    live[q] = true;
-                    changed = true;
-                }
-            }
-        }
+        let mut live = minimize::live_states(&self.accepting, &self.edges);
         live[0] = true;
         self.restricted(&live)
     }
@@ -261,29 +280,12 @@ impl Dfa {
         }
     }
 
-    /// Moore partition refinement; missing transitions go to an implicit dead state. States are
-    /// renumbered in breadth-first order from the start.
+    /// Merges equivalent states (Hopcroft, [`minimize`]); missing transitions go to an
+    /// implicit dead state. States are renumbered in breadth-first order from the start, so
+    /// the result does not depend on how classes were numbered.
     fn minimized(&self) -> Dfa {
-        let n = self.accepting.len();
-        let mut class: Vec<usize> = self.accepting.iter().map(|&a| a as usize).collect();
-        let mut count = 0;
-        loop {
-            let mut ids: HashMap<(usize, Vec<(usize, usize)>), usize> = HashMap::new();
-            let next: Vec<usize> = (0..n)
-                .map(|q| {
-                    let sig: Vec<(usize, usize)> =
-                        self.edges[q].iter().map(|&(a, t)| (a, class[t])).collect();
-                    let len = ids.len();
-                    *ids.entry((class[q], sig)).or_insert(len)
-                })
-                .collect();
-            let new_count = ids.len();
-            class = next;
-            if new_count == count {
-                break;
-            }
-            count = new_count;
-        }
+        let (class, _) = minimize::equivalence_classes(&self.accepting, &self.edges);
+        let count = class.iter().max().map_or(0, |&c| c + 1);
         // Breadth-first renumbering of the classes from the start's class.
         let mut order = vec![usize::MAX; count];
         let mut rep = Vec::new();
@@ -415,6 +417,102 @@ mod tests {
         assert_eq!(d.num_states(), 1);
         assert!(d.accepts(&[]));
         assert!(!d.accepts(&[l(0, 1, 'e')]));
+    }
+
+    fn rule(text: &str) -> Expr {
+        parse_piece_rule(text).unwrap().0.expr
+    }
+
+    #[test]
+    fn a_long_word_determinises_and_minimises_with_linear_work() {
+        let n = 30_000;
+        let word = "(0,1,e)".repeat(n);
+        let e = rule(&format!("P {word} + (1,1,p) &"));
+        let (dfa, subset_work) = Dfa::determinize(&Nfa::from_expr(&e), 'P').unwrap();
+        let trimmed = dfa.trimmed();
+        let (_, minimise_work) = minimize::equivalence_classes(&trimmed.accepting, &trimmed.edges);
+        assert!(
+            subset_work <= 4 * n,
+            "subset work {subset_work} for {n} letters"
+        );
+        assert!(
+            minimise_work <= 4 * n,
+            "minimisation work {minimise_work} for {n} letters"
+        );
+        assert_eq!(trimmed.minimized().num_states(), n + 1);
+    }
+
+    #[test]
+    fn a_star_before_a_long_word_ends_at_the_subset_limit() {
+        // After k letters the subset holds the star and k word positions: quadratic work.
+        let word = "(0,1,e)".repeat(8_000);
+        let e = rule(&format!("P (0,1,e)^* {word} &"));
+        let err = Dfa::from_expr('P', &e).unwrap_err();
+        assert!(
+            matches!(err, BuildError::SubsetsTooLarge { kind: 'P', .. }),
+            "{err}"
+        );
+        assert!(err.to_string().contains("SUBSET_WORK_LIMIT"));
+    }
+
+    /// Moore refinement, round by round: quadratic, kept as the oracle for Hopcroft.
+    fn moore_classes(dfa: &Dfa) -> Vec<usize> {
+        let mut class: Vec<usize> = dfa.accepting.iter().map(|&a| a as usize).collect();
+        let mut count = 0;
+        loop {
+            let mut ids: HashMap<(usize, Vec<(usize, usize)>), usize> = HashMap::new();
+            let next: Vec<usize> = (0..class.len())
+                .map(|q| {
+                    let sig = dfa.edges[q].iter().map(|&(a, t)| (a, class[t])).collect();
+                    let len = ids.len();
+                    *ids.entry((class[q], sig)).or_insert(len)
+                })
+                .collect();
+            class = next;
+            if ids.len() == count {
+                return class;
+            }
+            count = ids.len();
+        }
+    }
+
+    /// Whether two class assignments describe the same partition.
+    fn same_partition(a: &[usize], b: &[usize]) -> bool {
+        let mut pairs: Vec<(usize, usize)> = a.iter().copied().zip(b.iter().copied()).collect();
+        pairs.sort_unstable();
+        pairs.dedup();
+        let mut left: Vec<usize> = pairs.iter().map(|p| p.0).collect();
+        let mut right: Vec<usize> = pairs.iter().map(|p| p.1).collect();
+        left.dedup();
+        right.sort_unstable();
+        right.dedup();
+        left.len() == pairs.len() && right.len() == pairs.len()
+    }
+
+    fn small_rule() -> impl proptest::strategy::Strategy<Value = Expr> {
+        use proptest::prelude::*;
+        let letter = (-1i32..=1, 0i32..=1, 0usize..3).prop_map(|(dx, dy, on)| {
+            let on = ['e', 'p', 'w'][on];
+            Expr::Letter(l(dx, dy, on))
+        });
+        letter.prop_recursive(4, 24, 4, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 1..4).prop_map(Expr::Concat),
+                proptest::collection::vec(inner.clone(), 1..4).prop_map(Expr::Alt),
+                (inner.clone(), 0u32..3).prop_map(|(e, n)| Expr::Power(Box::new(e), n)),
+                inner.prop_map(|e| Expr::Star(Box::new(e))),
+            ]
+        })
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn hopcroft_finds_the_partition_moore_finds(e in small_rule()) {
+            let (dfa, _) = Dfa::determinize(&Nfa::from_expr(&e), 'X').unwrap();
+            let dfa = dfa.trimmed();
+            let (hopcroft, _) = minimize::equivalence_classes(&dfa.accepting, &dfa.edges);
+            proptest::prop_assert!(same_partition(&hopcroft, &moore_classes(&dfa)));
+        }
     }
 
     #[test]

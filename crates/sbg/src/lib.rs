@@ -31,6 +31,7 @@ pub mod diagnostics;
 pub mod engine;
 pub mod language;
 pub mod lexer;
+mod minimize;
 mod movegen;
 pub mod parse;
 pub mod position;
