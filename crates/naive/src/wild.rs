@@ -24,7 +24,9 @@ pub fn check(data: &[u8]) -> Result<Verdict, String> {
     let r = match (errors.is_empty(), Reasoner::with_options(&game, opts)) {
         (false, Err(CompileError::Invalid(_))) => return Ok(Verdict::Rejected),
         (false, _) => return Err(format!("the reasoner accepted an invalid game: {errors:?}")),
-        (true, Err(CompileError::TooLarge(_))) => return Ok(Verdict::TooLarge),
+        (true, Err(CompileError::TooLarge(_) | CompileError::AutomatonLimit { .. })) => {
+            return Ok(Verdict::TooLarge)
+        }
         (true, Err(e)) => return Err(format!("a validated game does not compile: {e}")),
         (true, Ok(r)) => r,
     };

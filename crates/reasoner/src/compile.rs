@@ -22,9 +22,11 @@
 use crate::arith::{compile_arith, Expr};
 use crate::chains::{build_chains, Link};
 use crate::error::CompileError;
+use crate::follow::{follow_sets, Follow};
 use crate::keeper::deterministic_keepers;
 use crate::movegen::at;
 use crate::regions::{build_regions, choose_checks, expand_classes};
+use crate::Options;
 use ir::{Action, CmpOp, Game, Node, NodeId, SwitchTarget};
 use std::collections::HashMap;
 
@@ -273,19 +275,8 @@ fn merge_drops(prog: &mut Program) {
     prog.row_entries = entries;
 }
 
-/// First/last positions of a sub-expression (Glushkov), and whether it accepts the empty word.
-struct Info {
-    nullable: bool,
-    first: Vec<u32>,
-    last: Vec<u32>,
-}
-
-fn union(mut a: Vec<u32>, b: &[u32]) -> Vec<u32> {
-    a.extend_from_slice(b);
-    a
-}
-
-pub(crate) fn compile(game: &Game, region_tables: bool) -> Result<Program, CompileError> {
+pub(crate) fn compile(game: &Game, opts: &Options) -> Result<Program, CompileError> {
+    let region_tables = opts.region_tables;
     let errors = ir::validate::validate(game);
     if !errors.is_empty() {
         return Err(CompileError::Invalid(errors));
@@ -426,89 +417,11 @@ pub(crate) fn compile(game: &Game, region_tables: bool) -> Result<Program, Compi
         };
     }
 
-    // 3. Glushkov follow sets, bottom-up without recursion.
-    let mut follow: Vec<Vec<u32>> = vec![Vec::new(); nstates];
-    let mut accepting = vec![false; nstates];
-    let mut info: Vec<Option<Info>> = (0..rules.len()).map(|_| None).collect();
-    for id in rules.postorder() {
-        let mut take = |c: &NodeId| info[c.index()].take().expect("post-order");
-        let value = match rules.node(id) {
-            Node::Action(a) => {
-                if let Action::Pattern { body, .. } = a {
-                    let b = take(body);
-                    let start = pattern_start[id.index()] as usize;
-                    follow[start] = b.first;
-                    accepting[start] = b.nullable;
-                    for &p in &b.last {
-                        accepting[p as usize] = true;
-                    }
-                }
-                let s = state_of[id.index()];
-                Info {
-                    nullable: false,
-                    first: vec![s],
-                    last: vec![s],
-                }
-            }
-            Node::Concat(ch) => {
-                let mut acc = Info {
-                    nullable: true,
-                    first: Vec::new(),
-                    last: Vec::new(),
-                };
-                for c in ch {
-                    let c = take(c);
-                    for &p in &acc.last {
-                        follow[p as usize].extend_from_slice(&c.first);
-                    }
-                    acc.first = if acc.nullable {
-                        union(acc.first, &c.first)
-                    } else {
-                        acc.first
-                    };
-                    acc.last = if c.nullable {
-                        union(c.last, &acc.last)
-                    } else {
-                        c.last
-                    };
-                    acc.nullable &= c.nullable;
-                }
-                acc
-            }
-            Node::Sum(ch) => {
-                let mut acc = Info {
-                    nullable: false,
-                    first: Vec::new(),
-                    last: Vec::new(),
-                };
-                for c in ch {
-                    let c = take(c);
-                    acc.nullable |= c.nullable;
-                    acc.first = union(acc.first, &c.first);
-                    acc.last = union(acc.last, &c.last);
-                }
-                acc
-            }
-            Node::Star(c) => {
-                let c = take(c);
-                for &p in &c.last {
-                    follow[p as usize].extend_from_slice(&c.first);
-                }
-                Info {
-                    nullable: true,
-                    first: c.first,
-                    last: c.last,
-                }
-            }
-        };
-        info[id.index()] = Some(value);
-    }
-    let root = info[rules.root().index()].take().expect("root info");
-    follow[0] = root.first;
-    for f in &mut follow {
-        f.sort_unstable();
-        f.dedup();
-    }
+    // 3. Glushkov follow sets, under `Options::follow_limit`.
+    let Follow {
+        sets: follow,
+        accepting,
+    } = follow_sets(game, &state_of, &pattern_start, nstates, opts.follow_limit)?;
 
     let mut succ_start = Vec::with_capacity(nstates + 1);
     let mut succ = Vec::new();

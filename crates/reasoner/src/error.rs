@@ -10,6 +10,23 @@ pub enum CompileError {
     Invalid(Vec<ir::validate::ValidationError>),
     /// A table would not fit the engine's index types.
     TooLarge(String),
+    /// The automaton's follow sets would pass `Options::follow_limit` entries; `node` is the
+    /// star or concatenation (its span from the game's `SpanTable`) where the count crossed it.
+    AutomatonLimit {
+        limit: usize,
+        node: NodeId,
+        span: Span,
+    },
+}
+
+impl CompileError {
+    /// The rule an error points at, when it points at one.
+    pub fn span(&self) -> Option<Span> {
+        match self {
+            CompileError::AutomatonLimit { span, .. } => Some(*span),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for CompileError {
@@ -23,6 +40,14 @@ impl fmt::Display for CompileError {
                 Ok(())
             }
             CompileError::TooLarge(what) => write!(f, "game too large for the reasoner: {what}"),
+            CompileError::AutomatonLimit { limit, span, .. } => write!(
+                f,
+                "game too large for the reasoner: the automaton of the rules needs more than \
+                 {limit} follow entries at the rule of bytes {}..{} (stars over many actions \
+                 grow quadratically, nested ones more); raise `Options::follow_limit` if the \
+                 game really needs it",
+                span.start, span.end
+            ),
         }
     }
 }

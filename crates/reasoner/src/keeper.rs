@@ -263,7 +263,7 @@ mod tests {
              #board = rectangle(up, down, left, right, [e, x])\n#rules = {rules}\n"
         );
         let game = rbg::parse_game(&src).expect("parses").game;
-        let prog = compile(&game, true).expect("compiles");
+        let prog = compile(&game, &crate::Options::default()).expect("compiles");
         let k = (1..prog.nstates())
             .find(|&q| matches!(prog.ops[q], super::Op::Switch { player: 2, .. }))
             .expect("a keeper switch");

@@ -4,7 +4,8 @@
 //! Data flow: `ir::Game → compile (NFA + tables) → Reasoner → State (movegen, keeper, undo)`.
 //!
 //! * `compile`: rules and patterns → ε-free NFA over indexed actions, shift
-//!   region tables, board arrays.
+//!   region tables, board arrays; `follow`: its Glushkov follow sets, refused past
+//!   `Options::follow_limit` ([`FOLLOW_LIMIT`]) with [`CompileError::AutomatonLimit`].
 //! * `movegen`: the paper's Algorithm 1 (DFS per modifier sequence); `chains`: straight
 //!   pattern bodies walked without a search.
 //! * `state`: semi-state, apply/undo, keeper completion and its checks; `keeper`: keeper
@@ -50,6 +51,7 @@ pub mod bench;
 mod chains;
 mod compile;
 mod error;
+mod follow;
 mod keeper;
 mod movegen;
 pub mod names;
@@ -63,6 +65,7 @@ pub mod view;
 
 pub use bench::{flat_mc, flat_mc_from, random_playout, BenchReport, Budget};
 pub use error::{CompileError, GameError, KeeperConflict};
+pub use follow::FOLLOW_LIMIT;
 pub use names::GameNames;
 pub use perft::{
     perft, perft_by_depth, perft_by_depth_with, perft_parallel, perft_with, LastLevel, PerftCounts,
@@ -93,6 +96,10 @@ pub struct Options {
     /// Tabulate shift regions (see `compile`); off, shifts are walked one by one at run time.
     /// Only useful to test that both paths agree.
     pub region_tables: bool,
+    /// Maximum entries of the automaton's follow sets (see [`FOLLOW_LIMIT`]): stars over many
+    /// actions make them quadratic, and a compile past it fails with
+    /// [`CompileError::AutomatonLimit`] naming the rule.
+    pub follow_limit: usize,
 }
 
 impl Default for Options {
@@ -104,6 +111,7 @@ impl Default for Options {
             keeper_limit: 100_000,
             keeper: KeeperMode::Check,
             region_tables: true,
+            follow_limit: FOLLOW_LIMIT,
         }
     }
 }
@@ -146,7 +154,7 @@ impl Reasoner {
     }
 
     pub fn with_options(game: &ir::Game, opts: Options) -> Result<Reasoner, CompileError> {
-        let prog = compile::compile(game, opts.region_tables)?;
+        let prog = compile::compile(game, &opts)?;
         let mut modifier_text = vec![String::new()];
         for &id in game.rules.modifiers() {
             let text = match game.rules.node(id) {

@@ -3,6 +3,7 @@
 use super::load::{load, Loaded, LoadedGame};
 use crate::cli::{EngineArgs, Global, InputArgs, KeeperArg, SamplingArg, StartArgs};
 use crate::diag::CliError;
+use crate::input::Source;
 use codespan_reporting::diagnostic::{Diagnostic, Label, Severity};
 use serde::Serialize;
 
@@ -29,14 +30,19 @@ struct Report {
 }
 
 /// Compiles an RBG game for the reasoner, with the keeper policy of `--keeper`.
-pub fn rbg_reasoner(g: &ir::Game, global: &Global) -> Result<reasoner::Reasoner, CliError> {
-    rbg_reasoner_with(g, global, true)
+pub fn rbg_reasoner(
+    g: &ir::Game,
+    source: &Source,
+    global: &Global,
+) -> Result<reasoner::Reasoner, CliError> {
+    rbg_reasoner_with(g, source, global, true)
 }
 
 /// `rbg_reasoner`, with or without the interpreter's shift-region tables (without: less
 /// memory, slower interpretation; for runs the compiled engine is meant to serve).
 pub fn rbg_reasoner_with(
     g: &ir::Game,
+    source: &Source,
     global: &Global,
     region_tables: bool,
 ) -> Result<reasoner::Reasoner, CliError> {
@@ -48,8 +54,23 @@ pub fn rbg_reasoner_with(
         },
         ..reasoner::Options::default()
     };
-    reasoner::Reasoner::with_options(g, opts)
-        .map_err(|e| CliError::Game(format!("cannot compile the rules: {e}")))
+    reasoner::Reasoner::with_options(g, opts).map_err(|e| compile_error(source, &e))
+}
+
+/// A compile error; one that names a rule (an automaton over its limit) is shown against it.
+fn compile_error(source: &Source, e: &reasoner::CompileError) -> CliError {
+    let message = format!("cannot compile the rules: {e}");
+    match e.span() {
+        Some(span) => CliError::Invalid {
+            what: "game",
+            name: source.name.clone(),
+            text: source.text.clone(),
+            diagnostics: vec![Diagnostic::error().with_message(message).with_labels(vec![
+                Label::primary((), span.range()).with_message("in this rule"),
+            ])],
+        },
+        None => CliError::Game(message),
+    }
 }
 
 /// A reasoner error (or warning) with the span of the rule it names, and for an improper
@@ -143,7 +164,7 @@ pub fn run(
             let wants_compiled = from_initial && super::engine::wants_compiled(engine, auto);
             // Without region tables when the compiled engine runs: they are most of the
             // interpreter's memory (go: 44 MB); a fallback then interprets without them.
-            let r = rbg_reasoner_with(g, global, !wants_compiled)?;
+            let r = rbg_reasoner_with(g, &loaded.source, global, !wants_compiled)?;
             let b = match budget {
                 game::playout::Budget::Seconds(s) => reasoner::Budget::Seconds(s),
                 game::playout::Budget::Playouts(n) => reasoner::Budget::Playouts(n),

@@ -58,7 +58,7 @@ pub fn run(
     };
     match &loaded.game {
         Loaded::Rbg(g) => {
-            let r = super::bench::rbg_reasoner(g, global)?;
+            let r = super::bench::rbg_reasoner(g, &loaded.source, global)?;
             // Deep runs compile (once: the library is cached); shallow ones interpret, which
             // costs less than a build. The counts are the same.
             let auto = if depth >= 4 {

@@ -64,7 +64,7 @@ pub fn run(a: &PlayArgs, global: &Global) -> Result<(), CliError> {
             table.play(&mut e, [build(&specs[0])?, build(&specs[1])?])?
         }
         Loaded::Rbg(g) => {
-            let r = super::bench::rbg_reasoner(g, global)?;
+            let r = super::bench::rbg_reasoner(g, &loaded.source, global)?;
             let game_error = |e: &reasoner::GameError| super::bench::game_error(&loaded, &r, e);
             // A person reads boards, which the compiled engine does not draw; auto interprets.
             let auto = super::engine::Auto::Interpreted;

@@ -63,7 +63,7 @@ pub fn run(a: &RateArgs, global: &Global) -> Result<(), CliError> {
     let report = match &loaded.game {
         Loaded::Sbg(g) => rate::rate_sbg(g, &options),
         Loaded::Rbg(g) => {
-            let r = super::bench::rbg_reasoner(g, global)?;
+            let r = super::bench::rbg_reasoner(g, &loaded.source, global)?;
             let auto = super::engine::Auto::Compiled;
             match super::engine::compiled_game(g, &a.engine, r.options(), global, auto) {
                 Some(cg) => rate::CompiledRbgSubject::new(&name, cg, &options)

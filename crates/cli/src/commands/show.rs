@@ -47,7 +47,7 @@ pub fn run(
             draw::sbg_board(&now)
         }
         (Loaded::Rbg(g), None) if text || moved => {
-            let r = super::bench::rbg_reasoner(g, global)?;
+            let r = super::bench::rbg_reasoner(g, &loaded.source, global)?;
             let mut s = r
                 .initial_state()
                 .map_err(|e| super::bench::game_error(&loaded, &r, &e))?;

@@ -25,7 +25,7 @@ pub fn with_state<F: OnState>(
 ) -> Result<F::Out, CliError> {
     match &loaded.game {
         Loaded::Rbg(g) => {
-            let r = super::bench::rbg_reasoner(g, global)?;
+            let r = super::bench::rbg_reasoner(g, &loaded.source, global)?;
             let mut s = r
                 .initial_state()
                 .map_err(|e| super::bench::game_error(loaded, &r, &e))?;
