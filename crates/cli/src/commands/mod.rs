@@ -188,7 +188,13 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
         ),
         Command::Explain { code, from, list } => explain::run(code.as_deref(), *from, *list),
         Command::Lsp => {
-            let (connection, io) = lsp::Connection::stdio();
+            // Our framing reader (not lsp_server's stdio): a bad message is logged and
+            // skipped, never the end of the server.
+            let (connection, io) = lsp::transport::connect(
+                std::io::BufReader::new(std::io::stdin()),
+                std::io::stdout(),
+                |line| eprintln!("{line}"),
+            );
             lsp::serve(connection).map_err(|e| CliError::Io(format!("lsp: {e}")))?;
             io.join().map_err(|e| CliError::Io(format!("lsp: {e}")))
         }
