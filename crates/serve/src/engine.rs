@@ -7,14 +7,17 @@ use crate::error::ApiError;
 use crate::limits::Budget;
 use crate::picture;
 use agents::{Agent, AgentSpec};
+use codespan_reporting::diagnostic::{Diagnostic, Label};
 use front::{Lang, Loaded};
 use game::GameState;
 use serde_json::json;
 
-/// A parsed and validated game with its language.
+/// A parsed and validated game with its language and text (errors found later, such as an
+/// automaton over its limit, point into it).
 pub struct Game {
     pub lang: Lang,
     pub loaded: Loaded,
+    pub text: String,
 }
 
 /// The language `lang` names, else the one the text looks like.
@@ -40,7 +43,11 @@ pub fn file_name(lang: Lang) -> String {
 pub fn load(text: &str, lang: Option<&str>) -> Result<Game, ApiError> {
     let lang = language(text, lang)?;
     match front::parse(text, lang) {
-        Ok((loaded, _warnings)) => Ok(Game { lang, loaded }),
+        Ok((loaded, _warnings)) => Ok(Game {
+            lang,
+            loaded,
+            text: text.to_string(),
+        }),
         Err(ds) => Err(
             ApiError::invalid(format!("the game is not valid {}", lang.name())).with_diagnostics(
                 json!(front::diag_json::diagnostics(&file_name(lang), text, &ds)),
@@ -154,7 +161,7 @@ pub fn with_state<F: OnState>(
     let out = match &game.loaded {
         Loaded::Rbg(g) => {
             let r = reasoner::Reasoner::with_options(g, rbg_options())
-                .map_err(|e| ApiError::invalid(format!("cannot compile the rules: {e}")))?;
+                .map_err(|e| compile_error(game, &e))?;
             budget.check()?;
             let mut s = r
                 .initial_state()
@@ -185,6 +192,22 @@ pub fn with_state<F: OnState>(
     };
     budget.check_memory()?;
     out
+}
+
+/// A compile error; one that names a rule (an automaton over its limit) carries a diagnostic
+/// pointing at it.
+fn compile_error(game: &Game, e: &reasoner::CompileError) -> ApiError {
+    let message = format!("cannot compile the rules: {e}");
+    let Some(span) = e.span() else {
+        return ApiError::invalid(message);
+    };
+    let d = Diagnostic::error()
+        .with_message(message.clone())
+        .with_labels(vec![
+            Label::primary((), span.range()).with_message("in this rule")
+        ]);
+    let ds = front::diag_json::diagnostics(&file_name(game.lang), &game.text, &[d]);
+    ApiError::invalid(message).with_diagnostics(json!(ds))
 }
 
 fn rbg_error(s: &reasoner::State<'_>) -> Result<(), ApiError> {

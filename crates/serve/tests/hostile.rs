@@ -22,8 +22,7 @@ fn app(limits: Limits) -> axum::Router {
     router(limits, access)
 }
 
-fn request(method: &str, path: &str, body: Value) -> axum::http::request::Builder {
-    let _ = body;
+fn request(method: &str, path: &str) -> axum::http::request::Builder {
     Request::builder()
         .method(method)
         .uri(path)
@@ -41,7 +40,7 @@ async fn answer(app: &axum::Router, req: Request<Body>) -> (StatusCode, Value) {
 }
 
 async fn post(app: &axum::Router, path: &str, body: Value) -> (StatusCode, Value) {
-    let req = request("POST", path, json!(null))
+    let req = request("POST", path)
         .body(Body::from(body.to_string()))
         .unwrap();
     answer(app, req).await
@@ -78,6 +77,11 @@ async fn a_hostile_request_fails_alone_and_the_next_is_answered() {
     let (status, v) = post(&app, "/api/state", json!({ "text": nested_stars() })).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
     assert!(v["error"].as_str().unwrap().contains("follow_limit"), "{v}");
+    // The diagnostic points at the rule: a star of the last macro line or of the rules.
+    let line = v["diagnostics"][0]["labels"][0]["start"]["line"]
+        .as_u64()
+        .unwrap();
+    assert!(line >= 10, "{v}");
     let (status, v) = post(&app, "/api/state", json!({ "text": BREAKTHROUGH_RBG })).await;
     assert_eq!(status, StatusCode::OK, "{v}");
 }
@@ -165,7 +169,7 @@ async fn foreign_hosts_and_origins_are_refused() {
         ("null", StatusCode::FORBIDDEN),
         ("http://localhost:8080", StatusCode::OK),
     ] {
-        let req = request("POST", "/api/state", json!(null))
+        let req = request("POST", "/api/state")
             .header("origin", origin)
             .body(body())
             .unwrap();
@@ -251,9 +255,7 @@ async fn the_routers_own_errors_are_json() {
         ("GET", "/nothing".to_string(), StatusCode::NOT_FOUND),
     ];
     for (method, path, expected) in cases {
-        let req = request(method, &path, json!(null))
-            .body(Body::empty())
-            .unwrap();
+        let req = request(method, &path).body(Body::empty()).unwrap();
         let (status, v) = answer(&app, req).await;
         assert_eq!(status, expected, "{method} {path:.40}: {v}");
         assert!(v["error"].is_string(), "{method} {path:.40}: {v}");
