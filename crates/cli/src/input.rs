@@ -3,6 +3,7 @@
 use crate::cli::{InputArgs, Lang};
 use crate::diag::CliError;
 use std::io::Read;
+use std::path::Path;
 
 /// A source text with the name diagnostics show for it.
 pub struct Source {
@@ -22,15 +23,10 @@ pub fn read(input: &InputArgs) -> Result<Source, CliError> {
             path.display()
         )));
     }
-    let mut bytes = Vec::new();
+    let bytes = read_bytes(path)?;
     let name = if is_stdin {
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|e| CliError::Io(format!("cannot read standard input: {e}")))?;
         "<stdin>".to_string()
     } else {
-        bytes = std::fs::read(path)
-            .map_err(|e| CliError::Io(format!("cannot read {}: {e}", path.display())))?;
         path.display().to_string()
     };
     let text = String::from_utf8(bytes).map_err(|e| {
@@ -51,6 +47,50 @@ pub fn read(input: &InputArgs) -> Result<Source, CliError> {
         },
     };
     Ok(Source { name, text, lang })
+}
+
+/// Largest input read (a game, a record, a position): above the 64 MB that `convert --to gdl`
+/// may write, far below the memory budget.
+pub const MAX_INPUT_BYTES: u64 = 128 << 20;
+
+/// The bytes of a file (`-`: standard input), read at most [`MAX_INPUT_BYTES`] far. Only
+/// regular files are opened: a path that a record or an argument names could be a FIFO
+/// (opening it blocks until a writer comes) or a device such as /dev/zero (endless).
+pub fn read_bytes(path: &Path) -> Result<Vec<u8>, CliError> {
+    let cannot = |e: std::io::Error| CliError::Io(format!("cannot read {}: {e}", path.display()));
+    if path.as_os_str() == "-" {
+        return read_capped(std::io::stdin().lock(), "standard input");
+    }
+    // Checked before opening (opening a FIFO would block) and again on the open file (the
+    // path may have changed in between).
+    let regular = |m: std::fs::Metadata| {
+        if m.is_file() {
+            Ok(())
+        } else {
+            Err(CliError::Usage(format!(
+                "{} is not a regular file (a directory, device, FIFO or socket); give a game, record or position file",
+                path.display()
+            )))
+        }
+    };
+    regular(std::fs::metadata(path).map_err(cannot)?)?;
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    regular(file.metadata().map_err(cannot)?)?;
+    read_capped(file, &path.display().to_string())
+}
+
+fn read_capped(r: impl Read, name: &str) -> Result<Vec<u8>, CliError> {
+    let mut bytes = Vec::new();
+    r.take(MAX_INPUT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| CliError::Io(format!("cannot read {name}: {e}")))?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(CliError::Usage(format!(
+            "{name} has more than {} MB; inputs are read up to that size",
+            MAX_INPUT_BYTES >> 20
+        )));
+    }
+    Ok(bytes)
 }
 
 fn lang_of_extension(path: &std::path::Path) -> Option<Lang> {

@@ -3,6 +3,11 @@
 //! code 1. (Returning null instead would end in Rust's abort message, and the stable compiler
 //! offers no hook to change that.) The cost is one relaxed atomic add per allocation and
 //! free (docs/getting-started.md gives the measurement).
+//!
+//! In `rbgtool serve` the exit would end every request with one, so the allocator also
+//! charges each allocation to the job running on its thread (`serve::memory`), and a job past
+//! its share (a fifth of the budget) fails alone with an error while the server goes on. The
+//! process-wide exit stays the last resort.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::io::Write;
@@ -57,18 +62,21 @@ unsafe impl GlobalAlloc for Budget {
     #[inline]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         Self::reserve(layout.size());
+        serve::memory::charge(layout.size() as isize);
         System.alloc(layout)
     }
 
     #[inline]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         Self::reserve(layout.size());
+        serve::memory::charge(layout.size() as isize);
         System.alloc_zeroed(layout)
     }
 
     #[inline]
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         USED.fetch_sub(layout.size(), Relaxed);
+        serve::memory::charge(-(layout.size() as isize));
         System.dealloc(ptr, layout)
     }
 
@@ -79,6 +87,7 @@ unsafe impl GlobalAlloc for Budget {
         } else {
             USED.fetch_sub(layout.size() - new_size, Relaxed);
         }
+        serve::memory::charge(new_size as isize - layout.size() as isize);
         System.realloc(ptr, layout, new_size)
     }
 }

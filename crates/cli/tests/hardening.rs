@@ -345,3 +345,42 @@ fn every_diagnostic_has_an_explained_code() {
         assert!(out.status.success(), "{code}");
     }
 }
+
+/// Issue 38, item 7: a path a record or an argument names may be a FIFO (opening it blocks
+/// until a writer comes) or a device (endless): only regular files are read. `run` would hang
+/// on a FIFO without the check, so the run is bounded by a thread and a timeout.
+#[test]
+fn inputs_that_are_not_regular_files_are_refused() {
+    let dir = scratch("special");
+    let fifo = dir.join("record.fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    let fifo = fifo.to_str().unwrap().to_string();
+    let mut cases: Vec<Vec<String>> = vec![
+        vec!["replay".into(), "/dev/zero".into()],
+        vec![
+            "check".into(),
+            "/dev/zero".into(),
+            "--from".into(),
+            "rbg".into(),
+        ],
+    ];
+    if made.is_ok_and(|s| s.success()) {
+        cases.push(vec!["replay".into(), fifo.clone()]);
+        cases.push(vec!["check".into(), fifo, "--from".into(), "rbg".into()]);
+    } else {
+        println!("SKIP: mkfifo is missing, the FIFO cases are not run");
+    }
+    for args in cases {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let owned = args.clone();
+        std::thread::spawn(move || {
+            let refs: Vec<&str> = owned.iter().map(String::as_str).collect();
+            let _ = tx.send(run(&refs));
+        });
+        let (code, _, err) = rx
+            .recv_timeout(std::time::Duration::from_secs(20))
+            .unwrap_or_else(|_| panic!("{args:?} still running after 20 s"));
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains("not a regular file"), "{args:?}: {err}");
+    }
+}

@@ -1,7 +1,7 @@
 //! `rbgtool lsp` over standard input and output, framed as an editor frames it.
 
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Stdio};
 
 fn frame(msg: Value) -> Vec<u8> {
@@ -72,4 +72,76 @@ fn diagnostics_over_stdio_then_a_clean_exit() {
     input.flush().unwrap();
     assert_eq!(read_message(&mut out)["id"], 2);
     assert!(child.wait().unwrap().success());
+}
+
+/// Issue 38, item 7: every framing error is skipped with a logged error and the server goes
+/// on answering — a misspelt header, negative and huge lengths (the huge one is not
+/// allocated: the test's memory budget would end the run), non-UTF-8, non-message JSON.
+#[test]
+fn framing_errors_are_skipped_and_the_server_goes_on() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
+        .args(["--memory", "256", "lsp"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let init =
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}});
+    input.write_all(&frame(init)).unwrap();
+    assert_eq!(read_message(&mut out)["id"], 1);
+    let ping = json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}).to_string();
+    input
+        .write_all(&frame(
+            json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}),
+        ))
+        .unwrap();
+    let bad: Vec<Vec<u8>> = vec![
+        format!("Content-Lenght: {}\r\n\r\n{ping}", ping.len()).into_bytes(),
+        format!("Content-Length: -12\r\n\r\n{ping}").into_bytes(),
+        b"Content-Length: 4\r\n\r\n\xff\xfe\xfd\xfc".to_vec(),
+        frame(json!([1, 2, 3])),
+        frame(json!({"hello": "world"})),
+        // Declares 1 GiB past the cap, sends 10 bytes, then the rest of the stream is its body:
+        // last, so its skipped bytes are the test's end.
+    ];
+    for b in &bad {
+        input.write_all(b).unwrap();
+    }
+    // After the bad ones, a request that must be answered.
+    let symbols = json!({"jsonrpc": "2.0", "id": 7, "method": "textDocument/documentSymbol",
+        "params": {"textDocument": {"uri": "file:///none.rbg"}}});
+    input.write_all(&frame(symbols)).unwrap();
+    input.flush().unwrap();
+    let mut logged = 0;
+    let answer = loop {
+        let m = read_message(&mut out);
+        if m["method"] == "window/logMessage" {
+            logged += 1;
+            continue;
+        }
+        break m;
+    };
+    assert_eq!(answer["id"], 7, "{answer}");
+    assert_eq!(logged, bad.len(), "one logged error per bad message");
+    input
+        .write_all(b"Content-Length: 1073741824000\r\n\r\n0123456789")
+        .unwrap();
+    drop(input);
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert!(status.success(), "{err}");
+    assert_eq!(
+        err.matches("skipped a bad message").count(),
+        bad.len() + 1,
+        "{err}"
+    );
 }

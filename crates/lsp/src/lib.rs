@@ -10,9 +10,12 @@
 //! * [`requests`]: definition, references, hover, completion, document symbols, formatting,
 //!   rename;
 //! * [`format`]: whole-document formatting (RBG by `rbg::format`; SBG and GDL by their printers, only without comments);
-//! * [`server`]: the document store and the request loop over an `lsp_server::Connection`.
+//! * [`server`]: the document store and the request loop over an `lsp_server::Connection`;
+//! * [`transport`]: the `Content-Length` framing over any byte stream, skipping (and logging)
+//!   bad messages instead of ending the server, with a cap on the body size.
 //!
-//! The crate does no I/O of its own: the CLI hands it a connection (stdio).
+//! The crate does no I/O of its own: the CLI hands [`transport::connect`] its standard input
+//! and output.
 
 pub mod diagnostics;
 pub mod format;
@@ -23,6 +26,7 @@ pub mod requests;
 pub mod sbg_names;
 pub mod server;
 pub mod text;
+pub mod transport;
 
 pub use lsp_server::Connection;
 pub use server::serve;

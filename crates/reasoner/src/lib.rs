@@ -361,6 +361,23 @@ impl<'r> State<'r> {
         r.map(|()| out)
     }
 
+    /// At most `max` legal moves (the first ones found, in the order of
+    /// [`State::legal_moves_checked`]) and whether they are all of them. The search stops
+    /// after `max + 1` moves, so its work is bounded by `max`, not by the number of moves.
+    pub fn legal_moves_at_most(&mut self, max: usize) -> Result<(Vec<Move>, bool), GameError> {
+        if let Some((_, e)) = &self.fault {
+            return Err(e.clone());
+        }
+        let mut buf = std::mem::take(&mut self.buf);
+        let r = self.core.get_mut().gen_moves_capped(&mut buf, max);
+        let all = buf.len() <= max;
+        let out = (0..buf.len().min(max))
+            .map(|i| self.to_move(buf.get(i)))
+            .collect();
+        self.buf = buf;
+        r.map(|()| (out, all))
+    }
+
     /// Number of legal moves.
     pub fn count_moves(&mut self) -> Result<u64, GameError> {
         if let Some((_, e)) = &self.fault {
@@ -461,7 +478,15 @@ impl<'r> State<'r> {
 
     fn notated(&mut self) -> &Notated {
         if self.notation.is_none() {
-            let moves = self.legal_moves_checked().unwrap_or_default();
+            // An error (a search limit) leaves no moves; keep it for `first_error`, as
+            // `legal_moves` does, so a caller replaying moves can tell why.
+            let moves = match self.legal_moves_checked() {
+                Ok(moves) => moves,
+                Err(e) => {
+                    self.first_error.get_or_insert(e);
+                    Vec::new()
+                }
+            };
             let texts = notation::move_texts(&self.r.names, &moves);
             let index = texts
                 .iter()

@@ -133,6 +133,23 @@ impl Sink for MoveBuf {
     }
 }
 
+/// Records moves like [`MoveBuf`] but stops the search once it holds more than `max`: a
+/// caller that shows only the first moves (the playground) does work bounded by what it
+/// shows, not by the number of legal moves.
+pub(crate) struct CappedBuf<'a> {
+    pub buf: &'a mut MoveBuf,
+    pub max: usize,
+}
+
+impl Sink for CappedBuf<'_> {
+    const RECORD: bool = true;
+    #[inline(always)]
+    fn switch(&mut self, path: &[(u32, u32)], j: u32, v: u32) -> bool {
+        self.buf.switch(path, j, v);
+        self.buf.len() > self.max
+    }
+}
+
 /// Levels deeper than this are checked for a repeated (state, vertex, semi-state).
 const CYCLE_CHECK_DEPTH: usize = 48;
 

@@ -5,7 +5,7 @@
 
 use crate::compile::{Op, Program};
 use crate::error::{GameError, KeeperConflict};
-use crate::movegen::{CountSink, FirstSink, Flow, MoveBuf};
+use crate::movegen::{CappedBuf, CountSink, FirstSink, Flow, MoveBuf};
 use crate::patterns::PatternMemo;
 use crate::{KeeperMode, Options, Reasoner, FIRST_MODE_CHECKS};
 use ir::SpanTable;
@@ -155,6 +155,20 @@ impl<'r> Core<'r> {
     pub(crate) fn gen_moves(&mut self, buf: &mut MoveBuf) -> Result<(), GameError> {
         buf.clear();
         match self.root_level(self.rules, self.pos, buf) {
+            Flow::Err => Err(self.take_err()),
+            _ => Ok(()),
+        }
+    }
+
+    /// Like `gen_moves`, stopping once `buf` holds more than `max` moves.
+    pub(crate) fn gen_moves_capped(
+        &mut self,
+        buf: &mut MoveBuf,
+        max: usize,
+    ) -> Result<(), GameError> {
+        buf.clear();
+        let mut sink = CappedBuf { buf, max };
+        match self.root_level(self.rules, self.pos, &mut sink) {
             Flow::Err => Err(self.take_err()),
             _ => Ok(()),
         }

@@ -12,15 +12,20 @@
 //! | `POST /api/bench` | `… millis?, seed?` | `{playouts, plies, seconds, playouts_per_second}` |
 //! | `POST /api/convert` | `{text, lang?, to}` | `{text, notes}` |
 //!
-//! Errors are `{error, diagnostics}` with a 4xx/5xx status ([`ApiError`]).
+//! Errors are `{error, diagnostics}` with a 4xx/5xx status ([`ApiError`]), the router's own
+//! too (404, 405, 413, 414, a bad path, a foreign host).
+//!
+//! Handlers only decode the body; parsing, validation, building the engine and the work run in
+//! one job ([`App::job`]), inside the gate of concurrent jobs and the request's budget.
 
 use crate::assets;
 use crate::corpus;
-use crate::engine::{self, file_name, with_state, Game};
+use crate::engine::{self, file_name, with_state, Game, OnState};
 use crate::error::ApiError;
+use crate::guard::{guard, Access};
 use crate::limits::{Budget, CancelOnDrop, Gate, Limits};
 use crate::ops::{self, AgentKind, View};
-use axum::extract::rejection::JsonRejection;
+use axum::extract::rejection::{JsonRejection, PathRejection};
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::header::CONTENT_TYPE;
 use axum::response::{Html, IntoResponse};
@@ -31,8 +36,9 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use std::time::Duration;
 
-/// The router of the playground, with its limits.
-pub fn router(limits: Limits) -> Router {
+/// The router of the playground, with its limits, answering to the hosts of `access`.
+pub fn router(limits: Limits, access: Access) -> Router {
+    crate::memory::enable();
     let app = App {
         gate: Gate::new(limits.jobs),
         limits: limits.clone(),
@@ -57,7 +63,20 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/bench", post(bench))
         .route("/api/convert", post(convert))
         .fallback(|| async { ApiError::not_found("no such page") })
+        .method_not_allowed_fallback(|| async {
+            ApiError {
+                status: axum::http::StatusCode::METHOD_NOT_ALLOWED,
+                message: "this route does not take that method (pages: GET; API: POST)".into(),
+                diagnostics: json!([]),
+            }
+        })
         .layer(DefaultBodyLimit::max(limits.body_bytes))
+        // A client that sends its body slowly holds a connection, not a job: the body must
+        // arrive within `body_time` (the JSON extractor then reports the error as JSON).
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+            limits.body_time,
+        ))
+        .layer(axum::middleware::from_fn_with_state(access, guard))
         .with_state(app)
 }
 
@@ -83,10 +102,14 @@ impl App {
             .enter(self.limits.queue_wait)
             .await
             .ok_or_else(|| ApiError::unavailable("the server is busy; try again"))?;
-        let budget = Budget::new(self.limits.request_time);
+        let budget = Budget::with_memory(self.limits.request_time, self.limits.job_memory);
         let _cancel = CancelOnDrop(budget.clone());
         let task = tokio::task::spawn_blocking(move || {
-            let out = work(budget);
+            let out = {
+                // Allocations of this thread are the job's until the work ends.
+                let _charged = budget.account().enter();
+                work(budget)
+            };
             drop(permit);
             out
         });
@@ -103,8 +126,17 @@ impl App {
         }
     }
 
-    /// Loads the game and checks the move list's length.
-    fn game(&self, req: &GameRequest) -> Result<Game, ApiError> {
+    /// Runs `op` on the state after the request's moves: the move count is checked at once,
+    /// the game loaded, the engine built and the moves replayed inside the job.
+    async fn on_state<F>(
+        &self,
+        req: GameRequest,
+        op: impl FnOnce(&Budget) -> F + Send + 'static,
+    ) -> Result<F::Out, ApiError>
+    where
+        F: OnState,
+        F::Out: Send + 'static,
+    {
         if req.moves.len() > self.limits.moves {
             return Err(ApiError::invalid(format!(
                 "{} moves: at most {} are replayed",
@@ -112,7 +144,12 @@ impl App {
                 self.limits.moves
             )));
         }
-        engine::load(&req.text, req.lang.as_deref())
+        self.job(move |budget| {
+            let game = engine::load(&req.text, req.lang.as_deref())?;
+            let op = op(&budget);
+            with_state(&game, &req.moves, &budget, op)
+        })
+        .await
     }
 }
 
@@ -143,7 +180,12 @@ async fn games() -> Json<Value> {
     Json(json!(list))
 }
 
-async fn corpus_game(Path(name): Path<String>) -> Result<Json<Value>, ApiError> {
+async fn corpus_game(path: Result<Path<String>, PathRejection>) -> Result<Json<Value>, ApiError> {
+    let Path(name) = path.map_err(|r| ApiError {
+        status: r.status(),
+        message: r.body_text(),
+        diagnostics: json!([]),
+    })?;
     let g = corpus::find(&name)
         .ok_or_else(|| ApiError::not_found(format!("no bundled game `{name}`")))?;
     Ok(Json(
@@ -176,10 +218,7 @@ async fn state(
     b: Result<Json<GameRequest>, JsonRejection>,
 ) -> Result<Json<View>, ApiError> {
     let req = body(b)?;
-    let game = app.game(&req)?;
-    app.job(move |_| with_state(&game, &req.moves, ops::Look))
-        .await
-        .map(Json)
+    app.on_state(req, |_| ops::Look).await.map(Json)
 }
 
 #[derive(Deserialize)]
@@ -201,15 +240,12 @@ async fn agent(
     let kind = AgentKind::parse(&req.agent)?;
     let think = Duration::from_millis(req.millis.unwrap_or(500).clamp(1, 60_000))
         .min(app.limits.agent_time);
-    let game = app.game(&req.game)?;
     let op = ops::AgentMove {
         kind,
         think,
         seed: req.seed.unwrap_or(1),
     };
-    app.job(move |_| with_state(&game, &req.game.moves, op))
-        .await
-        .map(Json)
+    app.on_state(req.game, move |_| op).await.map(Json)
 }
 
 #[derive(Deserialize)]
@@ -227,18 +263,14 @@ async fn playout(
     b: Result<Json<PlayoutRequest>, JsonRejection>,
 ) -> Result<Json<ops::PlayoutAnswer>, ApiError> {
     let req = body(b)?;
-    let game = app.game(&req.game)?;
     // The page replays the playout's moves: keep the whole list within the replay limit.
     let room = app.limits.moves.saturating_sub(req.game.moves.len());
     let max_length = req.max_length.unwrap_or(1000).min(room);
     let seed = req.seed.unwrap_or(1);
-    app.job(move |budget| {
-        let op = ops::Playout {
-            seed,
-            max_length,
-            budget,
-        };
-        with_state(&game, &req.game.moves, op)
+    app.on_state(req.game, move |budget| ops::Playout {
+        seed,
+        max_length,
+        budget: budget.clone(),
     })
     .await
     .map(Json)
@@ -265,11 +297,13 @@ async fn perft(
             req.depth
         )));
     }
-    let game = app.game(&req.game)?;
     let depth = req.depth;
-    app.job(move |budget| with_state(&game, &req.game.moves, ops::Perft { depth, budget }))
-        .await
-        .map(Json)
+    app.on_state(req.game, move |budget| ops::Perft {
+        depth,
+        budget: budget.clone(),
+    })
+    .await
+    .map(Json)
 }
 
 #[derive(Deserialize)]
@@ -289,11 +323,11 @@ async fn bench(
     let req = body(b)?;
     let time = Duration::from_millis(req.millis.unwrap_or(1000).clamp(1, 60_000))
         .min(app.limits.request_time / 2);
-    let game = app.game(&req.game)?;
     let seed = req.seed.unwrap_or(1);
-    app.job(move |budget| {
-        let op = ops::Bench { time, seed, budget };
-        with_state(&game, &req.game.moves, op)
+    app.on_state(req.game, move |budget| ops::Bench {
+        time,
+        seed,
+        budget: budget.clone(),
     })
     .await
     .map(Json)
@@ -315,9 +349,11 @@ async fn convert(
     b: Result<Json<ConvertRequest>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let req = body(b)?;
-    app.job(move |_| {
+    app.job(move |budget| {
         let game = engine::load(&req.text, req.lang.as_deref())?;
+        budget.check()?;
         let (text, notes) = translate(&game, &req.to)?;
+        budget.check_memory()?;
         if text.len() > CONVERTED_BYTES {
             return Err(ApiError::invalid(format!(
                 "the translation has {} bytes, more than the page takes ({CONVERTED_BYTES}); \

@@ -4,16 +4,20 @@
 //! concurrent requests are independent.
 
 use crate::error::ApiError;
+use crate::limits::Budget;
 use crate::picture;
 use agents::{Agent, AgentSpec};
+use codespan_reporting::diagnostic::{Diagnostic, Label};
 use front::{Lang, Loaded};
 use game::GameState;
 use serde_json::json;
 
-/// A parsed and validated game with its language.
+/// A parsed and validated game with its language and text (errors found later, such as an
+/// automaton over its limit, point into it).
 pub struct Game {
     pub lang: Lang,
     pub loaded: Loaded,
+    pub text: String,
 }
 
 /// The language `lang` names, else the one the text looks like.
@@ -39,7 +43,11 @@ pub fn file_name(lang: Lang) -> String {
 pub fn load(text: &str, lang: Option<&str>) -> Result<Game, ApiError> {
     let lang = language(text, lang)?;
     match front::parse(text, lang) {
-        Ok((loaded, _warnings)) => Ok(Game { lang, loaded }),
+        Ok((loaded, _warnings)) => Ok(Game {
+            lang,
+            loaded,
+            text: text.to_string(),
+        }),
         Err(ds) => Err(
             ApiError::invalid(format!("the game is not valid {}", lang.name())).with_diagnostics(
                 json!(front::diag_json::diagnostics(&file_name(lang), text, &ds)),
@@ -52,6 +60,22 @@ pub fn load(text: &str, lang: Option<&str>) -> Result<Game, ApiError> {
 pub trait Played: GameState {
     /// The current position as SVG, when the game has a picture.
     fn picture(&self, loaded: &Loaded) -> Option<String>;
+
+    /// At most `max` legal moves in notation, and whether they are all of them. The default
+    /// lists every move (SBG boards and GDL joint moves are bounded by their engines'
+    /// limits); the reasoner stops its search after `max + 1`.
+    fn listed_moves(&mut self, max: usize) -> (Vec<String>, bool)
+    where
+        Self: Sized,
+    {
+        let mut all: Vec<String> = game::text::printed_moves(self)
+            .into_iter()
+            .map(|(_, t)| t)
+            .collect();
+        let complete = all.len() <= max;
+        all.truncate(max);
+        (all, complete)
+    }
 
     /// The agent `spec` names for this engine: alpha-beta with the generic mobility
     /// heuristic, or for SBG the material heuristic that `rbgtool play` uses.
@@ -69,6 +93,25 @@ impl Played for reasoner::State<'_> {
             Loaded::Rbg(g) => Some(picture::rbg(g, &self.pieces())),
             _ => None,
         }
+    }
+
+    /// A complete list in the shortest unique notation; a cut one in the form that is unique
+    /// without knowing the other moves (`12@e2 15@e4`, docs/positions.md), which
+    /// `move_from_text` reads back.
+    fn listed_moves(&mut self, max: usize) -> (Vec<String>, bool) {
+        let Ok((moves, complete)) = self.legal_moves_at_most(max) else {
+            return (Vec::new(), true);
+        };
+        let texts = if complete {
+            moves.iter().map(|m| self.move_to_text(m)).collect()
+        } else {
+            let names = self.reasoner().names();
+            moves
+                .iter()
+                .map(|m| reasoner::notation::move_to_text(names, &[], m))
+                .collect()
+        };
+        (texts, complete)
     }
 }
 
@@ -104,36 +147,73 @@ pub trait OnState {
 }
 
 /// Builds the engine, plays `moves` from the initial position, runs `f`, and reports an
-/// engine error (an exceeded budget) met on the way instead of what followed from it.
-pub fn with_state<F: OnState>(game: &Game, moves: &[String], f: F) -> Result<F::Out, ApiError> {
-    match &game.loaded {
+/// engine error (an exceeded budget) met on the way instead of what followed from it. The
+/// budget is checked after the build and after each move, so a job out of time or memory
+/// stops (and frees its slot of the gate) between steps; a job past its memory share fails
+/// even if `f` stopped early with what it had.
+pub fn with_state<F: OnState>(
+    game: &Game,
+    moves: &[String],
+    budget: &Budget,
+    f: F,
+) -> Result<F::Out, ApiError> {
+    budget.check()?;
+    let out = match &game.loaded {
         Loaded::Rbg(g) => {
             let r = reasoner::Reasoner::with_options(g, rbg_options())
-                .map_err(|e| ApiError::invalid(format!("cannot compile the rules: {e}")))?;
+                .map_err(|e| compile_error(game, &e))?;
+            budget.check()?;
             let mut s = r
                 .initial_state()
                 .map_err(|e| ApiError::invalid(format!("the game cannot start: {e}")))?;
-            play(&mut s, moves)?;
+            let played = play(&mut s, moves, budget);
+            rbg_error(&s)?;
+            played?;
             let out = f.run(&mut s, &game.loaded);
-            if let Some(e) = s.first_error() {
-                return Err(ApiError::invalid(format!("the reasoner stopped: {e}")));
-            }
+            rbg_error(&s)?;
             out
         }
         Loaded::Sbg(g) => {
             let mut e = sbg::Engine::new(g).map_err(|e| ApiError::invalid(e.to_string()))?;
-            play(&mut e, moves)?;
+            budget.check()?;
+            play(&mut e, moves, budget)?;
             f.run(&mut e, &game.loaded)
         }
         Loaded::Gdl(d) => {
             let mut e = gdl::Engine::new(d).map_err(|e| ApiError::invalid(format!("{e}")))?;
-            let played = play(&mut e, moves);
+            budget.check()?;
+            let played = play(&mut e, moves, budget);
             gdl_budget(&e)?;
             played?;
             let out = f.run(&mut e, &game.loaded);
             gdl_budget(&e)?;
             out
         }
+    };
+    budget.check_memory()?;
+    out
+}
+
+/// A compile error; one that names a rule (an automaton over its limit) carries a diagnostic
+/// pointing at it.
+fn compile_error(game: &Game, e: &reasoner::CompileError) -> ApiError {
+    let message = format!("cannot compile the rules: {e}");
+    let Some(span) = e.span() else {
+        return ApiError::invalid(message);
+    };
+    let d = Diagnostic::error()
+        .with_message(message.clone())
+        .with_labels(vec![
+            Label::primary((), span.range()).with_message("in this rule")
+        ]);
+    let ds = front::diag_json::diagnostics(&file_name(game.lang), &game.text, &[d]);
+    ApiError::invalid(message).with_diagnostics(json!(ds))
+}
+
+fn rbg_error(s: &reasoner::State<'_>) -> Result<(), ApiError> {
+    match s.first_error() {
+        Some(e) => Err(ApiError::invalid(format!("the reasoner stopped: {e}"))),
+        None => Ok(()),
     }
 }
 
@@ -147,9 +227,14 @@ fn gdl_budget(e: &gdl::Engine) -> Result<(), ApiError> {
 }
 
 /// Applies moves in notation; an illegal one is an error naming it, its number and the legal
-/// moves.
-pub fn play<G: GameState>(state: &mut G, moves: &[String]) -> Result<(), ApiError> {
+/// moves. The budget is checked before each move.
+pub fn play<G: GameState>(
+    state: &mut G,
+    moves: &[String],
+    budget: &Budget,
+) -> Result<(), ApiError> {
     for (i, text) in moves.iter().enumerate() {
+        budget.check()?;
         match state.move_from_text(text) {
             Ok(mv) => state.apply(&mv),
             Err(e) => {
@@ -174,11 +259,18 @@ pub fn shorten(mut s: String, max: usize) -> String {
     s
 }
 
+/// Modifiers one move generation may apply here ([`reasoner::Options::search_limit`]): a
+/// sixteenth of the command line's, so replaying a move of a game with millions of legal
+/// moves fails with the limit instead of listing them all (the corpus games need a few
+/// thousand).
+pub const SEARCH_LIMIT: u64 = 1 << 21;
+
 /// The reasoner's options here: without the shift-region tables, whose building costs more
-/// than they save in one request's few move generations.
+/// than they save in one request's few move generations, and with [`SEARCH_LIMIT`].
 fn rbg_options() -> reasoner::Options {
     reasoner::Options {
         region_tables: false,
+        search_limit: SEARCH_LIMIT,
         ..reasoner::Options::default()
     }
 }

@@ -1,7 +1,11 @@
-//! Every request is bounded: its body by size, its work by time and by a cancellation flag
-//! raised when the client goes away, and the work of all requests by a count of jobs running
-//! at once (the machine's cores are few; more requests wait briefly or are told to retry).
+//! Every request is bounded: its body by size, its work by time, by its share of memory
+//! ([`crate::memory`]) and by a cancellation flag raised when the client goes away, and the
+//! work of all requests by a count of jobs running at once (the machine's cores are few; more
+//! requests wait briefly or are told to retry). Connections are bounded in number and in the
+//! time their headers and bodies may take (`crate::serve`).
 
+use crate::error::ApiError;
+use crate::memory::Account;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -21,6 +25,16 @@ pub struct Limits {
     pub moves: usize,
     /// Longest time an agent may think per move.
     pub agent_time: Duration,
+    /// Bytes one job may hold (allocated on its thread, not freed), checked between its steps;
+    /// past it the request fails with 422 and the others go on.
+    pub job_memory: usize,
+    /// Connections served at once; more wait in the system's listen queue.
+    pub connections: usize,
+    /// Time a client has to send a request's headers, and then its body.
+    pub header_time: Duration,
+    pub body_time: Duration,
+    /// Longest request target (path and query) answered; longer ones get 414.
+    pub uri_bytes: usize,
 }
 
 impl Default for Limits {
@@ -32,6 +46,13 @@ impl Default for Limits {
             queue_wait: Duration::from_secs(2),
             moves: 5000,
             agent_time: Duration::from_secs(5),
+            // `rbgtool serve` sets it from --memory: a fifth of it, so four jobs at their
+            // share leave room for the server itself.
+            job_memory: 400 << 20,
+            connections: 64,
+            header_time: Duration::from_secs(10),
+            body_time: Duration::from_secs(10),
+            uri_bytes: 8 << 10,
         }
     }
 }
@@ -41,19 +62,72 @@ impl Default for Limits {
 pub struct Budget {
     deadline: Instant,
     cancelled: Arc<AtomicBool>,
+    memory: Account,
+    memory_share: usize,
+    /// Set once the share was seen passed: the job may free memory before its end is
+    /// checked, and must still fail.
+    memory_passed: Arc<AtomicBool>,
 }
 
 impl Budget {
+    /// A budget of time only.
     pub fn new(time: Duration) -> Budget {
+        Budget::with_memory(time, usize::MAX)
+    }
+
+    /// A budget of time and of `share` bytes held by the job's thread (see
+    /// [`Budget::account`]).
+    pub fn with_memory(time: Duration, share: usize) -> Budget {
         Budget {
             deadline: Instant::now() + time,
             cancelled: Arc::new(AtomicBool::new(false)),
+            memory: Account::default(),
+            memory_share: share,
+            memory_passed: Arc::new(AtomicBool::new(false)),
         }
     }
 
-    /// False once the time is up or the client has gone.
+    /// The account the job's thread charges its allocations to (`Account::enter`).
+    pub fn account(&self) -> &Account {
+        &self.memory
+    }
+
+    /// False once the time is up, the client has gone or the memory share is passed.
     pub fn alive(&self) -> bool {
-        !self.cancelled.load(Ordering::Relaxed) && Instant::now() < self.deadline
+        !self.cancelled.load(Ordering::Relaxed)
+            && Instant::now() < self.deadline
+            && !self.over_memory()
+    }
+
+    fn over_memory(&self) -> bool {
+        if self.memory.used() > self.memory_share {
+            self.memory_passed.store(true, Ordering::Relaxed);
+        }
+        self.memory_passed.load(Ordering::Relaxed)
+    }
+
+    /// An error once the job is past its memory share (a result cut short by the budget is
+    /// still an answer; one cut short by memory is not).
+    pub fn check_memory(&self) -> Result<(), ApiError> {
+        if self.over_memory() {
+            return Err(ApiError::invalid(format!(
+                "the request needs more than its share of memory ({} MB); use the command line",
+                self.memory_share >> 20
+            )));
+        }
+        Ok(())
+    }
+
+    /// An error once the job must stop: 422 past its memory share (the game needs more than
+    /// a request may use), 503 when its time is up or its client has gone.
+    pub fn check(&self) -> Result<(), ApiError> {
+        self.check_memory()?;
+        if !self.alive() {
+            return Err(ApiError::unavailable(
+                "the request ran out of time; use the command line for long work",
+            ));
+        }
+        Ok(())
     }
 
     /// Time left before the deadline.
@@ -109,5 +183,22 @@ mod tests {
         drop(CancelOnDrop(b.clone()));
         assert!(!b.alive());
         assert!(!Budget::new(Duration::ZERO).alive());
+    }
+
+    #[test]
+    fn a_budget_ends_past_its_memory_share() {
+        let b = Budget::with_memory(Duration::from_secs(60), 1000);
+        assert!(b.check().is_ok());
+        // Without a counting allocator in this test binary, charge the account directly.
+        crate::memory::enable();
+        let held = {
+            let _in = b.account().enter();
+            crate::memory::charge(4000);
+            b.account().used()
+        };
+        assert_eq!(held, 4000);
+        assert!(!b.alive());
+        let e = b.check().unwrap_err();
+        assert_eq!(e.status, axum::http::StatusCode::UNPROCESSABLE_ENTITY);
     }
 }

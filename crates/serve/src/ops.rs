@@ -22,9 +22,12 @@ pub struct View {
     pub terminal: bool,
     /// Scores in player order (the result when terminal).
     pub scores: Vec<i64>,
-    /// Legal moves in notation (at most [`MOVES_SHOWN`]; `moves_total` counts them all).
+    /// Legal moves in notation, at most [`MOVES_SHOWN`]: the listing stops there (its work is
+    /// bounded by what is shown), so `moves_more` says whether there are others.
     pub moves: Vec<String>,
+    /// The number of moves listed (all of them unless `moves_more`).
     pub moves_total: usize,
+    pub moves_more: bool,
     /// Whose turn, or the result, in words.
     pub status: String,
     /// The position text (docs/positions.md).
@@ -44,30 +47,27 @@ impl OnState for Look {
 }
 
 pub fn view<G: Played>(state: &mut G, loaded: &Loaded) -> View {
-    let mut moves: Vec<String> = game::text::printed_moves(state)
-        .into_iter()
-        .map(|(_, t)| t)
-        .collect();
+    let (moves, complete) = state.listed_moves(MOVES_SHOWN);
     let players = state.player_names();
     let moves_total = moves.len();
-    moves.truncate(MOVES_SHOWN);
     View {
         player: state
             .current_player()
             .filter(|_| moves_total > 0)
             .and_then(|p| players.get(p).cloned()),
-        status: status_line(state, &players, moves_total),
+        status: status_line(state, &players, moves_total, complete),
         terminal: moves_total == 0,
         scores: state.scores(),
         players,
         moves,
         moves_total,
+        moves_more: !complete,
         position: state.position_text(),
         svg: state.picture(loaded),
     }
 }
 
-fn status_line<G: GameState>(state: &G, names: &[String], moves: usize) -> String {
+fn status_line<G: GameState>(state: &G, names: &[String], moves: usize, all: bool) -> String {
     if moves == 0 {
         let scores: Vec<String> = names
             .iter()
@@ -77,6 +77,11 @@ fn status_line<G: GameState>(state: &G, names: &[String], moves: usize) -> Strin
         return format!("game over: {}", scores.join(", "));
     }
     let plural = if moves == 1 { "" } else { "s" };
+    let moves = if all {
+        moves.to_string()
+    } else {
+        format!("more than {moves}")
+    };
     match state.current_player() {
         Some(p) => format!(
             "{} to move, {moves} legal move{plural}",

@@ -5,21 +5,42 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
-use serve::{router, Limits};
+use serve::{router, Access, Limits};
 use std::time::Duration;
 use tower::ServiceExt;
+
+// Counts each job's memory as the binary's allocator does (serve::memory).
+#[global_allocator]
+static ALLOC: serve::memory::Counting = serve::memory::Counting;
+
+/// The host these tests' routers answer to.
+const HOST: &str = "127.0.0.1:8080";
+
+fn app(limits: Limits) -> axum::Router {
+    let access = Access::new(HOST.parse().unwrap(), limits.uri_bytes);
+    router(limits, access)
+}
 
 const BREAKTHROUGH_RBG: &str = include_str!("../../../corpus/rbg/breakthrough.rbg");
 const BREAKTHROUGH_SBG: &str = include_str!("../../../corpus/sbg/breakthrough.sbg");
 
 async fn send(limits: Limits, method: &str, path: &str, body: Body) -> (StatusCode, Value) {
+    send_to(app(limits), method, path, body).await
+}
+
+async fn send_to(app: axum::Router, method: &str, path: &str, body: Body) -> (StatusCode, Value) {
     let req = Request::builder()
         .method(method)
         .uri(path)
+        .header("host", HOST)
         .header("content-type", "application/json")
         .body(body)
         .unwrap();
-    let res = router(limits).oneshot(req).await.unwrap();
+    respond(app, req).await
+}
+
+async fn respond(app: axum::Router, req: Request<Body>) -> (StatusCode, Value) {
+    let res = app.oneshot(req).await.unwrap();
     let status = res.status();
     let bytes = res.into_body().collect().await.unwrap().to_bytes();
     let v = serde_json::from_slice(&bytes)
@@ -270,7 +291,7 @@ async fn concurrent_requests_are_all_answered() {
         queue_wait: Duration::from_millis(50),
         ..Limits::default()
     };
-    let app = router(limits);
+    let app = app(limits);
     let mut tasks = Vec::new();
     for i in 0..24 {
         let app = app.clone();
@@ -281,6 +302,7 @@ async fn concurrent_requests_are_all_answered() {
                 _ => json!({ "text": "garbage", "depth": 1 }),
             };
             let req = Request::post("/api/perft")
+                .header("host", HOST)
                 .header("content-type", "application/json")
                 .body(Body::from(body.to_string()))
                 .unwrap();

@@ -128,8 +128,8 @@ function showView(v) {
   $("status").textContent = v.status;
   $("board").innerHTML = v.svg || "<p>(no board found in this state: see the position text)</p>";
   $("position").textContent = v.position;
-  $("moves-count").textContent = v.moves_total > v.moves.length
-    ? `(${v.moves.length} of ${v.moves_total} shown)` : `(${v.moves_total})`;
+  $("moves-count").textContent = v.moves_more
+    ? `(the first ${v.moves.length} shown; there are more)` : `(${v.moves_total})`;
   const legal = $("legal");
   legal.innerHTML = "";
   for (const m of v.moves) {

@@ -188,11 +188,17 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
         ),
         Command::Explain { code, from, list } => explain::run(code.as_deref(), *from, *list),
         Command::Lsp => {
-            let (connection, io) = lsp::Connection::stdio();
+            // Our framing reader (not lsp_server's stdio): a bad message is logged and
+            // skipped, never the end of the server.
+            let (connection, io) = lsp::transport::connect(
+                std::io::BufReader::new(std::io::stdin()),
+                std::io::stdout(),
+                |line| eprintln!("{line}"),
+            );
             lsp::serve(connection).map_err(|e| CliError::Io(format!("lsp: {e}")))?;
             io.join().map_err(|e| CliError::Io(format!("lsp: {e}")))
         }
-        Command::Serve { port, host } => serve(*host, *port),
+        Command::Serve { port, host } => serve(*host, *port, g.memory),
         Command::Completions { shell } => {
             use clap::CommandFactory;
             let mut cmd = Cli::command();
@@ -203,8 +209,9 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
 }
 
 /// `rbgtool serve`: the playground until the process is stopped. A panic in a request is our
-/// bug but must not end the server: it is printed, and that request gets a 500.
-fn serve(host: std::net::IpAddr, port: u16) -> Result<(), CliError> {
+/// bug but must not end the server: it is printed, and that request gets a 500. Each job may
+/// hold a fifth of the memory budget, so four at their share leave room for the server.
+fn serve(host: std::net::IpAddr, port: u16, memory_mb: u64) -> Result<(), CliError> {
     std::panic::set_hook(Box::new(|info| {
         eprintln!("rbgtool serve: internal error in a request (a bug, please report it): {info}");
     }));
@@ -213,8 +220,12 @@ fn serve(host: std::net::IpAddr, port: u16) -> Result<(), CliError> {
         .build()
         .map_err(|e| CliError::Io(format!("serve: {e}")))?;
     let addr = std::net::SocketAddr::new(host, port);
+    let limits = serve::Limits {
+        job_memory: usize::try_from(memory_mb.saturating_mul(1 << 20) / 5).unwrap_or(usize::MAX),
+        ..serve::Limits::default()
+    };
     runtime
-        .block_on(serve::serve(addr, serve::Limits::default(), |bound| {
+        .block_on(serve::serve(addr, limits, |bound| {
             println!("rbgtool serve: the playground is at http://{bound}/ (Ctrl-C stops it)");
         }))
         .map_err(|e| CliError::Io(format!("serve on {addr}: {e}")))

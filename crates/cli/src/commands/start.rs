@@ -7,7 +7,6 @@ use crate::diag::CliError;
 use codespan_reporting::diagnostic::{Diagnostic, Label};
 use game::text::{split_moves, MoveErrorKind};
 use game::GameState;
-use std::io::Read;
 use std::path::Path;
 
 /// Code that runs on any engine's state.
@@ -83,16 +82,15 @@ pub fn gdl_budget(e: &gdl::Engine, loaded: &LoadedGame) -> Result<(), CliError> 
 
 /// Reads a text file, or standard input for `-`; returns (name, text).
 pub fn read_text(path: &Path) -> Result<(String, String), CliError> {
-    if path.as_os_str() == "-" {
-        let mut s = String::new();
-        std::io::stdin()
-            .read_to_string(&mut s)
-            .map_err(|e| CliError::Io(format!("cannot read standard input: {e}")))?;
-        return Ok(("<stdin>".into(), s));
-    }
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::Io(format!("cannot read {}: {e}", path.display())))?;
-    Ok((path.display().to_string(), text))
+    let name = if path.as_os_str() == "-" {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    };
+    let bytes = crate::input::read_bytes(path)?;
+    let text = String::from_utf8(bytes)
+        .map_err(|e| CliError::Io(format!("cannot read {name}: {}", e.utf8_error())))?;
+    Ok((name, text))
 }
 
 /// Loads `--position` (if any), then plays `--moves` (if any).
