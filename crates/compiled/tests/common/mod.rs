@@ -31,6 +31,12 @@ pub fn build_options() -> BuildOptions {
         cache: Cache::Dir(PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("compiled-cache")),
         // Build time dominates these tests; the semantics do not depend on the level.
         optimise: compiled::Optimise::Quick,
+        // These tests compare engines, not build times: on a loaded machine (two builds at a
+        // time on shared cores) arimaa's build passed the default 300 s.
+        limits: compiled::BuildLimits {
+            timeout: compiled::child::MAX_BUILD_TIMEOUT,
+            ..compiled::BuildLimits::default()
+        },
         ..BuildOptions::default()
     }
 }
