@@ -189,6 +189,24 @@ pub struct EngineArgs {
     /// Compiled engine: build in a temporary folder instead of the artefact cache.
     #[arg(long)]
     pub no_cache: bool,
+    /// Compiled engine: stop rustc after this many seconds and use the interpreter (at most
+    /// 3600).
+    #[arg(long, value_name = "SECONDS", default_value_t = compiled::child::DEFAULT_BUILD_TIMEOUT.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub build_timeout: u64,
+    /// Compiled engine: address-space limit of rustc and its linker, in MB; a build past it
+    /// fails and the interpreter is used.
+    #[arg(long, value_name = "MB", default_value_t = compiled::child::DEFAULT_BUILD_MEMORY_MB,
+          value_parser = clap::value_parser!(u64).range(512..=1_048_576))]
+    pub build_memory: u64,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum CacheAction {
+    /// List the compiled engine's libraries and build folders with their sizes.
+    List,
+    /// Remove every library and every build folder no running build owns.
+    Clean,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -552,6 +570,12 @@ pub enum Command {
         /// Address to bind; the default serves this machine only.
         #[arg(long, default_value = "127.0.0.1")]
         host: std::net::IpAddr,
+    },
+    /// The compiled engine's artefact cache: list or clean it (docs/compiled-engine.md).
+    #[command(after_help = "Examples:\n  rbgtool cache list\n  rbgtool cache clean")]
+    Cache {
+        #[command(subcommand)]
+        action: CacheAction,
     },
     /// Print a shell completion script.
     #[command(

@@ -118,20 +118,35 @@ fn confine(cmd: &mut Command, memory_mb: u64) {
     let parent = std::process::id();
     cmd.process_group(0);
     // SAFETY: the closure runs between fork and exec and only makes system calls
-    // (prctl, getppid, setrlimit), which are async-signal-safe.
+    // (prctl, getppid, getrlimit, setrlimit), which are async-signal-safe.
     unsafe {
         cmd.pre_exec(move || {
             die_with_parent(parent)?;
-            let limit = libc::rlimit {
-                rlim_cur: bytes,
-                rlim_max: bytes,
-            };
-            if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
+            limit_address_space(bytes)
         });
     }
+}
+
+/// Lowers `RLIMIT_AS` to `bytes`, or to the inherited hard limit when that is lower (an
+/// unprivileged process may not raise it, and a lower inherited limit already holds).
+#[cfg(unix)]
+unsafe fn limit_address_space(bytes: libc::rlim_t) -> std::io::Result<()> {
+    let mut current = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    if libc::getrlimit(libc::RLIMIT_AS, &mut current) != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    let bytes = bytes.min(current.rlim_max);
+    let limit = libc::rlimit {
+        rlim_cur: bytes,
+        rlim_max: bytes,
+    };
+    if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    Ok(())
 }
 
 #[cfg(not(unix))]

@@ -108,6 +108,9 @@ fn corpus_playouts_reach_goals() {
         env!("CARGO_MANIFEST_DIR"),
         "/../../../shared/corpus-external/gdl"
     );
+    if !std::path::Path::new(dir).is_dir() {
+        return testskip::skip("../shared/corpus-external is absent");
+    }
     let mut rng = game::rng_from_seed(7);
     for name in ["ticTacToe.kif", "connectFour.kif", "breakthroughSmall.kif"] {
         let Ok(src) = std::fs::read_to_string(format!("{dir}/{name}")) else {

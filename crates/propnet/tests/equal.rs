@@ -36,7 +36,7 @@ const REFERENCE: &[(&str, u32, &[u64])] = &[
 #[test]
 fn public_gdl_games_equal_the_interpreter_and_the_reference() {
     let Some(dir) = shared() else {
-        eprintln!("SKIPPED: ../shared/corpus-external/gdl is absent");
+        testskip::skip("../shared/corpus-external/gdl is absent");
         return;
     };
     for &(file, depth, expected) in REFERENCE {
@@ -63,7 +63,7 @@ fn public_gdl_games_equal_the_interpreter_and_the_reference() {
 #[test]
 fn every_public_gdl_game_is_grounded_or_refused_with_a_budget() {
     let Some(dir) = shared() else {
-        eprintln!("SKIPPED: ../shared/corpus-external/gdl is absent");
+        testskip::skip("../shared/corpus-external/gdl is absent");
         return;
     };
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)

@@ -17,7 +17,6 @@ fn corpus() -> Option<PathBuf> {
     if dir.join("PERFT.md").exists() {
         Some(dir)
     } else {
-        println!("note: {} absent, corpus perft skipped", dir.display());
         None
     }
 }
@@ -50,7 +49,9 @@ fn table(text: &str) -> Vec<(String, u32, u64, Option<u64>)> {
 
 #[test]
 fn public_games_perft() {
-    let Some(dir) = corpus() else { return };
+    let Some(dir) = corpus() else {
+        return testskip::skip("../shared/corpus-external is absent");
+    };
     let text = std::fs::read_to_string(dir.join("PERFT.md")).unwrap();
     let entries = table(&text);
     assert!(entries.len() > 100, "PERFT.md table not read");
@@ -111,7 +112,9 @@ fn public_games_perft() {
 /// depth-3 count, 47,046,242, is checked by `scripts/vs-reference.sh`).
 #[test]
 fn go_scoring_keeper_is_proper_in_outcome() {
-    let Some(dir) = corpus() else { return };
+    let Some(dir) = corpus() else {
+        return testskip::skip("../shared/corpus-external is absent");
+    };
     let src = std::fs::read_to_string(dir.join("games/go.rbg")).unwrap();
     let g = rbg::parse_game(&src).unwrap().game;
     for keeper in [KeeperMode::Check, KeeperMode::First] {
@@ -130,7 +133,9 @@ fn go_scoring_keeper_is_proper_in_outcome() {
 /// The run-time shift walk (no region tables) agrees with the tables on a few games.
 #[test]
 fn without_region_tables() {
-    let Some(dir) = corpus() else { return };
+    let Some(dir) = corpus() else {
+        return testskip::skip("../shared/corpus-external is absent");
+    };
     for (file, depth, leaves) in [
         ("games/breakthrough.rbg", 3, 11132),
         ("games/chess.rbg", 3, 8902),
@@ -157,7 +162,9 @@ fn without_region_tables() {
 
 #[test]
 fn creator_test_reports_unbounded_straightness() {
-    let Some(dir) = corpus() else { return };
+    let Some(dir) = corpus() else {
+        return testskip::skip("../shared/corpus-external is absent");
+    };
     let src = std::fs::read_to_string(dir.join("reference-tests/creator_test.rbg")).unwrap();
     let g = rbg::parse_game(&src).unwrap().game;
     let r = Reasoner::new(&g).unwrap();

@@ -79,8 +79,7 @@ fn screenshot(tab: &Tab, name: &str) {
 #[test]
 fn play_edit_and_convert_in_chromium() {
     let Some(path) = chromium() else {
-        println!("skipping the browser test: no chromium on PATH (apt-get install chromium, or set CHROME)");
-        return;
+        return testskip::skip("no chromium on PATH (apt-get install chromium, or set CHROME)");
     };
     let addr = start_server();
     let options = LaunchOptions::default_builder()

@@ -54,6 +54,10 @@ fn build_options(args: &EngineArgs, options: reasoner::Options) -> compiled::Bui
         } else {
             compiled::Cache::Default
         },
+        limits: compiled::BuildLimits {
+            timeout: std::time::Duration::from_secs(args.build_timeout),
+            memory_mb: args.build_memory,
+        },
         options,
         ..compiled::BuildOptions::default()
     }

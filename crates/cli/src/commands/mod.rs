@@ -2,6 +2,7 @@
 
 mod bench;
 mod board_text;
+mod cache;
 mod check;
 mod convert;
 mod engine;
@@ -199,6 +200,7 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             io.join().map_err(|e| CliError::Io(format!("lsp: {e}")))
         }
         Command::Serve { port, host } => serve(*host, *port, g.memory),
+        Command::Cache { action } => cache::run(action),
         Command::Completions { shell } => {
             use clap::CommandFactory;
             let mut cmd = Cli::command();
