@@ -5,6 +5,7 @@
 use crate::eval::Values;
 use crate::net::{Net, Node};
 use gdl::ast::Symbols;
+use gdl::engine::joint::{self, term_text};
 use gdl::engine::store::{Id, Store};
 use smallvec::SmallVec;
 use std::collections::HashMap;
@@ -20,15 +21,13 @@ pub struct Names {
     pub store: Store,
     pub role_names: Vec<String>,
     pub base_texts: Vec<String>,
+    /// Each proposition's share of the state hash (`gdl::engine::joint::prop_hash`).
     pub base_hashes: Vec<u64>,
     pub move_texts: Vec<Vec<String>>,
     pub base_index: HashMap<Id, usize>,
     pub noop: Option<gdl::ast::Symbol>,
     pub move_functors: Vec<Vec<gdl::ast::Symbol>>,
 }
-
-/// The most joint moves one state may have (as the interpreter).
-pub use gdl::engine::MAX_JOINT_MOVES;
 
 /// A game in progress on a network (cheap to clone: the network is shared).
 #[derive(Clone)]
@@ -77,13 +76,12 @@ impl Propnet {
         self.net.terminal.is_some_and(|t| self.values.get(t))
     }
 
-    /// Each role's legal move indices into `self.legal`; false at a terminal state.
-    fn fill_legal(&mut self) -> bool {
+    /// Each role's legal move indices into `out`; false at a terminal state.
+    fn legal_into(&self, out: &mut [Vec<u32>]) -> bool {
         if self.terminal() {
             return false;
         }
-        for (r, role) in self.net.roles.iter().enumerate() {
-            let out = &mut self.legal[r];
+        for (role, out) in self.net.roles.iter().zip(out.iter_mut()) {
             out.clear();
             let start = role.legal_start as usize;
             let end = start + role.inputs.len();
@@ -105,6 +103,14 @@ impl Propnet {
             }
         }
         true
+    }
+
+    /// [`Propnet::legal_into`] the engine's own buffer.
+    fn fill_legal(&mut self) -> bool {
+        let mut legal = std::mem::take(&mut self.legal);
+        let any = self.legal_into(&mut legal);
+        self.legal = legal;
+        any
     }
 
     /// Legal moves of each role as KIF texts (empty lists at a terminal state).
@@ -208,26 +214,14 @@ impl game::GameState for Propnet {
     }
 
     fn current_player(&self) -> Option<usize> {
-        let mut me = self.clone();
-        if !me.fill_legal() {
+        let mut legal = vec![Vec::new(); self.net.roles.len()];
+        if !self.legal_into(&mut legal) {
             return None;
         }
-        let legal = &me.legal;
-        let choosing: Vec<usize> = (0..legal.len()).filter(|&i| legal[i].len() > 1).collect();
-        match choosing.len() {
-            1 => Some(choosing[0]),
-            0 => {
-                let acting: Vec<usize> = (0..legal.len())
-                    .filter(|&r| {
-                        legal[r].first().is_some_and(|&i| {
-                            Some(self.names.move_functors[r][i as usize]) != self.names.noop
-                        })
-                    })
-                    .collect();
-                (acting.len() == 1).then(|| acting[0])
-            }
-            _ => None,
-        }
+        let counts: Vec<usize> = legal.iter().map(Vec::len).collect();
+        joint::chooser(&counts, |r| {
+            Some(self.names.move_functors[r][legal[r][0] as usize]) != self.names.noop
+        })
     }
 
     fn legal_moves(&mut self, out: &mut Vec<JointMove>) {
@@ -235,47 +229,12 @@ impl game::GameState for Propnet {
         if self.error.is_some() || !self.fill_legal() {
             return;
         }
-        let legal = &self.legal;
-        if legal.iter().any(|l| l.is_empty()) {
+        let counts: Vec<usize> = self.legal.iter().map(Vec::len).collect();
+        if let Err(m) = joint::joint_move_budget(&counts) {
+            self.error = Some(m);
             return;
         }
-        let count = legal
-            .iter()
-            .fold(1u128, |n, l| n.saturating_mul(l.len() as u128));
-        if count > MAX_JOINT_MOVES {
-            self.error = Some(format!(
-                "a state has {count} joint moves, more than the engine's budget of \
-                 {MAX_JOINT_MOVES} (gdl::engine::MAX_JOINT_MOVES)"
-            ));
-            return;
-        }
-        if legal.len() == 2 {
-            for &a in &legal[0] {
-                for &b in &legal[1] {
-                    out.push(JointMove(SmallVec::from_slice(&[a, b])));
-                }
-            }
-            return;
-        }
-        let mut idx = vec![0usize; legal.len()];
-        loop {
-            out.push(JointMove(
-                idx.iter().enumerate().map(|(r, &i)| legal[r][i]).collect(),
-            ));
-            // Odometer, last role fastest.
-            let mut r = legal.len();
-            loop {
-                if r == 0 {
-                    return;
-                }
-                r -= 1;
-                idx[r] += 1;
-                if idx[r] < legal[r].len() {
-                    break;
-                }
-                idx[r] = 0;
-            }
-        }
+        joint::joint_moves(&self.legal, out, |m| JointMove(SmallVec::from_slice(m)));
     }
 
     fn apply(&mut self, mv: &JointMove) {
@@ -298,10 +257,7 @@ impl game::GameState for Propnet {
 
     fn state_hash(&self) -> u64 {
         self.true_bases()
-            .map(|i| {
-                let h = self.names.base_hashes[i];
-                (h ^ (h >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9)
-            })
+            .map(|i| self.names.base_hashes[i])
             .fold(0u64, u64::wrapping_add)
     }
 
@@ -317,15 +273,7 @@ impl game::GameState for Propnet {
     }
 
     fn move_from_text(&mut self, text: &str) -> Result<JointMove, game::MoveError> {
-        let printed = game::text::printed_moves(self);
-        game::text::match_move(text, &printed).or_else(|e| {
-            let wanted = game::text::normalize(text);
-            printed
-                .iter()
-                .find(|(m, _)| self.move_text(m) == wanted)
-                .map(|(m, _)| m.clone())
-                .ok_or(e)
-        })
+        joint::move_from_text(self, text)
     }
 
     fn position_text(&self) -> String {
@@ -368,29 +316,6 @@ impl game::GameState for Propnet {
     }
 }
 
-/// KIF text of a term of `store`.
-pub(crate) fn term_text(symbols: &Symbols, store: &Store, t: Id) -> String {
-    let mut s = String::new();
-    write_term(symbols, store, t, &mut s);
-    s
-}
-
-fn write_term(symbols: &Symbols, store: &Store, t: Id, out: &mut String) {
-    let args = store.args(t);
-    let name = symbols.name(store.functor(t));
-    if args.is_empty() {
-        out.push_str(name);
-    } else {
-        out.push('(');
-        out.push_str(name);
-        for &a in args {
-            out.push(' ');
-            write_term(symbols, store, a, out);
-        }
-        out.push(')');
-    }
-}
-
 /// Texts and hashes of the network's propositions and moves.
 pub(crate) fn names(g: &crate::ground::Ground, net: &Net) -> Names {
     let mut store = g.store.clone();
@@ -403,7 +328,7 @@ pub(crate) fn names(g: &crate::ground::Ground, net: &Net) -> Names {
         .iter()
         .map(|&p| {
             let atom = store.intern(gdl::ast::Symbol::TRUE, &[p]);
-            store.structural_hash(atom)
+            joint::prop_hash(store.structural_hash(atom))
         })
         .collect();
     let move_texts = net

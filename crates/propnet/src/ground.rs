@@ -43,17 +43,6 @@ pub struct Ground {
     pub roles: Vec<Id>,
     /// Terms `p` of `init(p)`.
     pub init: Vec<Id>,
-    pub next_sym: Symbol,
-    pub legal_sym: Symbol,
-    pub goal_sym: Symbol,
-    pub terminal_sym: Symbol,
-}
-
-impl Ground {
-    /// The network atom of `atom` (a relaxed-program term), if it can ever hold.
-    pub fn atom_of(&self, index: &HashMap<Id, AtomId>, atom: Id) -> Option<AtomId> {
-        index.get(&atom).copied()
-    }
 }
 
 pub fn ground(desc: &Description) -> Result<Ground, GroundError> {
@@ -113,10 +102,6 @@ pub fn ground(desc: &Description) -> Result<Ground, GroundError> {
         inputs,
         roles,
         init,
-        next_sym: Symbol::NEXT,
-        legal_sym: Symbol::LEGAL,
-        goal_sym: Symbol::GOAL,
-        terminal_sym: Symbol::TERMINAL,
     })
 }
 
@@ -145,8 +130,8 @@ impl Builder<'_> {
         let Some(&rel) = self.prog.rel_ids.get(&(v.rel, v.vars.len())) else {
             return Ok(());
         };
-        let bindings = self.db.facts[rel].clone();
-        for b in bindings {
+        let db = self.db;
+        for &b in &db.facts[rel] {
             let binding: Vec<Id> = self.store.args(b).to_vec();
             let head = self.ground_atom(&v.head, &v.vars, &binding);
             let mut body = Vec::with_capacity(v.body.len());

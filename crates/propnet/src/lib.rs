@@ -29,6 +29,12 @@ use std::sync::Arc;
 /// at 2.8-36x.
 pub const AUTO_MAX_EDGES: usize = 1_000_000;
 
+/// Whether `--engine auto` (and Python's playouts, which follow it) should play on this
+/// network rather than on the interpreter.
+pub fn suits_auto(net: &Propnet) -> bool {
+    net.size().1 <= AUTO_MAX_EDGES
+}
+
 /// Why a game has no network.
 #[derive(Debug, Clone)]
 pub enum GroundError {

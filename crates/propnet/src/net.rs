@@ -96,11 +96,10 @@ pub fn build(g: &Ground) -> Result<Net, GroundError> {
         .enumerate()
         .map(|(i, &a)| (a, i as AtomId))
         .collect();
-    let mut store = g.store.clone();
     for &(p, _) in &g.bases {
         let n = fresh(&mut thr, 1);
-        let next_atom = store.intern(g.next_sym, &[p]);
-        if let Some(&a) = atom_index.get(&next_atom) {
+        let next_atom = g.store.find(Symbol::NEXT, &[p]);
+        if let Some(&a) = next_atom.and_then(|t| atom_index.get(&t)) {
             atom_node[a as usize] = Some(n);
         }
     }
@@ -120,8 +119,8 @@ pub fn build(g: &Ground) -> Result<Net, GroundError> {
         let legal_start = thr.len() as Node;
         for &(m, _) in moves {
             let n = fresh(&mut thr, 1);
-            let legal_atom = store.intern(g.legal_sym, &[g.roles[ri], m]);
-            if let Some(&a) = atom_index.get(&legal_atom) {
+            let legal_atom = g.store.find(Symbol::LEGAL, &[g.roles[ri], m]);
+            if let Some(&a) = legal_atom.and_then(|t| atom_index.get(&t)) {
                 atom_node[a as usize] = Some(n);
             }
         }
@@ -186,9 +185,11 @@ pub fn build(g: &Ground) -> Result<Net, GroundError> {
     let (in_start, ins) = csr(nodes, &edges, |&(s, d, neg)| {
         (d, s | if neg { NEG } else { 0 })
     });
-    let goals = goal_gates(g, &mut store, &atom_index, &node_of, &role_index);
-    let terminal = atom_index
-        .get(&store.intern(g.terminal_sym, &[]))
+    let goals = goal_gates(g, &node_of, &role_index);
+    let terminal = g
+        .store
+        .find(Symbol::TERMINAL, &[])
+        .and_then(|t| atom_index.get(&t))
         .map(|&a| node_of(a));
     let base_index: HashMap<Id, usize> = g
         .bases
@@ -326,14 +327,13 @@ fn most_shared(bodies: &[Vec<(Node, bool)>]) -> Option<(Node, bool)> {
 
 fn goal_gates(
     g: &Ground,
-    store: &mut gdl::engine::store::Store,
-    atom_index: &HashMap<Id, AtomId>,
     node_of: &impl Fn(AtomId) -> Node,
     role_index: &HashMap<Id, usize>,
 ) -> Vec<(usize, i64, Node)> {
     let mut goals = Vec::new();
     for (i, &a) in g.atoms.iter().enumerate() {
-        if store.functor(a) != g.goal_sym || store.args(a).len() != 2 {
+        let store = &g.store;
+        if store.functor(a) != Symbol::GOAL || store.args(a).len() != 2 {
             continue;
         }
         let (r, v) = (store.args(a)[0], store.args(a)[1]);
@@ -347,7 +347,6 @@ fn goal_gates(
             goals.push((role, score, node_of(i as AtomId)));
         }
     }
-    let _ = (atom_index, Symbol::GOAL);
     goals
 }
 

@@ -362,6 +362,15 @@ fn flat_mc(kind: &Kind, n: u64, seed: u64) -> Result<game::playout::FlatMcReport
             ))
         }
         Kind::Gdl(d) => {
+            // The engine `rbgtool bench` picks by default (`--engine auto`), so that both give
+            // the same playouts for a seed: the network's move order is its own.
+            if let Some(mut net) = propnet::build(d).ok().filter(propnet::suits_auto) {
+                let rep = flat_monte_carlo(&mut net, Budget::Playouts(n), &mut rng, MAX_LENGTH);
+                return match net.budget_error() {
+                    Some(m) => Err(format!("the GDL network's budget is exceeded: {m}")),
+                    None => Ok(rep),
+                };
+            }
             let mut e = gdl::Engine::new(d).map_err(|e| e.to_string())?;
             Ok(flat_monte_carlo(
                 &mut e,

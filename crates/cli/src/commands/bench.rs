@@ -207,7 +207,6 @@ pub fn run(
         }
         Loaded::Gdl(d) => {
             let auto = super::engine::Auto::Compiled;
-            let mut e = gdl::Engine::new(d).map_err(|e| CliError::Game(format!("{e}")))?;
             if let Some(mut pn) = super::engine::gdl_network(d, engine, global, auto) {
                 super::start::go_to_start(&mut pn, start)?;
                 let rep = game::playout::flat_monte_carlo(&mut pn, budget, &mut rng, MAX_LENGTH);
@@ -218,6 +217,7 @@ pub fn run(
                 }
                 ("gdl network", rep)
             } else {
+                let mut e = gdl::Engine::new(d).map_err(|e| CliError::Game(format!("{e}")))?;
                 super::start::gdl_go_to_start(&mut e, start, &loaded)?;
                 let rep = game::playout::flat_monte_carlo(&mut e, budget, &mut rng, MAX_LENGTH);
                 super::start::gdl_budget(&e, &loaded)?;

@@ -107,7 +107,7 @@ pub fn gdl_network(
     }
     let t = std::time::Instant::now();
     match propnet::build(d) {
-        Ok(pn) if args.engine == EngineKind::Auto && pn.size().1 > propnet::AUTO_MAX_EDGES => {
+        Ok(pn) if args.engine == EngineKind::Auto && !propnet::suits_auto(&pn) => {
             if global.verbose {
                 eprintln!(
                     "note: using the interpreter: the GDL network has {} edges, more than \

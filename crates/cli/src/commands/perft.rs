@@ -115,7 +115,6 @@ pub fn run(
             } else {
                 super::engine::Auto::Interpreted
             };
-            let mut e = gdl::Engine::new(d).map_err(|e| CliError::Game(format!("{e}")))?;
             if let Some(mut pn) = super::engine::gdl_network(d, engine, global, auto) {
                 super::start::go_to_start(&mut pn, start)?;
                 return report(&mut pn, &how, global, |s, d| {
@@ -128,6 +127,7 @@ pub fn run(
                     }
                 });
             }
+            let mut e = gdl::Engine::new(d).map_err(|e| CliError::Game(format!("{e}")))?;
             super::start::gdl_go_to_start(&mut e, start, &loaded)?;
             report(&mut e, &how, global, |s, d| {
                 let counts = generic(s, d, count_leaves);

@@ -9,6 +9,7 @@
 
 pub mod compile;
 pub mod eval;
+pub mod joint;
 pub mod lift;
 pub mod magic;
 pub mod position;
@@ -55,26 +56,9 @@ pub const STATE_FACT_BUDGET: usize = 500_000;
 /// take (a few seconds).
 pub const QUERY_JOIN_BUDGET: u64 = 100_000_000;
 
-/// The number of joint moves of per-role move lists (saturating).
-fn joint_move_count(legal: &[Vec<Id>]) -> u128 {
-    legal
-        .iter()
-        .fold(1u128, |n, l| n.saturating_mul(l.len() as u128))
-}
-
-fn too_many_joint_moves(legal: &[Vec<Id>]) -> String {
-    let n = joint_move_count(legal);
-    let shown = if n == u128::MAX {
-        "more than 10^38".to_string()
-    } else {
-        n.to_string()
-    };
-    format!(
-        "a state has {shown} joint moves ({} roles with {} legal moves in all), more than the \
-         engine's budget of {MAX_JOINT_MOVES} (gdl::engine::MAX_JOINT_MOVES)",
-        legal.len(),
-        legal.iter().map(Vec::len).sum::<usize>()
-    )
+/// Each role's number of legal moves.
+fn counts(legal: &[Vec<Id>]) -> Vec<usize> {
+    legal.iter().map(Vec::len).collect()
 }
 
 impl fmt::Display for EngineError {
@@ -176,9 +160,7 @@ impl Engine {
             None => Inner::build(desc)?,
         };
         if let Some(legal) = inner.legal() {
-            if joint_move_count(&legal) > MAX_JOINT_MOVES {
-                return Err(EngineError::Budget(too_many_joint_moves(&legal)));
-            }
+            joint::joint_move_budget(&counts(&legal)).map_err(EngineError::Budget)?;
         }
         if let Some((m, _)) = &inner.budget_error {
             return Err(EngineError::Budget(m.clone()));
@@ -305,25 +287,7 @@ impl Inner {
     }
 
     fn text(&self, t: Id) -> String {
-        let mut s = String::new();
-        self.write_term(t, &mut s);
-        s
-    }
-
-    fn write_term(&self, t: Id, out: &mut String) {
-        let args = self.store.args(t);
-        let name = self.symbols.name(self.store.functor(t));
-        if args.is_empty() {
-            out.push_str(name);
-        } else {
-            out.push('(');
-            out.push_str(name);
-            for &a in args {
-                out.push(' ');
-                self.write_term(a, out);
-            }
-            out.push(')');
-        }
+        joint::term_text(&self.symbols, &self.store, t)
     }
 
     /// Runs `f` in an evaluation context for the current state; once a hard limit was
@@ -466,22 +430,10 @@ impl game::GameState for Engine {
     fn current_player(&self) -> Option<usize> {
         let mut inner = self.inner.borrow_mut();
         let legal = inner.legal()?;
-        let choosing: Vec<usize> = (0..legal.len()).filter(|&i| legal[i].len() > 1).collect();
-        match choosing.len() {
-            1 => Some(choosing[0]),
-            0 => {
-                let noop = inner.symbols.get("noop");
-                let acting: Vec<usize> = (0..legal.len())
-                    .filter(|&i| {
-                        legal[i]
-                            .first()
-                            .is_some_and(|&m| Some(inner.store.functor(m)) != noop)
-                    })
-                    .collect();
-                (acting.len() == 1).then(|| acting[0])
-            }
-            _ => None,
-        }
+        let noop = inner.symbols.get("noop");
+        joint::chooser(&counts(&legal), |r| {
+            Some(inner.store.functor(legal[r][0])) != noop
+        })
     }
 
     fn legal_moves(&mut self, out: &mut Vec<JointMove>) {
@@ -493,29 +445,11 @@ impl game::GameState for Engine {
         if legal.iter().any(|l| l.is_empty()) {
             return;
         }
-        if joint_move_count(&legal) > MAX_JOINT_MOVES {
-            inner.budget_error = Some((too_many_joint_moves(&legal), None));
+        if let Err(m) = joint::joint_move_budget(&counts(&legal)) {
+            inner.budget_error = Some((m, None));
             return;
         }
-        let mut idx = vec![0usize; legal.len()];
-        loop {
-            out.push(JointMove(
-                idx.iter().enumerate().map(|(r, &i)| legal[r][i]).collect(),
-            ));
-            // Odometer, last role fastest.
-            let mut r = legal.len();
-            loop {
-                if r == 0 {
-                    return;
-                }
-                r -= 1;
-                idx[r] += 1;
-                if idx[r] < legal[r].len() {
-                    break;
-                }
-                idx[r] = 0;
-            }
-        }
+        joint::joint_moves(&legal, out, |m| JointMove(m.into()));
     }
 
     fn apply(&mut self, mv: &JointMove) {
@@ -537,10 +471,7 @@ impl game::GameState for Engine {
         let d = 2 + inner.level;
         inner.dbs[d].facts[inner.rel.true_]
             .iter()
-            .map(|&a| {
-                let h = inner.store.structural_hash(a);
-                (h ^ (h >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9)
-            })
+            .map(|&a| joint::prop_hash(inner.store.structural_hash(a)))
             .fold(0u64, u64::wrapping_add)
     }
 
@@ -559,15 +490,7 @@ impl game::GameState for Engine {
 
     /// Also accepts every role's term joined by ` | ` where one role chooses.
     fn move_from_text(&mut self, text: &str) -> Result<JointMove, game::MoveError> {
-        let printed = game::text::printed_moves(self);
-        game::text::match_move(text, &printed).or_else(|e| {
-            let wanted = game::text::normalize(text);
-            printed
-                .iter()
-                .find(|(m, _)| self.move_text(m) == wanted)
-                .map(|(m, _)| m.clone())
-                .ok_or(e)
-        })
+        joint::move_from_text(self, text)
     }
 
     fn position_text(&self) -> String {
