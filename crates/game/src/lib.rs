@@ -54,6 +54,15 @@ pub trait GameState {
     /// Takes back the last applied move. Panics if there is none (a caller bug).
     fn undo(&mut self);
 
+    /// Takes back the last `n` applied moves. The default undoes them one by one; an engine
+    /// that can jump back at once (the GDL network restores a snapshot of the start of a
+    /// playout) overrides it. Panics if fewer than `n` moves were applied.
+    fn undo_moves(&mut self, n: usize) {
+        for _ in 0..n {
+            self.undo();
+        }
+    }
+
     /// The score of every player in the current state (the final result at a terminal state).
     fn scores(&self) -> Vec<i64>;
 

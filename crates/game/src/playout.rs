@@ -36,9 +36,7 @@ pub fn random_playout<G: GameState>(state: &mut G, rng: &mut Rng, max_length: u6
         finished = moves.is_empty();
     }
     let scores = state.scores();
-    for _ in 0..length {
-        state.undo();
-    }
+    state.undo_moves(length as usize);
     Playout {
         length,
         scores,

@@ -29,6 +29,13 @@ pub struct Names {
     pub move_functors: Vec<Vec<gdl::ast::Symbol>>,
 }
 
+/// The start of the moves applied so far.
+#[derive(Clone)]
+struct Root {
+    values: Values,
+    active: Vec<Node>,
+}
+
 /// A game in progress on a network (cheap to clone: the network is shared).
 #[derive(Clone)]
 pub struct Propnet {
@@ -42,6 +49,12 @@ pub struct Propnet {
     legal: Vec<Vec<u32>>,
     /// The inputs of the last applied move, still set (see `apply_joint`).
     active: Vec<Node>,
+    /// The values when no move was applied, kept from the first move on so that taking back
+    /// a whole playout is one copy (see `undo_moves`); `None` until then and after
+    /// `set_position`.
+    root: Option<Box<Root>>,
+    /// Scratch: the propositions that differ after several moves are taken back.
+    toggled: Vec<u64>,
     error: Option<String>,
 }
 
@@ -58,6 +71,8 @@ impl Propnet {
             scratch: Vec::new(),
             legal: vec![Vec::new(); roles],
             active: Vec::new(),
+            root: None,
+            toggled: Vec::new(),
             error: None,
         }
     }
@@ -152,6 +167,12 @@ impl Propnet {
     }
 
     fn apply_joint(&mut self, mv: &JointMove) {
+        if self.trail_starts.is_empty() && self.root.is_none() {
+            self.root = Some(Box::new(Root {
+                values: self.values.clone(),
+                active: self.active.clone(),
+            }));
+        }
         let net = &*self.net;
         // The move's inputs replace the last move's, which stay set in between: only the
         // `next` gates read them (GDL's `legal`, `goal` and `terminal` cannot depend on
@@ -192,6 +213,42 @@ impl Propnet {
         self.scratch.clear();
         self.scratch.extend_from_slice(&self.trail[start..]);
         self.values.flip_all(net, &self.scratch);
+    }
+
+    /// Takes back the last `n` moves: back to the start, the snapshot is copied; otherwise
+    /// each proposition that differs is flipped once, however often the moves flipped it.
+    fn undo_joint_moves(&mut self, n: usize) {
+        let depth = self.trail_starts.len();
+        assert!(n <= depth, "undo of {n} moves where {depth} were applied");
+        if n == 0 {
+            return;
+        }
+        if n == depth {
+            if let Some(root) = &self.root {
+                self.values.copy_from(&root.values);
+                self.active.clone_from(&root.active);
+                self.trail.clear();
+                self.trail_starts.clear();
+                return;
+            }
+        }
+        let start = self.trail_starts[depth - n];
+        self.toggled.clear();
+        self.toggled.resize(self.net.bases.div_ceil(64), 0);
+        for &p in &self.trail[start..] {
+            self.toggled[p as usize >> 6] ^= 1 << (p & 63);
+        }
+        self.scratch.clear();
+        for (w, &bits) in self.toggled.iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                self.scratch.push(((w << 6) as u32) + bits.trailing_zeros());
+                bits &= bits - 1;
+            }
+        }
+        self.trail.truncate(start);
+        self.trail_starts.truncate(depth - n);
+        self.values.flip_all(&self.net, &self.scratch);
     }
 
     fn undo_joint(&mut self) {
@@ -243,6 +300,10 @@ impl game::GameState for Propnet {
 
     fn undo(&mut self) {
         self.undo_joint();
+    }
+
+    fn undo_moves(&mut self, n: usize) {
+        self.undo_joint_moves(n);
     }
 
     fn scores(&self) -> Vec<i64> {
@@ -302,6 +363,7 @@ impl game::GameState for Propnet {
             }
         }
         self.values.reset(&self.net, &props);
+        self.root = None;
         self.active.clear();
         self.trail.clear();
         self.trail_starts.clear();

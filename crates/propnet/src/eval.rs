@@ -1,15 +1,30 @@
 //! Gate values kept up to date by propagating changes: each gate counts its satisfied inputs,
-//! and only gates whose count crosses their threshold pass the change on. A cyclic component
-//! (recursive rules) counts only its inputs from outside and is solved as a block, from false
-//! upwards (its least model: no negation inside a cycle).
+//! and a gate whose count crosses its threshold passes the change on at once as an event
+//! (counting propagation is order-independent on an acyclic network, so no gate needs to be
+//! looked at twice to decide whether it changed). A cyclic component (recursive rules) counts
+//! only its inputs from outside and is solved as a block, from false upwards (its least
+//! model: no negation inside a cycle).
 
-use crate::net::{Net, Node, ACYCLIC, INDEX, INTERNAL, LEAF, NEG};
+use crate::net::{Net, Node, ACYCLIC, INDEX, INTERNAL, LEAF, NEG, TO_CYCLE};
+
+/// An event's flag: the gate became true (else false).
+const RISE: u32 = 1 << 31;
+
+/// A gate's satisfied inputs and how many make it true, side by side for locality.
+#[derive(Clone, Copy, Default)]
+struct Count {
+    now: u32,
+    needed: u32,
+}
 
 #[derive(Clone)]
 pub struct Values {
     pub bits: Vec<u64>,
-    count: Vec<u32>,
-    stack: Vec<Node>,
+    counts: Vec<Count>,
+    /// Gates whose value changed and whose readers are not yet told: `gate | RISE?`.
+    events: Vec<u32>,
+    /// Scratch: the readers of a batch of flipped inputs.
+    touched: Vec<Node>,
     dirty: Vec<u32>,
     dirty_flag: Vec<bool>,
     /// Scratch for solving a cyclic component.
@@ -23,8 +38,13 @@ impl Values {
     pub fn new(net: &Net, state: &[usize]) -> Values {
         let mut v = Values {
             bits: vec![0; net.nodes.div_ceil(64)],
-            count: vec![0; net.nodes],
-            stack: Vec::new(),
+            counts: net
+                .thr
+                .iter()
+                .map(|&needed| Count { now: 0, needed })
+                .collect(),
+            events: Vec::new(),
+            touched: Vec::new(),
             dirty: Vec::new(),
             dirty_flag: vec![false; net.cyclic.len()],
             inner: vec![0; net.nodes],
@@ -33,6 +53,13 @@ impl Values {
         };
         v.reset(net, state);
         v
+    }
+
+    /// Takes the gate values of `other` (a snapshot of the same network), leaving the
+    /// scratch space alone.
+    pub fn copy_from(&mut self, other: &Values) {
+        self.bits.copy_from_slice(&other.bits);
+        self.counts.copy_from_slice(&other.counts);
     }
 
     #[inline]
@@ -60,19 +87,19 @@ impl Values {
             let c = net.scc[n as usize];
             if c == ACYCLIC {
                 let count = self.satisfied(net, n, false);
-                self.count[n as usize] = count;
+                self.counts[n as usize].now = count;
                 if count >= net.thr[n as usize] {
                     self.flip(n);
                 }
             } else if !done[c as usize] {
                 done[c as usize] = true;
                 for &m in &net.cyclic[c as usize] {
-                    self.count[m as usize] = self.satisfied(net, m, true);
+                    self.counts[m as usize].now = self.satisfied(net, m, true);
                 }
                 self.solve(net, c, false);
             }
         }
-        self.stack.clear();
+        self.events.clear();
     }
 
     /// Satisfied inputs of `n` (only those from outside its component when `external`).
@@ -87,53 +114,50 @@ impl Values {
             .count() as u32
     }
 
-    /// Flips inputs (each must be a leaf) and propagates once.
+    /// Flips inputs (each must be a leaf) and propagates. The inputs' readers count every
+    /// flip before any of them is decided, so changes that cancel out (one role's pass
+    /// turning on as another's turns off) move no gate.
     pub fn flip_all(&mut self, net: &Net, leaves: &[Node]) {
+        self.touched.clear();
         for &n in leaves {
             self.flip(n);
-            self.propagate(net, n);
+            let up = self.get(n) as u32;
+            let n = n as usize;
+            for &e in &net.ext[net.ext_start[n] as usize..net.ext_start[n + 1] as usize] {
+                let t = (e & INDEX) as usize;
+                let satisfied = up ^ (e >> 31);
+                let count = &mut self.counts[t];
+                count.now = count.now.wrapping_add(satisfied * 2).wrapping_sub(1);
+                if e & TO_CYCLE != 0 {
+                    self.mark_dirty(net.scc[t]);
+                } else {
+                    self.touched.push(t as Node);
+                }
+            }
+        }
+        for i in 0..self.touched.len() {
+            let t = self.touched[i];
+            let count = self.counts[t as usize];
+            let on = count.now >= count.needed;
+            if on != self.get(t) {
+                self.flip(t);
+                self.events.push(t | if on { RISE } else { 0 });
+            }
         }
         self.settle(net);
     }
 
-    #[inline]
-    fn propagate(&mut self, net: &Net, n: Node) {
-        let v = self.get(n);
-        let (a, b) = (
-            net.out_start[n as usize] as usize,
-            net.out_start[n as usize + 1] as usize,
-        );
-        for i in a..b {
-            let e = net.out[i];
-            if e & INTERNAL != 0 {
-                continue;
-            }
-            let t = (e & INDEX) as usize;
-            if v ^ (e & NEG != 0) {
-                self.count[t] += 1;
-            } else {
-                self.count[t] -= 1;
-            }
-            let c = net.scc[t];
-            if c != ACYCLIC {
-                if !self.dirty_flag[c as usize] {
-                    self.dirty_flag[c as usize] = true;
-                    self.dirty.push(c);
-                }
-            } else if (self.count[t] >= net.thr[t]) != self.get(t as Node) {
-                self.stack.push(t as Node);
-            }
+    fn mark_dirty(&mut self, c: u32) {
+        if !self.dirty_flag[c as usize] {
+            self.dirty_flag[c as usize] = true;
+            self.dirty.push(c);
         }
     }
 
+    /// Tells each event's readers, then solves the cyclic components they touched.
     fn settle(&mut self, net: &Net) {
         loop {
-            while let Some(t) = self.stack.pop() {
-                if (self.count[t as usize] >= net.thr[t as usize]) != self.get(t) {
-                    self.flip(t);
-                    self.propagate(net, t);
-                }
-            }
+            self.drain_events(net);
             match self.dirty.pop() {
                 Some(c) => {
                     self.dirty_flag[c as usize] = false;
@@ -144,14 +168,51 @@ impl Values {
         }
     }
 
+    /// The hot loop: every event's readers count the change, and those that cross their
+    /// threshold become events in turn.
+    fn drain_events(&mut self, net: &Net) {
+        let Values {
+            bits,
+            counts,
+            events,
+            dirty,
+            dirty_flag,
+            ..
+        } = self;
+        let (ext_start, ext, scc) = (&net.ext_start[..], &net.ext[..], &net.scc[..]);
+        while let Some(event) = events.pop() {
+            let n = (event & INDEX) as usize;
+            let rise = event & RISE;
+            for &e in &ext[ext_start[n] as usize..ext_start[n + 1] as usize] {
+                let t = (e & INDEX) as usize;
+                // Satisfied now: a rise on a plain edge or a fall on a negated one.
+                let up = (rise ^ e) >> 31;
+                let count = &mut counts[t];
+                let before = count.now;
+                count.now = before.wrapping_add(up.wrapping_mul(2)).wrapping_sub(1);
+                if e & TO_CYCLE != 0 {
+                    let c = scc[t] as usize;
+                    if !dirty_flag[c] {
+                        dirty_flag[c] = true;
+                        dirty.push(c as u32);
+                    }
+                } else if before + up == count.needed {
+                    // Crossed the threshold: upwards when the count grew.
+                    bits[t >> 6] ^= 1 << (t & 63);
+                    events.push(t as u32 | (up << 31));
+                }
+            }
+        }
+    }
+
     /// The least model of cyclic component `c` from its outside inputs; changed gates
-    /// propagate out (while resetting, the gates after it are computed from scratch instead).
+    /// become events (while resetting, the gates after it are computed from scratch instead).
     fn solve(&mut self, net: &Net, c: u32, propagate: bool) {
         let members = &net.cyclic[c as usize];
         for &m in members {
             self.inner[m as usize] = 0;
             self.solved[m as usize] = false;
-            if self.count[m as usize] >= net.thr[m as usize] {
+            if self.counts[m as usize].now >= net.thr[m as usize] {
                 self.work.push(m);
             }
         }
@@ -166,7 +227,7 @@ impl Values {
                 }
                 let t = (e & INDEX) as usize;
                 self.inner[t] += 1;
-                if !self.solved[t] && self.count[t] + self.inner[t] >= net.thr[t] {
+                if !self.solved[t] && self.counts[t].now + self.inner[t] >= net.thr[t] {
                     self.work.push(t as Node);
                 }
             }
@@ -175,7 +236,8 @@ impl Values {
             if self.solved[m as usize] != self.get(m) {
                 self.flip(m);
                 if propagate {
-                    self.propagate(net, m);
+                    let rise = if self.solved[m as usize] { RISE } else { 0 };
+                    self.events.push(m | rise);
                 }
             }
         }

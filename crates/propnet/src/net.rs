@@ -14,6 +14,9 @@ pub const NEG: u32 = 1 << 31;
 /// Edge flag: the edge joins two gates of one cyclic component (solved as a block).
 pub const INTERNAL: u32 = 1 << 30;
 pub const INDEX: u32 = INTERNAL - 1;
+/// Edge flag in [`Net::ext`]: the target belongs to a cyclic component (the same bit as
+/// [`INTERNAL`], which `ext` never holds).
+pub const TO_CYCLE: u32 = INTERNAL;
 /// `Net::scc` of a gate outside every cycle.
 pub const ACYCLIC: u32 = u32::MAX;
 /// The threshold of inputs (leaves): never computed from edges.
@@ -35,6 +38,10 @@ pub struct Net {
     pub thr: Vec<u32>,
     pub out_start: Vec<u32>,
     pub out: Vec<u32>,
+    /// The edges propagation follows: `out` without the edges inside a cyclic component,
+    /// flagged [`TO_CYCLE`] where the target is in one.
+    pub ext_start: Vec<u32>,
+    pub ext: Vec<u32>,
     pub in_start: Vec<u32>,
     pub ins: Vec<u32>,
     /// The cyclic component of each gate, or [`ACYCLIC`].
@@ -168,6 +175,22 @@ pub fn build(g: &Ground) -> Result<Net, GroundError> {
             .collect();
         factor(&mut thr, &mut edges, always, bodies, head);
     }
+    let goals = goal_gates(g, &node_of, &role_index);
+    let terminal = g
+        .store
+        .find(Symbol::TERMINAL, &[])
+        .and_then(|t| atom_index.get(&t))
+        .map(|&a| node_of(a));
+    let (read_start, read) = csr(thr.len(), &edges, |&(s, d, _)| (s, d));
+    let reached = reached_from_inputs(thr.len(), &read_start, &read, &roles);
+    let outputs_read_moves = roles
+        .iter()
+        .any(|r| (0..r.inputs.len()).any(|i| reached[r.legal_start as usize + i]))
+        || goals.iter().any(|&(_, _, n)| reached[n as usize])
+        || terminal.is_some_and(|t| reached[t as usize]);
+    if !outputs_read_moves {
+        crate::complement::rewrite(&mut thr, &mut edges, &roles, always);
+    }
     if thr.len() > MAX_NODES {
         return Err(GroundError::Budget(format!(
             "the network has more than {MAX_NODES} gates (propnet::net::MAX_NODES)"
@@ -182,15 +205,21 @@ pub fn build(g: &Ground) -> Result<Net, GroundError> {
             d | if neg { NEG } else { 0 } | if internal { INTERNAL } else { 0 },
         )
     });
+    let external: Vec<(Node, Node, bool)> = edges
+        .iter()
+        .copied()
+        .filter(|&(s, d, _)| scc[s as usize] == ACYCLIC || scc[s as usize] != scc[d as usize])
+        .collect();
+    let (ext_start, ext) = csr(nodes, &external, |&(s, d, neg)| {
+        let to_cycle = scc[d as usize] != ACYCLIC;
+        (
+            s,
+            d | if neg { NEG } else { 0 } | if to_cycle { TO_CYCLE } else { 0 },
+        )
+    });
     let (in_start, ins) = csr(nodes, &edges, |&(s, d, neg)| {
         (d, s | if neg { NEG } else { 0 })
     });
-    let goals = goal_gates(g, &node_of, &role_index);
-    let terminal = g
-        .store
-        .find(Symbol::TERMINAL, &[])
-        .and_then(|t| atom_index.get(&t))
-        .map(|&a| node_of(a));
     let base_index: HashMap<Id, usize> = g
         .bases
         .iter()
@@ -202,17 +231,13 @@ pub fn build(g: &Ground) -> Result<Net, GroundError> {
         .iter()
         .filter_map(|p| base_index.get(p).copied())
         .collect();
-    let reached = reached_from_inputs(nodes, &out_start, &out, &roles);
-    let outputs_read_moves = roles
-        .iter()
-        .any(|r| (0..r.inputs.len()).any(|i| reached[r.legal_start as usize + i]))
-        || goals.iter().any(|&(_, _, n)| reached[n as usize])
-        || terminal.is_some_and(|t| reached[t as usize]);
     Ok(Net {
         nodes,
         thr,
         out_start,
         out,
+        ext_start,
+        ext,
         in_start,
         ins,
         scc,
