@@ -119,19 +119,36 @@ impl Values {
     /// turning on as another's turns off) move no gate.
     pub fn flip_all(&mut self, net: &Net, leaves: &[Node]) {
         self.touched.clear();
-        for &n in leaves {
-            self.flip(n);
-            let up = self.get(n) as u32;
-            let n = n as usize;
-            for &e in &net.ext[net.ext_start[n] as usize..net.ext_start[n + 1] as usize] {
-                let t = (e & INDEX) as usize;
-                let satisfied = up ^ (e >> 31);
-                let count = &mut self.counts[t];
-                count.now = count.now.wrapping_add(satisfied * 2).wrapping_sub(1);
-                if e & TO_CYCLE != 0 {
-                    self.mark_dirty(net.scc[t]);
-                } else {
-                    self.touched.push(t as Node);
+        {
+            let Values {
+                bits,
+                counts,
+                touched,
+                dirty,
+                dirty_flag,
+                ..
+            } = self;
+            let (ext_start, ext, scc) = (&net.ext_start[..], &net.ext[..], &net.scc[..]);
+            for &n in leaves {
+                let n = n as usize;
+                bits[n >> 6] ^= 1 << (n & 63);
+                let up = (bits[n >> 6] >> (n & 63) & 1) as u32;
+                for &e in &ext[ext_start[n] as usize..ext_start[n + 1] as usize] {
+                    let t = (e & INDEX) as usize;
+                    let satisfied = up ^ (e >> 31);
+                    let count = &mut counts[t];
+                    let before = count.now;
+                    count.now = before.wrapping_add(satisfied * 2).wrapping_sub(1);
+                    if e & TO_CYCLE != 0 {
+                        let c = scc[t] as usize;
+                        if !dirty_flag[c] {
+                            dirty_flag[c] = true;
+                            dirty.push(c as u32);
+                        }
+                    } else if before + satisfied == count.needed {
+                        // Crossed for now; decided once every input is counted.
+                        touched.push(t as Node);
+                    }
                 }
             }
         }
@@ -145,13 +162,6 @@ impl Values {
             }
         }
         self.settle(net);
-    }
-
-    fn mark_dirty(&mut self, c: u32) {
-        if !self.dirty_flag[c as usize] {
-            self.dirty_flag[c as usize] = true;
-            self.dirty.push(c);
-        }
     }
 
     /// Tells each event's readers, then solves the cyclic components they touched.
