@@ -99,22 +99,20 @@ impl Propnet {
         for (role, out) in self.net.roles.iter().zip(out.iter_mut()) {
             out.clear();
             let start = role.legal_start as usize;
-            let end = start + role.inputs.len();
-            let mut w = start >> 6;
-            while w << 6 < end {
-                let mut bits = self.values.bits[w];
-                if w << 6 < start {
-                    bits &= !0 << (start & 63);
-                }
-                while bits != 0 {
-                    let n = (w << 6) + bits.trailing_zeros() as usize;
-                    if n >= end {
-                        break;
+            let guards = &role.guards;
+            for (k, &open) in guards.open.iter().enumerate() {
+                let mut allowed = open;
+                for (guard, mask) in &guards.guarded {
+                    if self.values.get(*guard) {
+                        allowed |= mask[k];
                     }
-                    out.push((n - start) as u32);
+                }
+                // The gates of moves 64k.. are the 64 bits from `start + 64k`.
+                let mut bits = self.values.bits_from(start + 64 * k) & allowed;
+                while bits != 0 {
+                    out.push(64 * k as u32 + bits.trailing_zeros());
                     bits &= bits - 1;
                 }
-                w += 1;
             }
         }
         true
@@ -286,11 +284,15 @@ impl game::GameState for Propnet {
         if self.error.is_some() || !self.fill_legal() {
             return;
         }
-        let counts: Vec<usize> = self.legal.iter().map(Vec::len).collect();
-        if let Err(m) = joint::joint_move_budget(&counts) {
-            self.error = Some(m);
-            return;
+        let joint = joint::joint_move_count(self.legal.iter().map(Vec::len));
+        if joint > gdl::engine::MAX_JOINT_MOVES {
+            let counts: Vec<usize> = self.legal.iter().map(Vec::len).collect();
+            if let Err(m) = joint::joint_move_budget(&counts) {
+                self.error = Some(m);
+                return;
+            }
         }
+        out.reserve(joint as usize);
         joint::joint_moves(&self.legal, out, |m| JointMove(SmallVec::from_slice(m)));
     }
 

@@ -67,6 +67,17 @@ impl Values {
         self.bits[n as usize >> 6] >> (n & 63) & 1 != 0
     }
 
+    /// The 64 gate values from gate `n` on (bit `i` is gate `n + i`; zeros past the end).
+    #[inline]
+    pub fn bits_from(&self, n: usize) -> u64 {
+        let (w, shift) = (n >> 6, n & 63);
+        let low = self.bits.get(w).copied().unwrap_or(0) >> shift;
+        if shift == 0 {
+            return low;
+        }
+        low | self.bits.get(w + 1).copied().unwrap_or(0) << (64 - shift)
+    }
+
     #[inline]
     fn flip(&mut self, n: Node) {
         self.bits[n as usize >> 6] ^= 1 << (n & 63);
@@ -115,40 +126,25 @@ impl Values {
     }
 
     /// Flips inputs (each must be a leaf) and propagates. The inputs' readers count every
-    /// flip before any of them is decided, so changes that cancel out (one role's pass
-    /// turning on as another's turns off) move no gate.
+    /// flip before any of them is decided, the gains before the losses, so changes that
+    /// cancel out (one role's pass turning on as another's turns off) move no gate and
+    /// leave no reader to look at.
     pub fn flip_all(&mut self, net: &Net, leaves: &[Node]) {
         self.touched.clear();
-        {
-            let Values {
-                bits,
-                counts,
-                touched,
-                dirty,
-                dirty_flag,
-                ..
-            } = self;
-            let (ext_start, ext, scc) = (&net.ext_start[..], &net.ext[..], &net.scc[..]);
+        for &n in leaves {
+            self.flip(n);
+        }
+        for gain in [true, false] {
             for &n in leaves {
+                // A rise satisfies the plain readers, a fall the negated ones.
+                let plain = self.get(n) == gain;
                 let n = n as usize;
-                bits[n >> 6] ^= 1 << (n & 63);
-                let up = (bits[n >> 6] >> (n & 63) & 1) as u32;
-                for &e in &ext[ext_start[n] as usize..ext_start[n + 1] as usize] {
-                    let t = (e & INDEX) as usize;
-                    let satisfied = up ^ (e >> 31);
-                    let count = &mut counts[t];
-                    let before = count.now;
-                    count.now = before.wrapping_add(satisfied * 2).wrapping_sub(1);
-                    if e & TO_CYCLE != 0 {
-                        let c = scc[t] as usize;
-                        if !dirty_flag[c] {
-                            dirty_flag[c] = true;
-                            dirty.push(c as u32);
-                        }
-                    } else if before + satisfied == count.needed {
-                        // Crossed for now; decided once every input is counted.
-                        touched.push(t as Node);
-                    }
+                let (a, m, b) = (net.ext_start[n], net.ext_neg[n], net.ext_start[n + 1]);
+                let edges = if plain { a..m } else { m..b };
+                if gain {
+                    self.count_leaf_edges::<true>(net, edges);
+                } else {
+                    self.count_leaf_edges::<false>(net, edges);
                 }
             }
         }
@@ -162,6 +158,38 @@ impl Values {
             }
         }
         self.settle(net);
+    }
+
+    /// One input's readers `ext[edges]` gain (or lose) a satisfied input; those whose count
+    /// reaches (or leaves) their threshold are decided after the whole batch.
+    #[inline]
+    fn count_leaf_edges<const GAIN: bool>(&mut self, net: &Net, edges: std::ops::Range<u32>) {
+        let Values {
+            counts,
+            touched,
+            dirty,
+            dirty_flag,
+            ..
+        } = self;
+        for &e in &net.ext[edges.start as usize..edges.end as usize] {
+            let t = (e & INDEX) as usize;
+            let count = &mut counts[t];
+            let before = count.now;
+            count.now = if GAIN {
+                before + 1
+            } else {
+                before.wrapping_sub(1)
+            };
+            if e & TO_CYCLE != 0 {
+                let c = net.scc[t] as usize;
+                if !dirty_flag[c] {
+                    dirty_flag[c] = true;
+                    dirty.push(c as u32);
+                }
+            } else if before + GAIN as u32 == count.needed {
+                touched.push(t as Node);
+            }
+        }
     }
 
     /// Tells each event's readers, then solves the cyclic components they touched.

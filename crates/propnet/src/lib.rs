@@ -16,6 +16,7 @@ mod complement;
 mod engine;
 mod eval;
 pub mod ground;
+mod guard;
 pub mod net;
 pub mod oracle;
 pub mod relax;

@@ -3,6 +3,7 @@
 //! successor is a word-wise XOR), each role's `legal` gates one range beside its move inputs.
 
 use crate::ground::{AtomId, Ground};
+use crate::guard::Guards;
 use crate::GroundError;
 use gdl::ast::Symbol;
 use gdl::engine::store::Id;
@@ -26,10 +27,12 @@ pub const LEAF: u32 = u32::MAX;
 pub const MAX_NODES: usize = INDEX as usize;
 
 /// One role's moves: its `legal` gates are `legal_start + i`, its `does` inputs `inputs[i]`.
+/// A move is legal when its gate holds and `guards` lets it through (`crate::guard`).
 pub struct RoleMoves {
     pub legal_start: Node,
     pub inputs: Vec<Node>,
     pub terms: Vec<Id>,
+    pub guards: Guards,
 }
 
 pub struct Net {
@@ -42,6 +45,8 @@ pub struct Net {
     /// flagged [`TO_CYCLE`] where the target is in one.
     pub ext_start: Vec<u32>,
     pub ext: Vec<u32>,
+    /// Where each gate's negated readers start in `ext` (its plain ones come first).
+    pub ext_neg: Vec<u32>,
     pub in_start: Vec<u32>,
     pub ins: Vec<u32>,
     /// The cyclic component of each gate, or [`ACYCLIC`].
@@ -122,15 +127,20 @@ pub fn build(g: &Ground) -> Result<Net, GroundError> {
         }
     }
     let mut roles = Vec::new();
+    let mut legal_atoms: Vec<Vec<Option<AtomId>>> = Vec::new();
     for (ri, moves) in by_role.iter().enumerate() {
         let legal_start = thr.len() as Node;
+        let mut atoms = Vec::new();
         for &(m, _) in moves {
             let n = fresh(&mut thr, 1);
             let legal_atom = g.store.find(Symbol::LEGAL, &[g.roles[ri], m]);
-            if let Some(&a) = legal_atom.and_then(|t| atom_index.get(&t)) {
+            let a = legal_atom.and_then(|t| atom_index.get(&t)).copied();
+            if let Some(a) = a {
                 atom_node[a as usize] = Some(n);
             }
+            atoms.push(a);
         }
+        legal_atoms.push(atoms);
         let inputs = moves
             .iter()
             .map(|&(_, a)| {
@@ -143,6 +153,7 @@ pub fn build(g: &Ground) -> Result<Net, GroundError> {
             legal_start,
             inputs,
             terms: moves.iter().map(|&(m, _)| m).collect(),
+            guards: Guards::none(moves.len()),
         });
     }
     let always = fresh(&mut thr, LEAF);
@@ -158,12 +169,8 @@ pub fn build(g: &Ground) -> Result<Net, GroundError> {
     for (i, rule) in g.rules.iter().enumerate() {
         by_head[rule.head as usize].push(i);
     }
-    for (h, rules) in by_head.iter().enumerate() {
-        if rules.is_empty() {
-            continue;
-        }
-        let head = node_of(h as AtomId);
-        let bodies: Vec<Vec<(Node, bool)>> = rules
+    let bodies_of = |h: usize| -> Vec<Vec<(Node, bool)>> {
+        by_head[h]
             .iter()
             .map(|&i| {
                 g.rules[i]
@@ -172,7 +179,17 @@ pub fn build(g: &Ground) -> Result<Net, GroundError> {
                     .map(|&(a, n)| (node_of(a), n))
                     .collect()
             })
-            .collect();
+            .collect()
+    };
+    let mut guarded_bodies = guard_legal_rules(g, &legal_atoms, &mut roles, &bodies_of);
+    for (h, rules) in by_head.iter().enumerate() {
+        if rules.is_empty() {
+            continue;
+        }
+        let head = node_of(h as AtomId);
+        let bodies = guarded_bodies
+            .remove(&(h as AtomId))
+            .unwrap_or_else(|| bodies_of(h));
         factor(&mut thr, &mut edges, always, bodies, head);
     }
     let goals = goal_gates(g, &node_of, &role_index);
@@ -205,11 +222,13 @@ pub fn build(g: &Ground) -> Result<Net, GroundError> {
             d | if neg { NEG } else { 0 } | if internal { INTERNAL } else { 0 },
         )
     });
-    let external: Vec<(Node, Node, bool)> = edges
+    let mut external: Vec<(Node, Node, bool)> = edges
         .iter()
         .copied()
         .filter(|&(s, d, _)| scc[s as usize] == ACYCLIC || scc[s as usize] != scc[d as usize])
         .collect();
+    // Each gate's plain readers first, then its negated ones (`ext_neg`).
+    external.sort_by_key(|&(_, _, neg)| neg);
     let (ext_start, ext) = csr(nodes, &external, |&(s, d, neg)| {
         let to_cycle = scc[d as usize] != ACYCLIC;
         (
@@ -217,6 +236,12 @@ pub fn build(g: &Ground) -> Result<Net, GroundError> {
             d | if neg { NEG } else { 0 } | if to_cycle { TO_CYCLE } else { 0 },
         )
     });
+    let ext_neg = (0..nodes)
+        .map(|n| {
+            let (a, b) = (ext_start[n], ext_start[n + 1]);
+            a + ext[a as usize..b as usize].partition_point(|&e| e & NEG == 0) as u32
+        })
+        .collect();
     let (in_start, ins) = csr(nodes, &edges, |&(s, d, neg)| {
         (d, s | if neg { NEG } else { 0 })
     });
@@ -238,6 +263,7 @@ pub fn build(g: &Ground) -> Result<Net, GroundError> {
         out,
         ext_start,
         ext,
+        ext_neg,
         in_start,
         ins,
         scc,
@@ -254,6 +280,39 @@ pub fn build(g: &Ground) -> Result<Net, GroundError> {
         init,
         outputs_read_moves,
     })
+}
+
+/// Each role's legal rules without their guards (`crate::guard`), by head atom; the guards
+/// go to `roles`. A legal atom that other rules read keeps its rules whole.
+fn guard_legal_rules(
+    g: &Ground,
+    legal_atoms: &[Vec<Option<AtomId>>],
+    roles: &mut [RoleMoves],
+    bodies_of: &impl Fn(usize) -> Vec<Vec<(Node, bool)>>,
+) -> HashMap<AtomId, Vec<Vec<(Node, bool)>>> {
+    let mut read = vec![false; g.atoms.len()];
+    for rule in &g.rules {
+        for &(a, _) in &rule.body {
+            read[a as usize] = true;
+        }
+    }
+    let mut out = HashMap::new();
+    for (role, atoms) in roles.iter_mut().zip(legal_atoms) {
+        let mut bodies: Vec<Option<Vec<Vec<(Node, bool)>>>> = atoms
+            .iter()
+            .map(|a| {
+                a.filter(|&a| !read[a as usize])
+                    .map(|a| bodies_of(a as usize))
+            })
+            .collect();
+        role.guards = crate::guard::split(&mut bodies);
+        for (a, b) in atoms.iter().zip(bodies) {
+            if let (Some(a), Some(b)) = (a, b) {
+                out.insert(*a, b);
+            }
+        }
+    }
+    out
 }
 
 /// Gates that depend on some move input.
