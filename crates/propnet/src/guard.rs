@@ -11,6 +11,9 @@ use std::collections::HashMap;
 /// A literal (gate, negated).
 pub type Literal = (Node, bool);
 
+/// The rules of one atom: a body of literals each.
+pub type Rules = Vec<Vec<Literal>>;
+
 /// The guards of one role's legal gates: `legal_start + i` is legal when its gate holds and
 /// either `open` has bit `i` or a guard holding has it in its mask.
 #[derive(Clone, Debug, Default)]
@@ -23,7 +26,7 @@ impl Guards {
     /// Every move unguarded.
     pub fn none(moves: usize) -> Guards {
         let mut open = vec![!0u64; moves.div_ceil(64)];
-        if moves % 64 != 0 {
+        if !moves.is_multiple_of(64) {
             *open.last_mut().expect("nonempty") = (1u64 << (moves % 64)) - 1;
         }
         Guards {
@@ -36,7 +39,7 @@ impl Guards {
 /// Takes a shared positive literal out of the rules of each of one role's legal atoms
 /// (`bodies[i]`: the rules of move `i`; `None` where the atom is read by other rules and
 /// must keep its meaning). Returns the role's guards.
-pub fn split(bodies: &mut [Option<Vec<Vec<Literal>>>]) -> Guards {
+pub fn split(bodies: &mut [Option<Rules>]) -> Guards {
     // Literals common to all rules of each atom, positive only (a guard must hold for the
     // move to be legal).
     let common: Vec<Vec<Literal>> = bodies

@@ -3,7 +3,7 @@
 //! successor is a word-wise XOR), each role's `legal` gates one range beside its move inputs.
 
 use crate::ground::{AtomId, Ground};
-use crate::guard::Guards;
+use crate::guard::{Guards, Rules};
 use crate::GroundError;
 use gdl::ast::Symbol;
 use gdl::engine::store::Id;
@@ -288,8 +288,8 @@ fn guard_legal_rules(
     g: &Ground,
     legal_atoms: &[Vec<Option<AtomId>>],
     roles: &mut [RoleMoves],
-    bodies_of: &impl Fn(usize) -> Vec<Vec<(Node, bool)>>,
-) -> HashMap<AtomId, Vec<Vec<(Node, bool)>>> {
+    bodies_of: &impl Fn(usize) -> Rules,
+) -> HashMap<AtomId, Rules> {
     let mut read = vec![false; g.atoms.len()];
     for rule in &g.rules {
         for &(a, _) in &rule.body {
@@ -298,7 +298,7 @@ fn guard_legal_rules(
     }
     let mut out = HashMap::new();
     for (role, atoms) in roles.iter_mut().zip(legal_atoms) {
-        let mut bodies: Vec<Option<Vec<Vec<(Node, bool)>>>> = atoms
+        let mut bodies: Vec<Option<Rules>> = atoms
             .iter()
             .map(|a| {
                 a.filter(|&a| !read[a as usize])
