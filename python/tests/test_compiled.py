@@ -82,6 +82,9 @@ def test_adapters_take_the_engine() -> None:
     env = rbgtool.pettingzoo.env(
         str(CORPUS / "rbg/breakthrough.rbg"), engine="compiled"
     )
+    assert env.unwrapped.game.engine == "compiled"
     env.reset(seed=1)
     obs, _, _, _, _ = env.last()
+    before = env.unwrapped.state.to_text()
     env.step(int(obs["action_mask"].nonzero()[0][0]))
+    assert env.unwrapped.state.to_text() != before

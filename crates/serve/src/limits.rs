@@ -176,6 +176,21 @@ impl Gate {
 mod tests {
     use super::*;
 
+    #[tokio::test]
+    async fn the_gate_lets_in_its_number_of_jobs_and_no_more() {
+        let gate = Gate::new(2);
+        let wait = Duration::from_millis(20);
+        let first = gate.enter(wait).await.expect("a free slot");
+        let _second = gate.enter(wait).await.expect("a free slot");
+        assert!(gate.enter(wait).await.is_none(), "a third job got in");
+        drop(first);
+        assert!(
+            gate.enter(wait).await.is_some(),
+            "a freed slot stayed taken"
+        );
+        assert!(Gate::new(0).enter(wait).await.is_some(), "0 jobs means one");
+    }
+
     #[test]
     fn a_budget_ends_with_time_or_cancellation() {
         let b = Budget::new(Duration::from_secs(60));
