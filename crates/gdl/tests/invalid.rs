@@ -111,10 +111,8 @@ fn unused_relations_warn_and_misspelt_keywords_fail() {
     let unused = diags.iter().find(|d| d.message.contains("`indx`")).unwrap();
     assert_eq!(unused.code.as_deref(), Some("gdl::W02"));
     assert_eq!(unused.notes, ["did you mean `index`?"]);
-    let errors = gdl::parse_and_check(&format!(
-        "{base} (<= (legal white go) (tru (cell 1)))"
-    ))
-    .unwrap_err();
+    let errors =
+        gdl::parse_and_check(&format!("{base} (<= (legal white go) (tru (cell 1)))")).unwrap_err();
     assert_eq!(errors[0].code.as_deref(), Some("gdl::E09"));
     assert_eq!(errors[0].notes, ["did you mean `true`?"]);
 }
