@@ -93,14 +93,22 @@ fn undefined_relations(desc: &Description, out: &mut Vec<Diagnostic>) {
                     return;
                 }
                 if reported.insert(rel) {
-                    out.push(undefined(desc, atom, &defined));
+                    let suggest = reported.len() <= crate::MAX_DIAGNOSTICS;
+                    out.push(undefined(desc, atom, &defined, suggest));
                 }
             });
         }
     }
 }
 
-fn undefined(desc: &Description, atom: &Atom, defined: &HashSet<Symbol>) -> Diagnostic {
+/// The diagnostic of a relation used but never defined; the nearest defined name is looked
+/// for only when `suggest` (the first ones shown: a hostile file may have thousands).
+fn undefined(
+    desc: &Description,
+    atom: &Atom,
+    defined: &HashSet<Symbol>,
+    suggest: bool,
+) -> Diagnostic {
     let name = desc.name(atom.rel);
     if let Some(k) = near_keyword(name) {
         return crate::error(
@@ -115,6 +123,9 @@ fn undefined(desc: &Description, atom: &Atom, defined: &HashSet<Symbol>) -> Diag
         atom.span,
         "defined by no rule or fact",
     );
+    if !suggest {
+        return d;
+    }
     let names = defined.iter().map(|&s| desc.name(s));
     match ir::suggest::did_you_mean(name, names) {
         Some(note) => d.with_notes(vec![note]),
@@ -147,16 +158,18 @@ fn unused_relations(desc: &Description, out: &mut Vec<Diagnostic>) {
     let used = used_relations(desc);
     let defined: HashSet<Symbol> = desc.rules().map(|r| r.head.rel).collect();
     // Names used in bodies but defined nowhere: the other half of a misspelt pair.
-    let mut undefined: Vec<&str> = Vec::new();
+    let mut undefined: HashSet<Symbol> = HashSet::new();
     for rule in desc.rules() {
         for lit in &rule.body {
             lit.for_each_atom(false, &mut |a, _| {
                 if !defined.contains(&a.rel) && a.rel != Symbol::TRUE && a.rel != Symbol::DOES {
-                    undefined.push(desc.name(a.rel));
+                    undefined.insert(a.rel);
                 }
             });
         }
     }
+    let mut undefined: Vec<&str> = undefined.into_iter().map(|s| desc.name(s)).collect();
+    undefined.sort_unstable();
     let mut reported = HashSet::new();
     for rule in desc.rules() {
         let head = &rule.head;
@@ -164,7 +177,13 @@ fn unused_relations(desc: &Description, out: &mut Vec<Diagnostic>) {
             continue;
         }
         if reported.insert(head.rel) {
-            out.push(unused(desc, head, &undefined));
+            // Suggestions for the first ones shown only (see `undefined`).
+            let names = if reported.len() <= crate::MAX_DIAGNOSTICS {
+                &undefined[..]
+            } else {
+                &[]
+            };
+            out.push(unused(desc, head, names));
         }
     }
 }
