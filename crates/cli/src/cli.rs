@@ -249,11 +249,11 @@ pub enum Command {
               value_parser = clap::value_parser!(u64).range(1..=limits::PLAYOUTS))]
         simulate: Option<u64>,
         /// With --simulate: moves a playout may take before it must have ended (default 1000).
-        #[arg(long, value_name = "D", requires = "simulate",
+        #[arg(long, requires = "simulate",
               value_parser = clap::value_parser!(u64).range(1..=limits::SIMULATE_DEPTH))]
         depth: Option<u64>,
         /// With --simulate: the random seed (default 1).
-        #[arg(long, value_name = "S", requires = "simulate")]
+        #[arg(long, requires = "simulate")]
         seed: Option<u64>,
     },
     /// Translate a game into another language or level.
