@@ -65,6 +65,8 @@ pub mod limits {
     pub const K: u64 = 64;
     pub const EXPANSIONS: u64 = 1_000_000;
     pub const PLAYOUTS: u64 = 1_000_000_000;
+    /// `check --simulate --depth`: each move of a playout keeps a state on the engine's stack.
+    pub const SIMULATE_DEPTH: u64 = 100_000;
 }
 
 /// A time in seconds: finite, positive, at most [`limits::SECONDS`].
@@ -234,7 +236,7 @@ pub struct StartArgs {
 pub enum Command {
     /// Parse and validate a game; print a summary or the diagnostics.
     #[command(
-        after_help = "Examples:\n  rbgtool check corpus/rbg/chess.rbg\n  rbgtool check game.rbg --json\n  cat game.rbg | rbgtool check - --from rbg"
+        after_help = "GDL games also pass the validator's checks of the game as a whole (docs/ggp.md, \"The\nvalidator's checks\"). --simulate (GDL only) then plays N random playouts on the interpreter:\nevery non-terminal state must give each role a legal move, every terminal state each role\nexactly one goal from 0 to 100, and every playout must end within --depth moves; the first\nstate that does not is reported with the moves leading there.\n\nExamples:\n  rbgtool check corpus/rbg/chess.rbg\n  rbgtool check game.rbg --json\n  cat game.rbg | rbgtool check - --from rbg\n  rbgtool check ticTacToe.kif --simulate 100 --depth 200 --seed 7"
     )]
     Check {
         #[command(flatten)]
@@ -242,6 +244,17 @@ pub enum Command {
         /// Print the summary as one JSON object.
         #[arg(long)]
         json: bool,
+        /// GDL only: play N random playouts, checking every state they reach.
+        #[arg(long, value_name = "N",
+              value_parser = clap::value_parser!(u64).range(1..=limits::PLAYOUTS))]
+        simulate: Option<u64>,
+        /// With --simulate: moves a playout may take before it must have ended (default 1000).
+        #[arg(long, requires = "simulate",
+              value_parser = clap::value_parser!(u64).range(1..=limits::SIMULATE_DEPTH))]
+        depth: Option<u64>,
+        /// With --simulate: the random seed (default 1).
+        #[arg(long, requires = "simulate")]
+        seed: Option<u64>,
     },
     /// Translate a game into another language or level.
     #[command(

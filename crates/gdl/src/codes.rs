@@ -74,9 +74,44 @@ pub const CODES: &[Code] = &[
         texts: &["expand into more than"],
     },
     Code {
+        code: "gdl::E08",
+        title: "a game relation missing (init, legal, next, goal, terminal)",
+        texts: &["the description defines no"],
+    },
+    Code {
+        code: "gdl::E09",
+        title: "a misspelt keyword: a relation one edit from a GDL keyword, never used or never defined",
+        texts: &["a misspelt keyword"],
+    },
+    Code {
+        code: "gdl::E10",
+        title: "a fluent tested with `true` that no `init` or `next` rule produces",
+        texts: &["no `init` or `next` rule produces"],
+    },
+    Code {
+        code: "gdl::E11",
+        title: "simulation: a role without a legal move in a non-terminal state",
+        texts: &["no legal move in a non-terminal state"],
+    },
+    Code {
+        code: "gdl::E12",
+        title: "simulation: a role without exactly one goal from 0 to 100 in a terminal state",
+        texts: &["in a terminal state"],
+    },
+    Code {
+        code: "gdl::E13",
+        title: "simulation: a playout that reaches no terminal state within the depth bound",
+        texts: &["reached no terminal state"],
+    },
+    Code {
         code: "gdl::W01",
         title: "something suspicious the game may not mean",
         texts: &["declared twice", "several goal values", "never defined"],
+    },
+    Code {
+        code: "gdl::W02",
+        title: "a relation defined but never used by the game",
+        texts: &["defined but never used"],
     },
 ];
 

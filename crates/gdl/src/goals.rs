@@ -9,10 +9,9 @@
 //! * a role declared twice is warned about (names are case-insensitive, so `White` and
 //!   `white` are one role);
 //! * a rule whose `or`s expand into more rules than the engine compiles is an error with the
-//!   limit named, rather than a failure when the engine is built;
-//! * a relation used in a rule body but defined nowhere is warned about (it never holds, so
-//!   a typo such as `(true (cel ?x ?y b))` is legal GDL that silently changes the game; only
-//!   relation names are checked, not the terms inside `true`), with the nearest defined name.
+//!   limit named, rather than a failure when the engine is built.
+//!
+//! Relations used but never defined are the validator's (`check::relations`).
 
 use crate::ast::{Description, Literal, Symbol, Term};
 use crate::{error, Diagnostic};
@@ -26,37 +25,7 @@ pub fn check_goals_and_roles(desc: &Description) -> Vec<Diagnostic> {
     several_goal_values(desc, &mut out);
     roles_declared_twice(desc, &mut out);
     or_expansion(desc, &mut out);
-    undefined_relations(desc, &mut out);
     out
-}
-
-fn undefined_relations(desc: &Description, out: &mut Vec<Diagnostic>) {
-    let defined: std::collections::HashSet<Symbol> = desc.rules().map(|r| r.head.rel).collect();
-    let mut warned = std::collections::HashSet::new();
-    for rule in desc.rules() {
-        for lit in &rule.body {
-            lit.for_each_atom(false, &mut |atom, _| {
-                let rel = atom.rel;
-                if rel == Symbol::TRUE || rel == Symbol::DOES || defined.contains(&rel) {
-                    return;
-                }
-                if !warned.insert(rel) {
-                    return;
-                }
-                let name = desc.name(rel);
-                let mut d = crate::warning(
-                    &format!("relation `{name}` is used but never defined, so it never holds"),
-                    atom.span,
-                    "defined by no rule or fact",
-                );
-                let names = defined.iter().map(|&s| desc.name(s));
-                if let Some(note) = ir::suggest::did_you_mean(name, names) {
-                    d = d.with_notes(vec![note]);
-                }
-                out.push(d);
-            });
-        }
-    }
 }
 
 fn goal_values(desc: &Description, out: &mut Vec<Diagnostic>) {

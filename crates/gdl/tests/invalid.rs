@@ -97,3 +97,22 @@ fn a_relation_used_but_never_defined_is_warned_about() {
     assert_eq!(diags[0].code.as_deref(), Some("gdl::W01"));
     assert!(warnings(&game("(index ?x)")).is_empty());
 }
+
+/// A helper relation no game relation depends on is a warning (`gdl::W02`), with the
+/// relation used but never defined that it may have been meant as; a relation one edit from
+/// a keyword, used but never defined, is an error (`gdl::E09`).
+#[test]
+fn unused_relations_warn_and_misspelt_keywords_fail() {
+    let base = format!("(role white) {GAME} (<= (goal ?r 50) (role ?r))");
+    let (_, diags) = gdl::parse_and_check(&format!(
+        "{base} (indx 1) (<= (legal white (mark ?x)) (true (cell 1)) (index ?x))"
+    ))
+    .unwrap();
+    let unused = diags.iter().find(|d| d.message.contains("`indx`")).unwrap();
+    assert_eq!(unused.code.as_deref(), Some("gdl::W02"));
+    assert_eq!(unused.notes, ["did you mean `index`?"]);
+    let errors =
+        gdl::parse_and_check(&format!("{base} (<= (legal white go) (tru (cell 1)))")).unwrap_err();
+    assert_eq!(errors[0].code.as_deref(), Some("gdl::E09"));
+    assert_eq!(errors[0].notes, ["did you mean `true`?"]);
+}

@@ -63,7 +63,7 @@ impl std::error::Error for GroundError {}
 /// Checks `desc`, grounds it and sets up the initial state.
 pub fn build(desc: &gdl::Description) -> Result<Propnet, GroundError> {
     use codespan_reporting::diagnostic::Severity;
-    let diags = gdl::check(desc);
+    let diags = gdl::check::restrictions(desc);
     if let Some(d) = diags.iter().find(|d| d.severity >= Severity::Error) {
         return Err(GroundError::Invalid(d.message.clone()));
     }

@@ -4,12 +4,21 @@ use super::load::{load, Loaded};
 use crate::cli::{Global, InputArgs};
 use crate::diag::CliError;
 use front::summary::{gdl_summary, rbg_summary as summarise};
+use gdl::check::simulate::{simulate, SimulateOptions, Simulation};
 
-pub fn run(input: &InputArgs, json: bool, global: &Global) -> Result<(), CliError> {
+pub fn run(
+    input: &InputArgs,
+    json: bool,
+    sim: Option<SimulateOptions>,
+    global: &Global,
+) -> Result<(), CliError> {
     if json {
-        return run_json(input);
+        return run_json(input, sim);
     }
     let loaded = load(input, global)?;
+    if sim.is_some() && !matches!(loaded.game, Loaded::Gdl(_)) {
+        return Err(gdl_only());
+    }
     let name = &loaded.source.name;
     match &loaded.game {
         Loaded::Rbg(g) => {
@@ -48,22 +57,59 @@ pub fn run(input: &InputArgs, json: bool, global: &Global) -> Result<(), CliErro
             println!("  goals:       {}", s.goals);
         }
         Loaded::Gdl(d) => {
+            let done = match sim {
+                Some(options) => Some((run_simulation(d, &options)?, options)),
+                None => None,
+            };
+            if let Some(problem) = done.as_ref().and_then(|(s, _)| s.problem.clone()) {
+                return Err(CliError::Invalid {
+                    what: "game",
+                    name: name.clone(),
+                    text: loaded.source.text.clone(),
+                    diagnostics: vec![problem],
+                });
+            }
             let s = gdl_summary(d);
             println!("{name}: valid GDL game (passes the checker)");
             println!("  roles: {}", s.roles.join(", "));
             println!("  rules: {} (facts included)", s.rules);
+            if let Some((sim, options)) = done {
+                println!(
+                    "  simulation: {} random playouts of at most {} moves, {} states checked, no problem",
+                    sim.playouts, options.depth, sim.states
+                );
+            }
         }
     }
     Ok(())
 }
 
+fn gdl_only() -> CliError {
+    CliError::Usage("--simulate checks GDL games only".to_string())
+}
+
+fn run_simulation(
+    desc: &gdl::Description,
+    options: &SimulateOptions,
+) -> Result<Simulation, CliError> {
+    simulate(desc, options).map_err(CliError::Game)
+}
+
 /// `check --json`: one object whether the game is valid or not (docs/diagnostics.md,
 /// docs/schemas/check.schema.json; built by `front::check`, which the playground shares); an
 /// invalid game still exits 1.
-fn run_json(input: &InputArgs) -> Result<(), CliError> {
+fn run_json(input: &InputArgs, sim: Option<SimulateOptions>) -> Result<(), CliError> {
     let source = crate::input::read(input)?;
-    let v = front::check::check_json(&source.name, &source.text, source.lang.into())
+    let mut v = front::check::check_json(&source.name, &source.text, source.lang.into())
         .map_err(CliError::Game)?;
+    if let Some(options) = sim {
+        if v["valid"] == true && v["language"] != "gdl" {
+            return Err(gdl_only());
+        }
+        if v["valid"] == true {
+            simulate_json(&mut v, &source.name, &source.text, &options)?;
+        }
+    }
     println!("{v}");
     if v["valid"] == false {
         return Err(CliError::Reported);
@@ -73,4 +119,30 @@ fn run_json(input: &InputArgs) -> Result<(), CliError> {
 
 fn sbg_summary(g: &sbg::Game) -> Result<front::summary::SbgSummary, CliError> {
     front::summary::sbg_summary(g).map_err(CliError::Game)
+}
+
+/// Adds the simulation's `"simulation"` object to a valid GDL game's `check --json` object,
+/// and its problem to the diagnostics (the game is then invalid).
+fn simulate_json(
+    v: &mut serde_json::Value,
+    name: &str,
+    text: &str,
+    options: &SimulateOptions,
+) -> Result<(), CliError> {
+    let desc = gdl::parse(text).map_err(|_| CliError::Game("the game no longer parses".into()))?;
+    let done = run_simulation(&desc, options)?;
+    v["simulation"] = serde_json::json!({
+        "playouts": done.playouts,
+        "states": done.states,
+        "depth": options.depth,
+        "seed": options.seed,
+    });
+    if let Some(problem) = done.problem {
+        v["valid"] = false.into();
+        let ds = front::diag_json::diagnostics(name, text, &[problem]);
+        if let Some(list) = v["diagnostics"].as_array_mut() {
+            list.extend(ds);
+        }
+    }
+    Ok(())
 }

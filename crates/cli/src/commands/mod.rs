@@ -25,7 +25,20 @@ use crate::diag::CliError;
 pub fn run(cli: &Cli) -> Result<(), CliError> {
     let g = &cli.global;
     match &cli.command {
-        Command::Check { input, json } => check::run(input, *json, g),
+        Command::Check {
+            input,
+            json,
+            simulate,
+            depth,
+            seed,
+        } => {
+            let sim = simulate.map(|playouts| gdl::check::simulate::SimulateOptions {
+                playouts,
+                depth: depth.unwrap_or(gdl::check::simulate::DEFAULT_DEPTH),
+                seed: seed.unwrap_or(1),
+            });
+            check::run(input, *json, sim, g)
+        }
         Command::Convert {
             input,
             to,

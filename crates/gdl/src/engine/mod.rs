@@ -139,7 +139,7 @@ impl Engine {
         options: &EngineOptions,
     ) -> Result<Engine, EngineError> {
         use codespan_reporting::diagnostic::Severity;
-        let diags = crate::check(desc);
+        let diags = crate::check::restrictions(desc);
         if diags.iter().any(|d| d.severity >= Severity::Error) {
             return Err(EngineError::Invalid(diags));
         }
@@ -207,6 +207,25 @@ impl Engine {
     pub fn move_terms(&self, mv: &JointMove) -> Vec<String> {
         let inner = self.inner.borrow();
         mv.0.iter().map(|&m| inner.text(m)).collect()
+    }
+
+    /// Every goal value of each role in the current state (KIF text, sorted): the validator
+    /// asks for all of them, where [`game::GameState::scores`] keeps the highest.
+    pub fn goal_texts(&self) -> Vec<Vec<String>> {
+        let mut inner = self.inner.borrow_mut();
+        let goal_rel = inner.rel.goal;
+        let facts = inner.eval(|c| c.facts(goal_rel).to_vec());
+        let mut per_role = vec![Vec::new(); inner.roles.len()];
+        for a in facts {
+            let args = inner.store.args(a);
+            if let Some(i) = inner.roles.iter().position(|&r| r == args[0]) {
+                per_role[i].push(inner.text(args[1]));
+            }
+        }
+        for values in &mut per_role {
+            values.sort();
+        }
+        per_role
     }
 
     /// Legal moves of each role (KIF text), empty lists at a terminal state.

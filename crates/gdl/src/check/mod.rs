@@ -12,11 +12,25 @@
 //! * stratification: no recursion through `not`;
 //! * the recursion restriction on recursive positive literals;
 //! * goal values, roles declared twice and `or` expansion ([`crate::goals`]).
+//!
+//! Those are the language's restrictions ([`restrictions`]: what the engines need). [`check`]
+//! adds the validator's checks of a game as a whole, which catch typos that leave valid GDL
+//! but a wrong game (docs/ggp.md, "The validator's checks"):
+//!
+//! * [`relations`]: the game relations are defined; relations used but never defined, and
+//!   defined but never used, with misspelt keywords (`legl`) as errors;
+//! * [`terms`]: function arities, and fluents tested with `true` that nothing produces;
+//! * [`simulate`] (not part of [`check`]: `rbgtool check --simulate`): random playouts checking
+//!   legal moves, goals and termination in the states they reach.
 
 use crate::ast::{Atom, Description, Literal, Rule, Span, Symbol, Term};
 use crate::{error, Diagnostic};
 use codespan_reporting::diagnostic::Label;
 use std::collections::{HashMap, HashSet};
+
+pub mod relations;
+pub mod simulate;
+pub mod terms;
 
 pub use ir::graph::sccs;
 
@@ -33,8 +47,29 @@ const RESERVED_ARITY: &[(Symbol, usize)] = &[
     (Symbol::INPUT, 2),
 ];
 
-/// Checks a parsed description; returns errors and warnings (empty when the game is valid).
+/// Checks a parsed description: the language's restrictions and the validator's checks of
+/// the game; returns errors and warnings (empty when the game is valid).
 pub fn check(desc: &Description) -> Vec<Diagnostic> {
+    let mut diags = restriction_diagnostics(desc);
+    relations::check_relations(desc, &mut diags);
+    terms::check_terms(desc, &mut diags);
+    finish(diags)
+}
+
+/// The language's restrictions only (arities of relations, placement, safety, stratification,
+/// recursion, goal values, roles): what the engines need to run a description, which may be a
+/// fragment of a game (no `terminal`, helper relations never used).
+pub fn restrictions(desc: &Description) -> Vec<Diagnostic> {
+    finish(restriction_diagnostics(desc))
+}
+
+fn finish(mut diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    // Errors first, so that a cut never hides an error behind warnings.
+    diags.sort_by_key(|d| std::cmp::Reverse(d.severity));
+    crate::cap_diagnostics(diags)
+}
+
+fn restriction_diagnostics(desc: &Description) -> Vec<Diagnostic> {
     let mut c = Checker {
         desc,
         diags: Vec::new(),
@@ -53,9 +88,7 @@ pub fn check(desc: &Description) -> Vec<Diagnostic> {
         c.diags
             .push(Diagnostic::error().with_message("the description declares no `role`"));
     }
-    // Errors first, so that a cut never hides an error behind warnings.
-    c.diags.sort_by_key(|d| std::cmp::Reverse(d.severity));
-    crate::cap_diagnostics(c.diags)
+    c.diags
 }
 
 struct Checker<'d> {

@@ -1,0 +1,254 @@
+//! The simulation validator (`rbgtool check GAME.kif --simulate N`): random playouts on the
+//! interpreter, each state checked as it is reached.
+//!
+//! * a state that is not terminal gives every role at least one legal move (`gdl::E11`);
+//! * a terminal state gives every role exactly one goal value, an integer from 0 to 100
+//!   (`gdl::E12`);
+//! * every playout reaches a terminal state within the depth bound (`gdl::E13`).
+//!
+//! The first problem ends the run: its diagnostic names the role, and its notes give the
+//! state's propositions, the moves that led there, and the seed and playout that reproduce
+//! it. Moves are drawn uniformly from the joint moves, as `game::playout` does.
+
+use crate::engine::{Engine, JointMove};
+use crate::{Description, Diagnostic};
+use game::GameState;
+use rand::Rng as _;
+
+/// The depth bound when none is given.
+pub const DEFAULT_DEPTH: u64 = 1000;
+
+/// Moves and propositions shown in a note, at most (the rest are counted).
+const SHOWN: usize = 60;
+
+/// What to simulate.
+#[derive(Clone, Copy, Debug)]
+pub struct SimulateOptions {
+    /// Random playouts to play.
+    pub playouts: u64,
+    /// Moves a playout may take before it must have reached a terminal state.
+    pub depth: u64,
+    pub seed: u64,
+}
+
+/// The outcome of a simulation.
+#[derive(Clone, Debug)]
+pub struct Simulation {
+    /// Playouts played (up to and including the one that found a problem).
+    pub playouts: u64,
+    /// States checked.
+    pub states: u64,
+    /// The first problem found.
+    pub problem: Option<Diagnostic>,
+}
+
+/// Plays the playouts; an error when the engine cannot be built or exceeds a budget.
+pub fn simulate(desc: &Description, options: &SimulateOptions) -> Result<Simulation, String> {
+    let mut engine = Engine::new(desc).map_err(|e| e.to_string())?;
+    let mut rng = game::rng_from_seed(options.seed);
+    let mut sim = Simulation {
+        playouts: 0,
+        states: 0,
+        problem: None,
+    };
+    for index in 0..options.playouts {
+        sim.playouts += 1;
+        let mut path = Vec::new();
+        let found = playout(
+            &mut engine,
+            &mut rng,
+            options.depth,
+            &mut path,
+            &mut sim.states,
+        );
+        let state = engine.state_text();
+        for _ in 0..path.len() {
+            engine.undo();
+        }
+        if let Some(d) = found? {
+            let notes = vec![
+                state_note(&state),
+                moves_note(&path),
+                format!(
+                    "found by playout {} of seed {} (--depth {})",
+                    index + 1,
+                    options.seed,
+                    options.depth
+                ),
+            ];
+            sim.problem = Some(d.with_notes(notes));
+            break;
+        }
+    }
+    crate::codes::assign(sim.problem.as_mut_slice());
+    Ok(sim)
+}
+
+/// One playout from the current state, leaving the moves applied (their texts in `path`);
+/// the first problem, if any.
+fn playout(
+    engine: &mut Engine,
+    rng: &mut game::Rng,
+    depth: u64,
+    path: &mut Vec<String>,
+    states: &mut u64,
+) -> Result<Option<Diagnostic>, String> {
+    let roles = engine.player_names();
+    let mut moves: Vec<JointMove> = Vec::new();
+    loop {
+        *states += 1;
+        let terminal = engine.is_terminal();
+        budget(engine)?;
+        if terminal {
+            let goals = engine.goal_texts();
+            budget(engine)?;
+            return Ok(bad_goals(&roles, &goals));
+        }
+        let legal = engine.legal_texts();
+        budget(engine)?;
+        if let Some(r) = legal.iter().position(Vec::is_empty) {
+            return Ok(Some(Diagnostic::error().with_message(format!(
+                "role `{}` has no legal move in a non-terminal state",
+                roles[r]
+            ))));
+        }
+        if path.len() as u64 >= depth {
+            return Ok(Some(Diagnostic::error().with_message(format!(
+                "a random playout reached no terminal state within {depth} moves"
+            ))));
+        }
+        engine.legal_moves(&mut moves);
+        budget(engine)?;
+        if moves.is_empty() {
+            return Err("the engine listed no joint move although every role has one".into());
+        }
+        let mv = &moves[rng.random_range(0..moves.len())];
+        path.push(engine.move_text(mv));
+        engine.apply(mv);
+    }
+}
+
+fn budget(engine: &Engine) -> Result<(), String> {
+    match engine.budget_error() {
+        Some(m) => Err(format!("the GDL engine's budget is exceeded: {m}")),
+        None => Ok(()),
+    }
+}
+
+/// The first role whose goal values in a terminal state are not exactly one integer in
+/// `0..=100`.
+fn bad_goals(roles: &[String], goals: &[Vec<String>]) -> Option<Diagnostic> {
+    for (role, values) in roles.iter().zip(goals) {
+        let message = match values.as_slice() {
+            [] => format!("role `{role}` has no goal in a terminal state"),
+            [v] if matches!(v.parse::<u8>(), Ok(0..=100)) => continue,
+            [v] => format!(
+                "role `{role}` has the goal `{v}` in a terminal state, not an integer from 0 to 100"
+            ),
+            many => format!(
+                "role `{role}` has {} goals in a terminal state ({})",
+                many.len(),
+                many.join(", ")
+            ),
+        };
+        return Some(Diagnostic::error().with_message(message));
+    }
+    None
+}
+
+fn state_note(props: &[String]) -> String {
+    if props.is_empty() {
+        return "the state holds no proposition".to_string();
+    }
+    format!("the state: {}", capped(props))
+}
+
+fn moves_note(path: &[String]) -> String {
+    if path.is_empty() {
+        return "reached without a move (the initial state)".to_string();
+    }
+    let shown: Vec<String> = path.iter().map(|m| format!("[{m}]")).collect();
+    let n = path.len();
+    format!(
+        "after {n} move{}: {}",
+        if n == 1 { "" } else { "s" },
+        capped(&shown)
+    )
+}
+
+/// The items joined by spaces, the first [`SHOWN`] only, then how many more there are.
+fn capped(items: &[String]) -> String {
+    let mut s = items[..items.len().min(SHOWN)].join(" ");
+    if items.len() > SHOWN {
+        s.push_str(&format!(" … and {} more", items.len() - SHOWN));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(src: &str) -> Simulation {
+        let desc = crate::parse(src).unwrap();
+        let options = SimulateOptions {
+            playouts: 20,
+            depth: 50,
+            seed: 1,
+        };
+        simulate(&desc, &options).unwrap()
+    }
+
+    const BASE: &str = "(role a) (role b) (init (step 0)) (succ 0 1) (succ 1 2) \
+        (<= (next (step ?y)) (true (step ?x)) (succ ?x ?y)) (<= terminal (true (step 2))) ";
+
+    #[test]
+    fn a_sound_game_passes() {
+        let sim = run(&format!(
+            "{BASE} (<= (legal ?r noop) (role ?r)) (<= (goal ?r 50) (role ?r))"
+        ));
+        assert!(sim.problem.is_none(), "{:?}", sim.problem);
+        assert_eq!((sim.playouts, sim.states), (20, 60));
+    }
+
+    #[test]
+    fn a_dead_end_is_found() {
+        let sim = run(&format!(
+            "{BASE} (legal a noop) (<= (legal b noop) (true (step 0))) (<= (goal ?r 50) (role ?r))"
+        ));
+        let d = sim.problem.unwrap();
+        assert_eq!(d.code.as_deref(), Some("gdl::E11"));
+        assert!(d.message.contains("`b`"), "{}", d.message);
+        assert_eq!(d.notes[0], "the state: (step 1)");
+        assert_eq!(d.notes[1], "after 1 move: [noop | noop]");
+    }
+
+    #[test]
+    fn goals_are_checked_in_terminal_states() {
+        let goals = [
+            ("(goal a 50)", "role `b` has no goal"),
+            ("(<= (goal ?r 50) (role ?r)) (goal b 100)", "2 goals"),
+        ];
+        for (g, want) in goals {
+            let sim = run(&format!("{BASE} (<= (legal ?r noop) (role ?r)) {g}"));
+            let d = sim.problem.unwrap();
+            assert_eq!(d.code.as_deref(), Some("gdl::E12"));
+            assert!(d.message.contains(want), "{}", d.message);
+        }
+    }
+
+    #[test]
+    fn an_endless_game_is_found() {
+        let sim = run(
+            "(role a) (init on) (<= (next on) (true on)) (legal a noop) (<= terminal (true off)) \
+             (goal a 0)",
+        );
+        let d = sim.problem.unwrap();
+        assert_eq!(d.code.as_deref(), Some("gdl::E13"));
+        assert!(
+            d.notes[1].starts_with("after 50 moves: [noop]"),
+            "{}",
+            d.notes[1]
+        );
+    }
+}
