@@ -9,10 +9,12 @@
 //!   encoding in `docs/rbg-to-gdl.md`.
 //! * [`moves`]: SBG moves in the notation of their RBG and GDL translations (replaying an SBG
 //!   record on a translation).
+//! * [`prune`]: rules of relations nothing reads, taken out of a translation's text.
 //! * [`words`]: the piece-rule expressions as the RBG side needs them: without the empty word,
 //!   and the check for words that come back to their starting square.
 
 pub mod moves;
+pub mod prune;
 pub mod rbg_to_gdl;
 pub mod sbg_to_gdl;
 pub mod sbg_to_rbg;

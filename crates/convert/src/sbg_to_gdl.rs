@@ -295,5 +295,5 @@ pub fn sbg_to_gdl(game: &Game) -> Result<String, GdlError> {
             let _ = writeln!(o, "(base (count {p} {c}))");
         }
     }
-    Ok(o)
+    Ok(crate::prune::unused_rules(&o))
 }

@@ -430,7 +430,7 @@ impl<'g> Emitter<'g> {
         }
         let unrolled = self.unrolled();
         Ok(GdlTranslation {
-            text: self.out,
+            text: crate::prune::unused_rules(&self.out),
             keeper_levels: self.frames[0].levels,
             player_levels: self.frames[1].levels,
             unrolled,

@@ -134,7 +134,7 @@ fn undefined(
 }
 
 /// Relations the roots depend on, transitively (the roots included).
-fn used_relations(desc: &Description) -> HashSet<Symbol> {
+pub fn used_relations(desc: &Description) -> HashSet<Symbol> {
     let mut edges: HashMap<Symbol, Vec<Symbol>> = HashMap::new();
     for rule in desc.rules() {
         let e = edges.entry(rule.head.rel).or_default();
