@@ -288,7 +288,10 @@ pub fn play_game<G: GameState>(
                 seconds[a] += start.elapsed().as_secs_f64();
                 moves_of[a] += 1;
                 let own = own.unwrap_or_else(|| {
-                    panic!("agent {} returned no move for role {role}", agents[a].name())
+                    panic!(
+                        "agent {} returned no move for role {role}",
+                        agents[a].name()
+                    )
                 });
                 assert!(
                     own < count,

@@ -6,15 +6,16 @@
 //!
 //! Simultaneous turns (GDL) use decoupled UCT, as general game players do: such a node keeps a
 //! table of statistics per role over its own moves; each role selects its own move by its own
-//! UCB1 (untried own moves first, in shuffled order), the joint move is their combination (a
-//! child per combination met), and each role's own move is credited with that role's reward.
-//! A role's decision is its most visited own move at the root (ties: higher mean, then the
-//! lower index).
+//! UCB1 (untried own moves first, in shuffled order; equal values drawn at random), the joint
+//! move is their combination (a child per combination met), and each role's own move is
+//! credited with that role's reward. A role's decision is its most visited own move at the root
+//! (ties: higher mean, then the lower index).
 
 use crate::{mover, rewards, Agent};
 use game::playout::random_playout;
 use game::{GameState, Rng};
 use rand::seq::SliceRandom;
+use rand::Rng as _;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
@@ -74,17 +75,25 @@ struct Joint {
 }
 
 impl Joint {
-    /// Role `r`'s own move by UCB1 over its own statistics (an untried one first).
-    fn select(&mut self, r: usize, log_n: f64, exploration: f64) -> u32 {
+    /// Role `r`'s own move by UCB1 over its own statistics (an untried one first; equal
+    /// values drawn at random, or roles with equal statistics would move in lockstep).
+    fn select(&mut self, r: usize, log_n: f64, exploration: f64, rng: &mut Rng) -> u32 {
         if let Some(i) = self.untried[r].pop() {
             return i;
         }
         let mut best = (f64::NEG_INFINITY, 0u32);
+        let mut ties = 0u32;
         for (i, &(visits, reward)) in self.stats[r].iter().enumerate() {
             let n = visits.max(1) as f64;
             let ucb = reward / n + exploration * (log_n / n).sqrt();
             if ucb > best.0 {
                 best = (ucb, i as u32);
+                ties = 1;
+            } else if ucb == best.0 {
+                ties += 1;
+                if rng.random_range(0..ties) == 0 {
+                    best.1 = i as u32;
+                }
             }
         }
         best.1
@@ -167,7 +176,7 @@ fn new_node<G: GameState>(
         visits: 0,
         reward: 0.0,
         joint: None,
-        choices: Box::default(),
+        choices,
     }
 }
 
@@ -290,7 +299,7 @@ impl Mcts {
             return Step::Stop;
         };
         let choices: Box<[u32]> = (0..joint.stats.len())
-            .map(|r| joint.select(r, log_n, self.options.exploration))
+            .map(|r| joint.select(r, log_n, self.options.exploration, rng))
             .collect();
         if let Some(&child) = joint.children.get(&choices) {
             let child = child as usize;

@@ -140,9 +140,7 @@ impl Agent<gdl::Engine> for Spy {
     fn turn_played(&mut self, state: &mut gdl::Engine, joint: &gdl::JointMove) {
         if self.id == 0 {
             let terms = state.move_terms(joint);
-            self.turns
-                .borrow_mut()
-                .push((state.position_text(), terms));
+            self.turns.borrow_mut().push((state.position_text(), terms));
         }
     }
 }
@@ -195,7 +193,7 @@ fn each_role_is_asked_only_for_its_own_move_and_sees_no_other_choice() {
         for (result, moves) in &records {
             assert_eq!(moves.len() as u64, result.length);
             let mut replay = engine(src);
-            let text = moves.join("\n");
+            let text = moves.join(";");
             game::text::apply_moves(&mut replay, &text).expect("replays");
             assert!(replay.is_terminal());
             assert_eq!(replay.scores(), result.scores);
@@ -223,7 +221,10 @@ fn every_agent_finds_the_dominant_own_move() {
         let mut random = parse_agent_spec("random").unwrap().build_generic().unwrap();
         let i = random.choose_own(&mut e, 1, &mut game::rng_from_seed(5));
         assert!(i.is_some_and(|i| i < 3));
-        assert_eq!(agent.choose_own(&mut e, 2, &mut game::rng_from_seed(3)), None);
+        assert_eq!(
+            agent.choose_own(&mut e, 2, &mut game::rng_from_seed(3)),
+            None
+        );
     }
 }
 
@@ -232,7 +233,10 @@ fn agents_answer_no_own_move_outside_simultaneous_turns() {
     let mut e = engine(TURN_BASED);
     for spec in ["random", "mcts:20", "alphabeta:2"] {
         let mut agent = parse_agent_spec(spec).unwrap().build_generic().unwrap();
-        assert_eq!(agent.choose_own(&mut e, 0, &mut game::rng_from_seed(1)), None);
+        assert_eq!(
+            agent.choose_own(&mut e, 0, &mut game::rng_from_seed(1)),
+            None
+        );
         assert!(agent.choose(&mut e, &mut game::rng_from_seed(1)).is_some());
     }
 }
@@ -295,15 +299,23 @@ fn connect_four_simultaneous_mcts_against_mcts_gives_no_seat_every_win() {
     let Ok(src) = std::fs::read_to_string(path) else {
         return testskip::skip("../shared/corpus-external is absent");
     };
-    let mut e = engine(&src);
+    // On the propositional network (the interpreter's moves, faster).
+    let desc = gdl::parse(&src).expect("parses");
+    let mut e = propnet::build(&desc).expect("grounds");
     let options = MatchOptions {
         games: 4,
         seed: 1,
         alternate: true,
         ..MatchOptions::default()
     };
-    let mut a = parse_agent_spec("mcts:100").unwrap().build_generic().unwrap();
-    let mut b = parse_agent_spec("mcts:100").unwrap().build_generic().unwrap();
+    let mut a = parse_agent_spec("mcts:200")
+        .unwrap()
+        .build_generic()
+        .unwrap();
+    let mut b = parse_agent_spec("mcts:200")
+        .unwrap()
+        .build_generic()
+        .unwrap();
     let report = agents::play_match_with(&mut e, [a.as_mut(), b.as_mut()], &options);
     eprintln!("{report}");
     for (p, side) in report.per_side.iter().enumerate() {
