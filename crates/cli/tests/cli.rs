@@ -454,6 +454,77 @@ fn human_reprompts_until_a_legal_move() {
     assert!(err.contains("│ P │"), "the board is drawn:\n{err}");
 }
 
+/// At a simultaneous turn the person is asked for their own role's move only, and sees the
+/// joint move once the other role has chosen.
+#[test]
+fn human_chooses_only_their_own_move_at_a_simultaneous_turn() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
+        .args([
+            "play",
+            &data("pennies.kif"),
+            "--white",
+            "random",
+            "--black",
+            "human",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"?\n3\n(tails)\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("odd to move, the other players at the same time (2 moves"),
+        "{err}"
+    );
+    assert!(err.contains("  1. heads\n    2. tails\n"), "{err}");
+    assert!(err.contains("not a legal move of odd: 3"), "{err}");
+    assert!(
+        err.contains("played at once: heads | tails")
+            || err.contains("played at once: tails | tails"),
+        "{err}"
+    );
+}
+
+/// A match of a simultaneous game records one joint move per turn, and `replay` reads it.
+#[test]
+fn simultaneous_games_record_joint_moves_and_replay() {
+    let dir = scratch("simultaneous");
+    let record = dir.join("games.txt");
+    let record = record.to_str().unwrap();
+    let (code, out, err) = run(&[
+        "play",
+        &data("pennies.kif"),
+        "--white",
+        "mcts:20",
+        "--black",
+        "mcts:20",
+        "--games",
+        "4",
+        "--alternate",
+        "--record",
+        record,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("4 games, average length 1.0 moves"), "{out}");
+    let text = std::fs::read_to_string(record).unwrap();
+    assert_eq!(text.matches("rbgtool-record").count(), 4);
+    assert!(text.contains("moves:\n  heads | ") || text.contains("moves:\n  tails | "));
+    let (code, out, err) = run(&["replay", record]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("as recorded"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn completions_and_version() {
     let (code, out, _) = run(&["completions", "bash"]);

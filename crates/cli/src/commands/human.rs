@@ -159,7 +159,7 @@ impl<G: GameState, V: HumanView<G>> Agent<G> for Human<V> {
     }
 
     /// At a simultaneous turn: only the person's role's own moves, chosen without seeing the
-    /// others' choices.
+    /// others' choices; by number or by term (outer parentheses optional).
     fn choose_own(&mut self, state: &mut G, role: usize, _rng: &mut Rng) -> Option<usize> {
         let own = game::own_moves_text(state, role);
         if own.is_empty() {
@@ -199,7 +199,15 @@ impl<G: GameState, V: HumanView<G>> Agent<G> for Human<V> {
                 .ok()
                 .and_then(|i| i.checked_sub(1))
                 .filter(|&i| i < own.len());
-            match by_number.or_else(|| game::text::match_move(text, &printed).ok()) {
+            // A KIF term with or without its outer parentheses: `drop 3` or `(tails)`.
+            let bare = text
+                .strip_prefix('(')
+                .and_then(|t| t.strip_suffix(')'))
+                .unwrap_or(text);
+            let by_text = [text.to_string(), bare.to_string(), format!("({text})")]
+                .into_iter()
+                .find_map(|t| game::text::match_move(&t, &printed).ok());
+            match by_number.or(by_text) {
                 Some(i) => return Some(i),
                 None => {
                     let _ = writeln!(err, "not a legal move of {who}: {text}");
