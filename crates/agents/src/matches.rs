@@ -249,7 +249,7 @@ pub struct PlayedGame {
 /// as it was. Panics if an agent returns no move or an illegal one at a non-terminal state.
 pub fn play_game<G: GameState>(
     g: &mut G,
-    agents: [&mut dyn Agent<G>; 2],
+    mut agents: [&mut dyn Agent<G>; 2],
     options: &MatchOptions,
     i: u32,
     record: bool,
@@ -303,8 +303,8 @@ pub fn play_game<G: GameState>(
             let mv = g
                 .joint_move(&choices)
                 .unwrap_or_else(|| panic!("the engine composed no joint move of {choices:?}"));
-            for a in 0..2 {
-                agents[a].turn_played(g, &mv);
+            for agent in agents.iter_mut() {
+                agent.turn_played(g, &mv);
             }
             mv
         } else {

@@ -106,12 +106,15 @@ struct Call {
     choice: usize,
 }
 
+/// The position of each simultaneous turn and the joint move played there (role terms).
+type Turns = Rc<RefCell<Vec<(String, Vec<String>)>>>;
+
 /// An agent that logs what it is asked and picks its first (agent 0) or last (agent 1) own
 /// move.
 struct Spy {
     id: usize,
     log: Rc<RefCell<Vec<Call>>>,
-    turns: Rc<RefCell<Vec<(String, Vec<String>)>>>,
+    turns: Turns,
 }
 
 impl Agent<gdl::Engine> for Spy {
