@@ -113,11 +113,16 @@ impl Player {
     }
 
     fn playing(&mut self, id: &str) -> Result<&mut Match, String> {
-        match &mut self.current {
-            Some(m) if m.id == id => Ok(m),
-            Some(m) => Err(format!("playing match `{}`, not `{id}`", m.id)),
-            None => Err(format!("no match `{id}` was started")),
+        match self.current.as_ref().map(|m| m.id.as_str()) {
+            Some(current) if current != id => {
+                return Err(format!("playing match `{current}`, not `{id}`"))
+            }
+            None => return Err(format!("no match `{id}` was started")),
+            Some(_) => {}
         }
+        self.current
+            .as_mut()
+            .ok_or_else(|| format!("no match `{id}` was started"))
     }
 
     fn start(&self, id: &str, role: &str, rules: &str, play_clock: u64) -> Result<Match, String> {
