@@ -525,6 +525,82 @@ fn simultaneous_games_record_joint_moves_and_replay() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// One HTTP exchange with a GGP player: the response's status line and body.
+fn ggp_post(address: &str, body: &str) -> (String, String) {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(address).unwrap();
+    let request = format!(
+        "POST / HTTP/1.0\r\nContent-Type: text/acknowledge\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    let (head, body) = response.split_once("\r\n\r\n").unwrap();
+    (head.lines().next().unwrap().to_string(), body.to_string())
+}
+
+/// `rbgtool ggp player` over loopback HTTP: a match of matching pennies (the player sends its
+/// own role's move only), a message it cannot answer (`nil`, logged) and a malformed request
+/// (400), without ending.
+#[test]
+fn ggp_player_answers_over_http() {
+    use std::io::{BufRead, BufReader, Write};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
+        .args(["ggp", "player", "--port", "0", "--agent", "mcts:20"])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut log = BufReader::new(child.stderr.take().unwrap());
+    let mut first = String::new();
+    log.read_line(&mut first).unwrap();
+    let address = first
+        .trim()
+        .rsplit("http://")
+        .next()
+        .unwrap()
+        .trim_end_matches('/')
+        .to_string();
+    let rules = std::fs::read_to_string(data("pennies.kif")).unwrap();
+    let results = std::panic::catch_unwind(|| {
+        assert_eq!(
+            ggp_post(&address, "(info)").1,
+            "((name rbgtool) (status available))"
+        );
+        let start = format!("(START m1 odd ({rules}) 10 2)");
+        assert_eq!(
+            ggp_post(&address, &start),
+            ("HTTP/1.0 200 OK".into(), "ready".into())
+        );
+        assert_eq!(ggp_post(&address, "(play m2 nil)").1, "nil");
+        let (_, own) = ggp_post(&address, "(play m1 nil)");
+        assert!(own == "heads" || own == "tails", "{own}");
+        assert_eq!(ggp_post(&address, "(stop m1 (heads tails))").1, "done");
+        let mut raw = std::net::TcpStream::connect(&address).unwrap();
+        raw.write_all(b"GET / HTTP/1.0\r\n\r\n").unwrap();
+        let mut response = String::new();
+        std::io::Read::read_to_string(&mut raw, &mut response).unwrap();
+        assert!(response.starts_with("HTTP/1.0 400"), "{response}");
+        assert_eq!(
+            ggp_post(&address, "(info)").1,
+            "((name rbgtool) (status available))"
+        );
+    });
+    let _ = child.kill();
+    let _ = child.wait();
+    let mut rest = String::new();
+    let _ = std::io::Read::read_to_string(&mut log, &mut rest);
+    if let Err(e) = results {
+        eprintln!("player log:\n{rest}");
+        std::panic::resume_unwind(e);
+    }
+    assert!(
+        rest.contains("(play m2 nil) -> error: playing match `m1`"),
+        "{rest}"
+    );
+    assert!(rest.contains("bad request: expected a POST"), "{rest}");
+}
+
 #[test]
 fn completions_and_version() {
     let (code, out, _) = run(&["completions", "bash"]);

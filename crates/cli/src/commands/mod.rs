@@ -8,6 +8,7 @@ mod convert;
 mod engine;
 mod evolve;
 mod explain;
+mod ggp;
 mod human;
 mod learn;
 mod load;
@@ -200,6 +201,16 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             io.join().map_err(|e| CliError::Io(format!("lsp: {e}")))
         }
         Command::Serve { port, host } => serve(*host, *port, g.memory),
+        Command::Ggp {
+            action:
+                crate::cli::GgpAction::Player {
+                    port,
+                    host,
+                    agent,
+                    name,
+                    seed,
+                },
+        } => ggp::player(*host, *port, agent, name, *seed),
         Command::Cache { action } => cache::run(action),
         Command::Completions { shell } => {
             use clap::CommandFactory;
