@@ -225,6 +225,34 @@ pub enum GgpAction {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// A game manager: plays one match of a GDL game between GGP players over HTTP, replacing
+    /// malformed, illegal, late or missing replies by random legal moves (logged), and prints
+    /// the goals (docs/ggp.md).
+    #[command(
+        after_help = "Examples:\n  rbgtool ggp match game.kif --player http://127.0.0.1:9147/ --player http://127.0.0.1:9148/"
+    )]
+    Match {
+        /// The GDL game (.kif).
+        input: PathBuf,
+        /// A player's address, one per role in role order.
+        #[arg(long = "player", required = true)]
+        players: Vec<String>,
+        /// Seconds the players have for `start`.
+        #[arg(long, default_value_t = 10)]
+        start_clock: u64,
+        /// Seconds the players have for each move.
+        #[arg(long, default_value_t = 5)]
+        play_clock: u64,
+        /// The match stops, unfinished, after this many turns.
+        #[arg(long, default_value_t = 1000)]
+        max_turns: u64,
+        /// Write the match as a game record (`rbgtool replay` re-checks it).
+        #[arg(long)]
+        record: Option<PathBuf>,
+        /// Seeds the random moves that replace bad replies.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 #[derive(Subcommand, Debug)]

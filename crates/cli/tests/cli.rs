@@ -601,6 +601,116 @@ fn ggp_player_answers_over_http() {
     assert!(rest.contains("bad request: expected a POST"), "{rest}");
 }
 
+/// A player that misbehaves at `play`: replies an illegal move, closes the connection, or
+/// replies after the clock. Answers `ready`/`done` to the rest. Returns its address.
+fn fake_ggp_player(fault: &'static str) -> String {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let mut reader = BufReader::new(stream.try_clone().unwrap());
+            let mut length = 0;
+            loop {
+                let mut line = String::new();
+                if reader.read_line(&mut line).unwrap_or(0) == 0 || line.trim().is_empty() {
+                    break;
+                }
+                if let Some(v) = line.to_ascii_lowercase().strip_prefix("content-length:") {
+                    length = v.trim().parse().unwrap_or(0);
+                }
+            }
+            let mut body = vec![0; length];
+            let _ = reader.read_exact(&mut body);
+            let body = String::from_utf8_lossy(&body).to_string();
+            let reply = if body.starts_with("(play") {
+                match fault {
+                    "illegal" => "(fly away)",
+                    "closed" => continue,
+                    _ => {
+                        std::thread::sleep(std::time::Duration::from_millis(2500));
+                        "heads"
+                    }
+                }
+            } else if body.starts_with("(start") {
+                "ready"
+            } else {
+                "done"
+            };
+            let _ = write!(
+                stream,
+                "HTTP/1.0 200 OK\r\nContent-Length: {}\r\n\r\n{reply}",
+                reply.len()
+            );
+        }
+    });
+    address
+}
+
+/// `rbgtool ggp match` against our player and a faulty one: each fault is logged and replaced
+/// by a legal move, the match finishes, and its record replays.
+#[test]
+fn ggp_match_replaces_faulty_replies_and_records_the_match() {
+    use std::io::{BufRead, BufReader};
+    let mut ours = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
+        .args(["ggp", "player", "--port", "0", "--agent", "random"])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The log stays open: a player whose standard error is closed would fail to log.
+    let mut log = BufReader::new(ours.stderr.take().unwrap());
+    let mut first = String::new();
+    log.read_line(&mut first).unwrap();
+    let url = first.trim().rsplit(' ').next().unwrap().to_string();
+    let dir = scratch("ggp-match");
+    let outcome = std::panic::catch_unwind(|| {
+        for (fault, says) in [
+            ("illegal", "the illegal move `(fly away)`"),
+            ("closed", "closed"),
+            ("late", "late"),
+        ] {
+            let record = dir.join(format!("{fault}.txt"));
+            let fake = format!("http://{}/", fake_ggp_player(fault));
+            let (code, out, err) = run(&[
+                "ggp",
+                "match",
+                &data("pennies.kif"),
+                "--player",
+                &url,
+                "--player",
+                &fake,
+                "--play-clock",
+                "1",
+                "--record",
+                record.to_str().unwrap(),
+            ]);
+            assert_eq!(code, 0, "{err}");
+            assert!(
+                out.contains("1 turns, finished, 1 replies replaced"),
+                "{out}"
+            );
+            assert!(
+                err.contains("ggp: turn 1: odd: ") && err.contains(says),
+                "{fault}: {err}"
+            );
+            let (code, out, err) = run(&["replay", record.to_str().unwrap()]);
+            assert_eq!(code, 0, "{err}");
+            assert!(out.contains("as recorded"), "{out}");
+        }
+        let (code, _, err) = run(&["ggp", "match", &data("pennies.kif"), "--player", &url]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("2 roles (even, odd) but 1 players"), "{err}");
+    });
+    let _ = ours.kill();
+    let _ = ours.wait();
+    drop(log);
+    let _ = std::fs::remove_dir_all(&dir);
+    if let Err(e) = outcome {
+        std::panic::resume_unwind(e);
+    }
+}
+
 #[test]
 fn completions_and_version() {
     let (code, out, _) = run(&["completions", "bash"]);

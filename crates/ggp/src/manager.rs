@@ -54,20 +54,31 @@ fn rules_list(rules: &str) -> Result<String, String> {
     Ok(format!("({})", items.join(" ")))
 }
 
+/// The rules as the players read them (lower case, as a `start` message carries them), built
+/// into the referee's engine; and that list's text.
+fn referee(rules: &str) -> Result<(gdl::Engine, String), String> {
+    let listed = rules_list(rules)?;
+    let text = listed
+        .strip_prefix('(')
+        .and_then(|t| t.strip_suffix(')'))
+        .unwrap_or_default();
+    let desc = gdl::parse(text).map_err(|d| gdl::render("rules", text, &d))?;
+    let engine = gdl::Engine::new(&desc).map_err(|e| e.to_string())?;
+    Ok((engine, listed))
+}
+
+/// The roles of `rules` (KIF), in order, or why the rules cannot be played.
+pub fn roles(rules: &str) -> Result<Vec<String>, String> {
+    Ok(referee(rules)?.0.player_names())
+}
+
 /// Runs a match of `rules` (KIF) with player `r` playing role `r` (as many players as roles).
 pub fn run_match(
     rules: &str,
     spec: &MatchSpec,
     transport: &mut dyn Transport,
 ) -> Result<MatchLog, String> {
-    let listed = rules_list(rules)?;
-    // The players read the rules as the message carries them (lower case): so does the referee.
-    let text = listed
-        .strip_prefix('(')
-        .and_then(|t| t.strip_suffix(')'))
-        .unwrap_or_default();
-    let desc = gdl::parse(text).map_err(|d| gdl::render("rules", text, &d))?;
-    let mut referee = gdl::Engine::new(&desc).map_err(|e| e.to_string())?;
+    let (mut referee, listed) = referee(rules)?;
     let roles = referee.player_names();
     let mut rng: Rng = game::rng_from_seed(spec.seed);
     let mut log = MatchLog {
