@@ -43,8 +43,10 @@ pub struct MatchLog {
     pub moves: Vec<String>,
     /// Goals at the end; `None` when the match stopped unfinished.
     pub goals: Option<Vec<i64>>,
-    /// One line per substituted reply or other incident.
+    /// One line per substituted reply or other incident (a player not `ready`).
     pub incidents: Vec<String>,
+    /// Replies to `play` replaced by a random legal move.
+    pub replaced: usize,
 }
 
 /// The rules' text as a `start` message carries them: every top-level expression of `rules`.
@@ -86,6 +88,7 @@ pub fn run_match(
         moves: Vec::new(),
         goals: None,
         incidents: Vec::new(),
+        replaced: 0,
     };
     let start: Vec<(usize, String)> = roles
         .iter()
@@ -149,6 +152,7 @@ pub fn run_match(
                         "turn {turn}: {}: {e}; played `{pick}` instead",
                         roles[r]
                     ));
+                    log.replaced += 1;
                     pick
                 }
             };

@@ -106,6 +106,7 @@ fn illegal_late_and_missing_replies_are_replaced_and_logged() {
     for fault in [Fault::Illegal, Fault::Late, Fault::Closed] {
         let log = run_match(PENNIES, &spec(), &mut players(&[Fault::None, fault])).unwrap();
         assert_eq!(log.incidents.len(), 1, "{:?}", log.incidents);
+        assert_eq!(log.replaced, 1);
         let line = &log.incidents[0];
         assert!(line.starts_with("turn 1: odd: "), "{line}");
         assert!(line.contains("instead"), "{line}");

@@ -199,7 +199,7 @@ pub fn manage(
     println!(
         "{} turns, {end}, {} replies replaced",
         log.moves.len(),
-        log.incidents.len()
+        log.replaced
     );
     if let Some(path) = record {
         let r = game::record::Record {
