@@ -530,7 +530,7 @@ fn ggp_post(address: &str, body: &str) -> (String, String) {
     use std::io::{Read, Write};
     let mut stream = std::net::TcpStream::connect(address).unwrap();
     let request = format!(
-        "POST / HTTP/1.0\r\nContent-Type: text/acknowledge\r\nContent-Length: {}\r\n\r\n{body}",
+        "POST / HTTP/1.0\r\nContent-Type: text/acl\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     );
     stream.write_all(request.as_bytes()).unwrap();

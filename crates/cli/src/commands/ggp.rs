@@ -281,7 +281,7 @@ fn post(address: &str, body: &str, clock: Duration) -> Result<String, String> {
     let _ = stream.set_read_timeout(Some(limit));
     let _ = stream.set_write_timeout(Some(limit));
     let request = format!(
-        "POST / HTTP/1.0\r\nHost: {address}\r\nContent-Type: text/acknowledge\r\n\
+        "POST / HTTP/1.0\r\nHost: {address}\r\nContent-Type: text/acl\r\n\
          Content-Length: {}\r\n\r\n{body}",
         body.len()
     );
