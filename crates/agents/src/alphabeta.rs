@@ -7,9 +7,15 @@
 //! moves per ply and the history heuristic, and root moves shuffled with the RNG once so that
 //! ties are broken at random but reproducibly. Terminal states are scored from
 //! [`GameState::scores`]; quicker wins and slower losses are preferred.
+//!
+//! Simultaneous turns (GDL) are reduced to turn-based ones, pessimistically: the searching
+//! role commits to its own move first and the other roles answer knowing it (the value of an
+//! own move is its worst answer), at the root ([`Agent::choose_own`]) and at every
+//! simultaneous turn inside the search. The value is a lower bound of what the role can secure;
+//! it plays safe rather than guessing the others' moves.
 
 use crate::eval::Heuristic;
-use crate::{mover, score_margin, Agent};
+use crate::{choose_every_role, mover, next_combination, score_margin, Agent};
 use game::{GameState, Rng};
 use rand::seq::SliceRandom;
 use std::collections::HashMap;
@@ -216,6 +222,10 @@ impl<G: GameState, H: Heuristic<G>> AlphaBeta<G, H> {
             self.buffers[p] = moves;
             return self.heuristic.evaluate(state, self.root);
         }
+        if let Some(counts) = state.simultaneous_moves() {
+            self.buffers[p] = moves;
+            return self.search_simultaneous(state, &counts, depth, ply, alpha, beta);
+        }
         let key = state.state_hash();
         let mut tt_move = None;
         if let Some(e) = self.probe(key) {
@@ -297,6 +307,91 @@ impl<G: GameState, H: Heuristic<G>> AlphaBeta<G, H> {
         best
     }
 
+    /// A simultaneous turn reduced to two plies: the root player commits to its own move
+    /// first (maximising), then the other roles answer knowing it (minimising over their
+    /// combinations). No transposition-table entry is kept for it.
+    fn search_simultaneous(
+        &mut self,
+        state: &mut G,
+        counts: &[usize],
+        depth: u32,
+        ply: u32,
+        alpha: f64,
+        beta: f64,
+    ) -> f64 {
+        let own = counts.get(self.root).copied().unwrap_or(1).max(1);
+        let mut best = f64::NEG_INFINITY;
+        for i in 0..own {
+            let v = self.answers(state, counts, i, depth, ply, alpha.max(best), beta);
+            if self.aborted {
+                return 0.0;
+            }
+            best = best.max(v);
+            if best >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    /// The worst value for the root player over the other roles' answers to its own move
+    /// `own` at a simultaneous turn (searched `depth - 1` deeper), stopping once it is at most
+    /// `alpha`.
+    #[allow(clippy::too_many_arguments)]
+    fn answers(
+        &mut self,
+        state: &mut G,
+        counts: &[usize],
+        own: usize,
+        depth: u32,
+        ply: u32,
+        alpha: f64,
+        beta: f64,
+    ) -> f64 {
+        let mut choices = vec![0; counts.len()];
+        if let Some(c) = choices.get_mut(self.root) {
+            *c = own;
+        }
+        let mut worst = f64::INFINITY;
+        loop {
+            if let Some(mv) = state.joint_move(&choices) {
+                state.apply(&mv);
+                let v = self.search(state, depth - 1, ply + 1, alpha, beta.min(worst));
+                state.undo();
+                if self.aborted {
+                    return 0.0;
+                }
+                worst = worst.min(v);
+                if worst <= alpha {
+                    break;
+                }
+            }
+            if !next_combination(&mut choices, counts, self.root) {
+                break;
+            }
+        }
+        if worst == f64::INFINITY {
+            // No joint move was composed (an engine that breaks its contract).
+            return self.heuristic.evaluate(state, self.root);
+        }
+        worst
+    }
+
+    /// Resets the search state for a new decision of player `root`.
+    fn begin(&mut self, root: usize) {
+        let size = 1usize << self.options.tt_bits.min(30);
+        if self.tt.len() != size {
+            self.tt = vec![None; size];
+        }
+        self.generation = self.generation.wrapping_add(1);
+        self.killers.clear();
+        self.history.clear();
+        self.root = root;
+        self.info = SearchInfo::default();
+        self.deadline = self.options.time.map(|t| Instant::now() + t);
+        self.aborted = false;
+    }
+
     /// One iteration at the root over `moves` (in order); returns the index of the best move
     /// (the first of equal values) and its value.
     fn search_root(
@@ -336,18 +431,11 @@ impl<G: GameState, H: Heuristic<G>> Agent<G> for AlphaBeta<G, H> {
         if moves.is_empty() {
             return None;
         }
-        moves.shuffle(rng);
-        let size = 1usize << self.options.tt_bits.min(30);
-        if self.tt.len() != size {
-            self.tt = vec![None; size];
+        if state.simultaneous_moves().is_some() {
+            return choose_every_role(self, state, rng);
         }
-        self.generation = self.generation.wrapping_add(1);
-        self.killers.clear();
-        self.history.clear();
-        self.root = mover(state);
-        self.info = SearchInfo::default();
-        self.deadline = self.options.time.map(|t| Instant::now() + t);
-        self.aborted = false;
+        moves.shuffle(rng);
+        self.begin(mover(state));
         let max_depth = self.options.depth.max(1);
         for depth in 1..=max_depth {
             let Some((i, v)) = self.search_root(state, &moves, depth) else {
@@ -362,5 +450,43 @@ impl<G: GameState, H: Heuristic<G>> Agent<G> for AlphaBeta<G, H> {
             }
         }
         Some(moves.swap_remove(0))
+    }
+
+    /// The reduction of [`AlphaBeta::search_simultaneous`] at the root: the own move whose
+    /// worst answer by the other roles is best (iterative deepening over the own moves,
+    /// shuffled once with the RNG).
+    fn choose_own(&mut self, state: &mut G, role: usize, rng: &mut Rng) -> Option<usize> {
+        let counts = state.simultaneous_moves()?;
+        let own = *counts.get(role)?;
+        if own == 0 {
+            return None;
+        }
+        let mut order: Vec<usize> = (0..own).collect();
+        order.shuffle(rng);
+        self.begin(role);
+        let max_depth = self.options.depth.max(1);
+        'deepen: for depth in 1..=max_depth {
+            let mut best: Option<(usize, f64)> = None;
+            for (k, &i) in order.iter().enumerate() {
+                let alpha = best.map_or(f64::NEG_INFINITY, |b| b.1);
+                let v = self.answers(state, &counts, i, depth, 0, alpha, f64::INFINITY);
+                if self.aborted {
+                    break 'deepen;
+                }
+                if !matches!(best, Some(b) if v <= b.1) {
+                    best = Some((k, v));
+                }
+            }
+            let Some((k, v)) = best else {
+                break;
+            };
+            order[..=k].rotate_right(1);
+            self.info.depth = depth;
+            self.info.value = v;
+            if v > TERMINAL_BOUND {
+                break;
+            }
+        }
+        order.first().copied()
     }
 }

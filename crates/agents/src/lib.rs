@@ -5,7 +5,9 @@
 //! ([`random::Random`], [`alphabeta::AlphaBeta`] or [`mcts::Mcts`]); alpha-beta scores
 //! non-terminal leaves with a [`eval::Heuristic`] (the generic [`eval::Mobility`] or the SBG
 //! specific [`sbg_eval::SbgHeuristic`]); [`matches::play_match`] plays agents against each
-//! other and returns a [`matches::MatchReport`]. Every evaluation term and weight is documented
+//! other and returns a [`matches::MatchReport`]. At simultaneous turns (GDL) every role's agent
+//! chooses its own move ([`Agent::choose_own`]; MCTS by decoupled UCT, alpha-beta by a
+//! documented reduction) and the match composes the joint move. Every evaluation term and weight is documented
 //! in `docs/agents.md`.
 
 pub mod alphabeta;
@@ -29,15 +31,33 @@ pub use spec::{parse_agent_spec, AgentSpec, Budget};
 
 use game::{GameState, Rng};
 
-/// A player of turn-based games.
+/// A player of turn-based and simultaneous-move games.
+///
+/// At a turn-based state the match asks the current player's agent for a move
+/// ([`Agent::choose`]). At a simultaneous turn ([`GameState::simultaneous_moves`]) it asks the
+/// agent of every role that has a choice for that role's own move ([`Agent::choose_own`]), all
+/// on the same state, so no agent sees another's choice of this turn; it then composes the
+/// joint move ([`GameState::joint_move`]), tells every agent ([`Agent::turn_played`]) and
+/// applies it.
 pub trait Agent<G: GameState> {
     /// A short name for tables and logs, e.g. `alphabeta:3`.
     fn name(&self) -> String;
 
     /// The move to play in `state`, or `None` at a terminal state. The state is left as it was
     /// (every move applied while thinking is undone). Deterministic given `rng` (time budgets
-    /// excepted).
+    /// excepted). At a simultaneous turn it is a joint move in which every role's own move is
+    /// chosen as [`Agent::choose_own`] would, each on its own.
     fn choose(&mut self, state: &mut G, rng: &mut Rng) -> Option<G::Move>;
+
+    /// Role `role`'s own move at a simultaneous turn of `state`: an index below the role's
+    /// count in [`GameState::simultaneous_moves`]. `None` when `state` is no simultaneous turn
+    /// or `role` is out of range. Leaves the state as it was; deterministic given `rng`.
+    fn choose_own(&mut self, state: &mut G, role: usize, rng: &mut Rng) -> Option<usize>;
+
+    /// Told the joint move of a simultaneous turn once every role has chosen, before it is
+    /// applied to `state` (a person at the terminal sees what the others played). The default
+    /// ignores it.
+    fn turn_played(&mut self, _state: &mut G, _joint: &G::Move) {}
 }
 
 impl<G: GameState, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
@@ -48,10 +68,53 @@ impl<G: GameState, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
     fn choose(&mut self, state: &mut G, rng: &mut Rng) -> Option<G::Move> {
         (**self).choose(state, rng)
     }
+
+    fn choose_own(&mut self, state: &mut G, role: usize, rng: &mut Rng) -> Option<usize> {
+        (**self).choose_own(state, role, rng)
+    }
+
+    fn turn_played(&mut self, state: &mut G, joint: &G::Move) {
+        (**self).turn_played(state, joint)
+    }
+}
+
+/// The joint move of a simultaneous turn whose every own move `agent` chooses by
+/// [`Agent::choose_own`], role by role on the same state (a role with one move is not asked);
+/// `None` when `state` is no simultaneous turn or the agent gives no move.
+pub fn choose_every_role<G: GameState, A: Agent<G> + ?Sized>(
+    agent: &mut A,
+    state: &mut G,
+    rng: &mut Rng,
+) -> Option<G::Move> {
+    let counts = state.simultaneous_moves()?;
+    let mut choices = vec![0; counts.len()];
+    for (role, &count) in counts.iter().enumerate() {
+        if count > 1 {
+            choices[role] = agent.choose_own(state, role, rng)?;
+        }
+    }
+    state.joint_move(&choices)
+}
+
+/// Steps `choices` to the next combination of own moves below `counts` with role `fixed`'s
+/// choice kept (the last role varying fastest); false after the last one.
+pub(crate) fn next_combination(choices: &mut [usize], counts: &[usize], fixed: usize) -> bool {
+    for r in (0..counts.len().min(choices.len())).rev() {
+        if r == fixed {
+            continue;
+        }
+        choices[r] += 1;
+        if choices[r] < counts[r] {
+            return true;
+        }
+        choices[r] = 0;
+    }
+    false
 }
 
 /// The player who chooses at `state`, counting simultaneous-move states (GDL joint moves, where
-/// [`GameState::current_player`] is `None`) as player 0's choice.
+/// [`GameState::current_player`] is `None`) as player 0's choice (searches that meet a
+/// simultaneous turn handle it role by role before asking this).
 pub(crate) fn mover<G: GameState>(state: &G) -> usize {
     state.current_player().unwrap_or(0)
 }
@@ -97,6 +160,16 @@ mod tests {
         assert_eq!(rewards(&[50, 50]), vec![0.5, 0.5]);
         assert_eq!(rewards(&[300, 100, 200]), vec![1.0, 0.0, 0.5]);
         assert_eq!(rewards(&[-4, -4]), vec![0.5, 0.5]);
+    }
+
+    #[test]
+    fn combinations_keep_the_fixed_role() {
+        let mut c = vec![0, 1, 0];
+        let mut seen = vec![c.clone()];
+        while next_combination(&mut c, &[2, 3, 2], 1) {
+            seen.push(c.clone());
+        }
+        assert_eq!(seen, [[0, 1, 0], [0, 1, 1], [1, 1, 0], [1, 1, 1]]);
     }
 
     #[test]

@@ -1,5 +1,10 @@
 //! Matches between two agents: a series of games from the same start state, with wins, draws
 //! and losses per agent and per side, lengths and thinking time, serialisable for `--json`.
+//!
+//! At a simultaneous turn ([`GameState::simultaneous_moves`]) the agent seated at each role
+//! with a choice is asked for that role's own move ([`Agent::choose_own`]) on the same state,
+//! the joint move is composed from the answers, every agent is told it
+//! ([`Agent::turn_played`]), and it counts as one move of the game (one entry of a record).
 
 use crate::{mover, score_margin, Agent};
 use game::GameState;
@@ -94,7 +99,8 @@ pub struct MatchReport {
     pub unfinished: u32,
     /// Mean number of moves per game.
     pub average_length: f64,
-    /// Moves chosen by each agent and the time spent choosing them.
+    /// Moves chosen by each agent (own moves at simultaneous turns) and the time spent
+    /// choosing them.
     pub moves: [u64; 2],
     pub seconds: [f64; 2],
     /// Mean thinking time per move of each agent, in milliseconds.
@@ -243,7 +249,7 @@ pub struct PlayedGame {
 /// as it was. Panics if an agent returns no move or an illegal one at a non-terminal state.
 pub fn play_game<G: GameState>(
     g: &mut G,
-    agents: [&mut dyn Agent<G>; 2],
+    mut agents: [&mut dyn Agent<G>; 2],
     options: &MatchOptions,
     i: u32,
     record: bool,
@@ -268,18 +274,54 @@ pub fn play_game<G: GameState>(
         if length >= options.max_length {
             break;
         }
-        let a = seats[mover(g) % 2];
-        let start = Instant::now();
-        let mv = agents[a].choose(g, &mut rngs[a]);
-        seconds[a] += start.elapsed().as_secs_f64();
-        moves_of[a] += 1;
-        let mv = mv.unwrap_or_else(|| panic!("agent {} returned no move", agents[a].name()));
-        assert!(
-            moves.contains(&mv),
-            "agent {} returned the illegal move {}",
-            agents[a].name(),
-            g.move_text(&mv)
-        );
+        let mv = if let Some(counts) = g.simultaneous_moves() {
+            // Every role with a choice is asked on this same state; the joint move is made
+            // once all have answered, so none sees another's choice of this turn.
+            let mut choices = vec![0; counts.len()];
+            for (role, &count) in counts.iter().enumerate() {
+                if count < 2 {
+                    continue;
+                }
+                let a = seats[role % 2];
+                let start = Instant::now();
+                let own = agents[a].choose_own(g, role, &mut rngs[a]);
+                seconds[a] += start.elapsed().as_secs_f64();
+                moves_of[a] += 1;
+                let own = own.unwrap_or_else(|| {
+                    panic!(
+                        "agent {} returned no move for role {role}",
+                        agents[a].name()
+                    )
+                });
+                assert!(
+                    own < count,
+                    "agent {} returned own move {own} of role {role}, which has {count}",
+                    agents[a].name()
+                );
+                choices[role] = own;
+            }
+            let mv = g
+                .joint_move(&choices)
+                .unwrap_or_else(|| panic!("the engine composed no joint move of {choices:?}"));
+            for agent in agents.iter_mut() {
+                agent.turn_played(g, &mv);
+            }
+            mv
+        } else {
+            let a = seats[mover(g) % 2];
+            let start = Instant::now();
+            let mv = agents[a].choose(g, &mut rngs[a]);
+            seconds[a] += start.elapsed().as_secs_f64();
+            moves_of[a] += 1;
+            let mv = mv.unwrap_or_else(|| panic!("agent {} returned no move", agents[a].name()));
+            assert!(
+                moves.contains(&mv),
+                "agent {} returned the illegal move {}",
+                agents[a].name(),
+                g.move_text(&mv)
+            );
+            mv
+        };
         if record {
             notation.push(g.move_to_text(&mv));
         }

@@ -1,4 +1,5 @@
-//! The uniform random agent: every legal move with equal probability.
+//! The uniform random agent: every legal move with equal probability (at a simultaneous turn,
+//! every own move of its role; a uniform joint move is a uniform own move per role).
 
 use crate::Agent;
 use game::{GameState, Rng};
@@ -21,5 +22,11 @@ impl<G: GameState> Agent<G> for Random {
         }
         let pick = rng.random_range(0..moves.len());
         Some(moves.swap_remove(pick))
+    }
+
+    /// Uniform among the role's own moves.
+    fn choose_own(&mut self, state: &mut G, role: usize, rng: &mut Rng) -> Option<usize> {
+        let count = *state.simultaneous_moves()?.get(role)?;
+        (count > 0).then(|| rng.random_range(0..count))
     }
 }

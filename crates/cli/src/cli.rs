@@ -204,6 +204,60 @@ pub struct EngineArgs {
 }
 
 #[derive(Subcommand, Debug)]
+pub enum GgpAction {
+    /// A player speaking the GGP HTTP protocol (info, start, play, stop, abort; docs/ggp.md):
+    /// one match at a time, each message and reply logged on standard error.
+    #[command(
+        after_help = "Examples:\n  rbgtool ggp player --port 9147 --agent mcts:10s\n  rbgtool ggp player --port 0 --agent random"
+    )]
+    Player {
+        /// Port to listen on (0: any free port, printed at start).
+        #[arg(long, default_value_t = 9147)]
+        port: u16,
+        /// Address to bind; the default serves this machine only.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: std::net::IpAddr,
+        /// The agent (random, alphabeta[:DEPTH|:TIME], mcts[:ITERATIONS|:TIME]); time budgets
+        /// are capped by the play clock less one second.
+        #[arg(long, default_value = "mcts:1h")]
+        agent: String,
+        /// The name the player gives in answer to `info`.
+        #[arg(long, default_value = "rbgtool")]
+        name: String,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// A game manager: plays one match of a GDL game between GGP players over HTTP, replacing
+    /// malformed, illegal, late or missing replies by random legal moves (logged), and prints
+    /// the goals (docs/ggp.md).
+    #[command(
+        after_help = "Examples:\n  rbgtool ggp match game.kif --player http://127.0.0.1:9147/ --player http://127.0.0.1:9148/"
+    )]
+    Match {
+        /// The GDL game (.kif).
+        input: PathBuf,
+        /// A player's address, one per role in role order.
+        #[arg(long = "player", required = true)]
+        players: Vec<String>,
+        /// Seconds the players have for `start`.
+        #[arg(long, default_value_t = 10)]
+        start_clock: u64,
+        /// Seconds the players have for each move.
+        #[arg(long, default_value_t = 5)]
+        play_clock: u64,
+        /// The match stops, unfinished, after this many turns.
+        #[arg(long, default_value_t = 1000)]
+        max_turns: u64,
+        /// Write the match as a game record (`rbgtool replay` re-checks it).
+        #[arg(long)]
+        record: Option<PathBuf>,
+        /// Seeds the random moves that replace bad replies.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+#[derive(Subcommand, Debug)]
 pub enum CacheAction {
     /// List the compiled engine's libraries and build folders with their sizes.
     List,
@@ -583,6 +637,12 @@ pub enum Command {
         /// Address to bind; the default serves this machine only.
         #[arg(long, default_value = "127.0.0.1")]
         host: std::net::IpAddr,
+    },
+    /// General Game Playing: a player for GGP match servers (docs/ggp.md).
+    #[command(after_help = "Examples:\n  rbgtool ggp player --port 9147 --agent mcts:10s")]
+    Ggp {
+        #[command(subcommand)]
+        action: GgpAction,
     },
     /// The compiled engine's artefact cache: list or clean it (docs/compiled-engine.md).
     #[command(after_help = "Examples:\n  rbgtool cache list\n  rbgtool cache clean")]

@@ -454,6 +454,263 @@ fn human_reprompts_until_a_legal_move() {
     assert!(err.contains("│ P │"), "the board is drawn:\n{err}");
 }
 
+/// At a simultaneous turn the person is asked for their own role's move only, and sees the
+/// joint move once the other role has chosen.
+#[test]
+fn human_chooses_only_their_own_move_at_a_simultaneous_turn() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
+        .args([
+            "play",
+            &data("pennies.kif"),
+            "--white",
+            "random",
+            "--black",
+            "human",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"?\n3\n(tails)\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("odd to move, the other players at the same time (2 moves"),
+        "{err}"
+    );
+    assert!(err.contains("  1. heads\n    2. tails\n"), "{err}");
+    assert!(err.contains("not a legal move of odd: 3"), "{err}");
+    assert!(
+        err.contains("played at once: heads | tails")
+            || err.contains("played at once: tails | tails"),
+        "{err}"
+    );
+}
+
+/// A match of a simultaneous game records one joint move per turn, and `replay` reads it.
+#[test]
+fn simultaneous_games_record_joint_moves_and_replay() {
+    let dir = scratch("simultaneous");
+    let record = dir.join("games.txt");
+    let record = record.to_str().unwrap();
+    let (code, out, err) = run(&[
+        "play",
+        &data("pennies.kif"),
+        "--white",
+        "mcts:20",
+        "--black",
+        "mcts:20",
+        "--games",
+        "4",
+        "--alternate",
+        "--record",
+        record,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("4 games, average length 1.0 moves"), "{out}");
+    let text = std::fs::read_to_string(record).unwrap();
+    assert_eq!(text.matches("rbgtool-record").count(), 4);
+    assert!(text.contains("moves:\n  heads | ") || text.contains("moves:\n  tails | "));
+    let (code, out, err) = run(&["replay", record]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("as recorded"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// One HTTP exchange with a GGP player: the response's status line and body.
+fn ggp_post(address: &str, body: &str) -> (String, String) {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(address).unwrap();
+    let request = format!(
+        "POST / HTTP/1.0\r\nContent-Type: text/acl\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    let (head, body) = response.split_once("\r\n\r\n").unwrap();
+    (head.lines().next().unwrap().to_string(), body.to_string())
+}
+
+/// `rbgtool ggp player` over loopback HTTP: a match of matching pennies (the player sends its
+/// own role's move only), a message it cannot answer (`nil`, logged) and a malformed request
+/// (400), without ending.
+#[test]
+fn ggp_player_answers_over_http() {
+    use std::io::{BufRead, BufReader, Write};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
+        .args(["ggp", "player", "--port", "0", "--agent", "mcts:20"])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut log = BufReader::new(child.stderr.take().unwrap());
+    let mut first = String::new();
+    log.read_line(&mut first).unwrap();
+    let address = first
+        .trim()
+        .rsplit("http://")
+        .next()
+        .unwrap()
+        .trim_end_matches('/')
+        .to_string();
+    let rules = std::fs::read_to_string(data("pennies.kif")).unwrap();
+    let results = std::panic::catch_unwind(|| {
+        assert_eq!(
+            ggp_post(&address, "(info)").1,
+            "((name rbgtool) (status available))"
+        );
+        let start = format!("(START m1 odd ({rules}) 10 2)");
+        assert_eq!(
+            ggp_post(&address, &start),
+            ("HTTP/1.0 200 OK".into(), "ready".into())
+        );
+        assert_eq!(ggp_post(&address, "(play m2 nil)").1, "nil");
+        let (_, own) = ggp_post(&address, "(play m1 nil)");
+        assert!(own == "heads" || own == "tails", "{own}");
+        assert_eq!(ggp_post(&address, "(stop m1 (heads tails))").1, "done");
+        let mut raw = std::net::TcpStream::connect(&address).unwrap();
+        raw.write_all(b"GET / HTTP/1.0\r\n\r\n").unwrap();
+        let mut response = String::new();
+        std::io::Read::read_to_string(&mut raw, &mut response).unwrap();
+        assert!(response.starts_with("HTTP/1.0 400"), "{response}");
+        assert_eq!(
+            ggp_post(&address, "(info)").1,
+            "((name rbgtool) (status available))"
+        );
+    });
+    let _ = child.kill();
+    let _ = child.wait();
+    let mut rest = String::new();
+    let _ = std::io::Read::read_to_string(&mut log, &mut rest);
+    if let Err(e) = results {
+        eprintln!("player log:\n{rest}");
+        std::panic::resume_unwind(e);
+    }
+    assert!(
+        rest.contains("(play m2 nil) -> error: playing match `m1`"),
+        "{rest}"
+    );
+    assert!(rest.contains("bad request: expected a POST"), "{rest}");
+}
+
+/// A player that misbehaves at `play`: replies an illegal move, closes the connection, or
+/// replies after the clock. Answers `ready`/`done` to the rest. Returns its address.
+fn fake_ggp_player(fault: &'static str) -> String {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let mut reader = BufReader::new(stream.try_clone().unwrap());
+            let mut length = 0;
+            loop {
+                let mut line = String::new();
+                if reader.read_line(&mut line).unwrap_or(0) == 0 || line.trim().is_empty() {
+                    break;
+                }
+                if let Some(v) = line.to_ascii_lowercase().strip_prefix("content-length:") {
+                    length = v.trim().parse().unwrap_or(0);
+                }
+            }
+            let mut body = vec![0; length];
+            let _ = reader.read_exact(&mut body);
+            let body = String::from_utf8_lossy(&body).to_string();
+            let reply = if body.starts_with("(play") {
+                match fault {
+                    "illegal" => "(fly away)",
+                    "closed" => continue,
+                    _ => {
+                        std::thread::sleep(std::time::Duration::from_millis(2500));
+                        "heads"
+                    }
+                }
+            } else if body.starts_with("(start") {
+                "ready"
+            } else {
+                "done"
+            };
+            let _ = write!(
+                stream,
+                "HTTP/1.0 200 OK\r\nContent-Length: {}\r\n\r\n{reply}",
+                reply.len()
+            );
+        }
+    });
+    address
+}
+
+/// `rbgtool ggp match` against our player and a faulty one: each fault is logged and replaced
+/// by a legal move, the match finishes, and its record replays.
+#[test]
+fn ggp_match_replaces_faulty_replies_and_records_the_match() {
+    use std::io::{BufRead, BufReader};
+    let mut ours = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
+        .args(["ggp", "player", "--port", "0", "--agent", "random"])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The log stays open: a player whose standard error is closed would fail to log.
+    let mut log = BufReader::new(ours.stderr.take().unwrap());
+    let mut first = String::new();
+    log.read_line(&mut first).unwrap();
+    let url = first.trim().rsplit(' ').next().unwrap().to_string();
+    let dir = scratch("ggp-match");
+    let outcome = std::panic::catch_unwind(|| {
+        for (fault, says) in [
+            ("illegal", "the illegal move `(fly away)`"),
+            ("closed", "closed"),
+            ("late", "late"),
+        ] {
+            let record = dir.join(format!("{fault}.txt"));
+            let fake = format!("http://{}/", fake_ggp_player(fault));
+            let (code, out, err) = run(&[
+                "ggp",
+                "match",
+                &data("pennies.kif"),
+                "--player",
+                &url,
+                "--player",
+                &fake,
+                "--play-clock",
+                "1",
+                "--record",
+                record.to_str().unwrap(),
+            ]);
+            assert_eq!(code, 0, "{err}");
+            assert!(
+                out.contains("1 turns, finished, 1 replies replaced"),
+                "{out}"
+            );
+            assert!(
+                err.contains("ggp: turn 1: odd: ") && err.contains(says),
+                "{fault}: {err}"
+            );
+            let (code, out, err) = run(&["replay", record.to_str().unwrap()]);
+            assert_eq!(code, 0, "{err}");
+            assert!(out.contains("as recorded"), "{out}");
+        }
+        let (code, _, err) = run(&["ggp", "match", &data("pennies.kif"), "--player", &url]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("2 roles (even, odd) but 1 players"), "{err}");
+    });
+    let _ = ours.kill();
+    let _ = ours.wait();
+    drop(log);
+    let _ = std::fs::remove_dir_all(&dir);
+    if let Err(e) = outcome {
+        std::panic::resume_unwind(e);
+    }
+}
+
 #[test]
 fn completions_and_version() {
     let (code, out, _) = run(&["completions", "bash"]);

@@ -2,7 +2,7 @@
 //! once: the RBG reasoner, the native SBG engine and the GDL engine all implement
 //! [`GameState`].
 //!
-//! * [`GameState`]: legal moves, apply/undo, scores, hash.
+//! * [`GameState`]: legal moves, apply/undo, scores, hash; simultaneous turns role by role.
 //! * [`perft`]: perft by the definition in DESIGN.md §3, with per-depth terminal counts and
 //!   score histograms for cross-engine equivalence.
 //! * [`playout`]: uniform random playouts (flat Monte-Carlo) with a seeded RNG.
@@ -33,6 +33,20 @@ pub fn rng_from_seed(seed: u64) -> Rng {
 /// Keeper (automatic) moves of RBG are not moves here: an implementation applies them inside
 /// `apply` (and in its constructor) so that every state a caller sees has a real player to move
 /// or is terminal.
+///
+/// # Simultaneous turns
+///
+/// In GDL every role moves at every turn, so a move is a *joint move* (one move per role).
+/// Where one role has a choice (or only one role's move is not `noop`), that role is the
+/// [`GameState::current_player`] and the joint moves are its choices: the game is played like
+/// a turn-based one. Where several roles choose at once, `current_player` is `None`,
+/// `legal_moves` still lists every joint move, and the turn can be seen role by role:
+/// [`GameState::simultaneous_moves`] gives each role's number of own legal moves, a role's own
+/// move is an index below its count ([`GameState::own_move_text`] names it), and
+/// [`GameState::joint_move`] composes one own move per role into the joint move to apply.
+/// Players of a simultaneous turn choose their own moves from the same state, none seeing the
+/// others' choices, and the joint move is applied once all have chosen (`agents::matches`).
+/// Engines without simultaneous turns (RBG, SBG) keep the defaults of these three methods.
 pub trait GameState {
     /// A move as the engine represents it; equal moves are the same move (deduplicated).
     type Move: Clone + Eq + Hash + Debug;
@@ -102,4 +116,38 @@ pub trait GameState {
         self.legal_moves(&mut moves);
         moves.is_empty()
     }
+
+    /// A simultaneous turn role by role (see "Simultaneous turns" above): each role's number
+    /// of own legal moves, in role order, where several roles choose at once; `None` where
+    /// one player chooses (or none: a terminal state). A role's own move is an index below its
+    /// count, named by [`GameState::own_move_text`]. The default is `None` (turn-based
+    /// engines).
+    fn simultaneous_moves(&mut self) -> Option<Vec<usize>> {
+        None
+    }
+
+    /// Role `role`'s own move `index` at a simultaneous turn as text (a GDL move term);
+    /// `None` outside simultaneous turns or out of range.
+    fn own_move_text(&mut self, _role: usize, _index: usize) -> Option<String> {
+        None
+    }
+
+    /// The joint move made of one own move per role (`choices[r]` an index below role `r`'s
+    /// count in [`GameState::simultaneous_moves`]): one of [`GameState::legal_moves`].
+    /// `None` outside simultaneous turns, or with a wrong number of choices or an index out
+    /// of range.
+    fn joint_move(&mut self, _choices: &[usize]) -> Option<Self::Move> {
+        None
+    }
+}
+
+/// Role `role`'s own moves at a simultaneous turn, as texts (empty outside one).
+pub fn own_moves_text<G: GameState + ?Sized>(state: &mut G, role: usize) -> Vec<String> {
+    let count = state
+        .simultaneous_moves()
+        .and_then(|c| c.get(role).copied())
+        .unwrap_or(0);
+    (0..count)
+        .map(|i| state.own_move_text(role, i).unwrap_or_default())
+        .collect()
 }

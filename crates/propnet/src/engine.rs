@@ -378,6 +378,25 @@ impl game::GameState for Propnet {
         self.legal_moves(&mut moves);
         moves.is_empty()
     }
+
+    fn simultaneous_moves(&mut self) -> Option<Vec<usize>> {
+        if self.error.is_some() || !self.fill_legal() {
+            return None;
+        }
+        let counts: Vec<usize> = self.legal.iter().map(Vec::len).collect();
+        joint::simultaneous(&counts, self.current_player())
+    }
+
+    fn own_move_text(&mut self, role: usize, index: usize) -> Option<String> {
+        self.simultaneous_moves()?;
+        let m = *self.legal.get(role)?.get(index)?;
+        self.names.move_texts.get(role)?.get(m as usize).cloned()
+    }
+
+    fn joint_move(&mut self, choices: &[usize]) -> Option<JointMove> {
+        self.simultaneous_moves()?;
+        joint::compose(&self.legal, choices).map(|m| JointMove(SmallVec::from_vec(m)))
+    }
 }
 
 /// Texts and hashes of the network's propositions and moves.

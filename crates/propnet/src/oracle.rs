@@ -12,9 +12,41 @@ fn moves<G: GameState>(g: &mut G) -> BTreeSet<String> {
     out.iter().map(|m| g.move_text(m)).collect()
 }
 
+/// Both engines see a simultaneous turn alike: the same own moves per role, and every
+/// composed joint move the same (checked for the first and last own move of each role).
+fn same_turns<A: GameState, B: GameState>(a: &mut A, b: &mut B) -> Result<(), String> {
+    let counts = a.simultaneous_moves();
+    if counts != b.simultaneous_moves() {
+        return Err(format!(
+            "simultaneous turns {counts:?} (interpreter) {:?} (network)",
+            b.simultaneous_moves()
+        ));
+    }
+    let Some(counts) = counts else {
+        return Ok(());
+    };
+    for role in 0..counts.len() {
+        let (oa, ob) = (game::own_moves_text(a, role), game::own_moves_text(b, role));
+        if oa != ob {
+            return Err(format!("own moves of role {role}: {oa:?} {ob:?}"));
+        }
+    }
+    for pick in [0, 1] {
+        let choices: Vec<usize> = counts.iter().map(|&c| pick * (c - 1)).collect();
+        let texts = (
+            a.joint_move(&choices).map(|m| a.move_text(&m)),
+            b.joint_move(&choices).map(|m| b.move_text(&m)),
+        );
+        if texts.0.is_none() || texts.0 != texts.1 {
+            return Err(format!("joint move of {choices:?}: {texts:?}"));
+        }
+    }
+    Ok(())
+}
+
 /// Plays `playouts` seeded random games of at most `max_len` plies on the interpreter and
-/// on `net` in lockstep; the first difference in legal joint moves, state hash, position
-/// text or scores, as a message. Both must start at the initial state.
+/// on `net` in lockstep; the first difference in legal joint moves, simultaneous turns (own
+/// moves per role, composed joint moves), state hash, position text or scores, as a message. Both must start at the initial state.
 pub fn same_playouts(
     desc: &gdl::Description,
     net: &mut crate::Propnet,
@@ -44,6 +76,9 @@ pub fn same_playouts(
             }
             if a.scores() != b.scores() {
                 break Err(format!("{at}: scores {:?} {:?}", a.scores(), b.scores()));
+            }
+            if let Err(e) = same_turns(&mut a, b) {
+                break Err(format!("{at}: {e}"));
             }
             if ma.is_empty() || depth == max_len {
                 break Ok(());

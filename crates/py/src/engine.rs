@@ -428,6 +428,15 @@ impl GameState for GdlBackend {
     fn set_position(&mut self, text: &str) -> Result<(), game::PositionError> {
         self.engine.set_position(text)
     }
+    fn simultaneous_moves(&mut self) -> Option<Vec<usize>> {
+        self.engine.simultaneous_moves()
+    }
+    fn own_move_text(&mut self, role: usize, index: usize) -> Option<String> {
+        self.engine.own_move_text(role, index)
+    }
+    fn joint_move(&mut self, choices: &[usize]) -> Option<Self::Move> {
+        self.engine.joint_move(choices)
+    }
 }
 
 impl Backend for GdlBackend {

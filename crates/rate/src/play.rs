@@ -181,6 +181,22 @@ pub fn play_game<G: GameState>(
         let side = state.current_player().unwrap_or(0) % 2;
         let mv = if rec.length < spec.opening_plies {
             moves[opening.random_range(0..moves.len())].clone()
+        } else if let Some(counts) = state.simultaneous_moves() {
+            // Every role's agent chooses its own move on this same state.
+            let mut choices = vec![0; counts.len()];
+            for (role, &count) in counts.iter().enumerate() {
+                if count > 1 {
+                    let who = spec.seats[role % 2];
+                    match agents[who].choose_own(state, role, &mut rngs[who]) {
+                        Some(c) if c < count => choices[role] = c,
+                        // An agent bug must not stop a rating: the role's first move.
+                        _ => {}
+                    }
+                }
+            }
+            state
+                .joint_move(&choices)
+                .unwrap_or_else(|| moves[0].clone())
         } else {
             let who = spec.seats[side];
             match agents[who].choose(state, &mut rngs[who]) {

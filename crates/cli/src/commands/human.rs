@@ -1,7 +1,9 @@
 //! The `human` agent: a person at the terminal. SBG games and RBG games on generated boards
 //! (rectangle, hexagon, cuboid) are drawn as a board; a move is typed in notation (docs/positions.md; SBG also `a2a3`) or
 //! by its number in the list `?` prints. Illegal input is re-prompted; end of input stops the
-//! match. [`Announced`] wraps the other agents so that the person sees their moves.
+//! match. At a simultaneous turn (GDL) the person is asked for their own role's move only,
+//! listed alone. [`Announced`] wraps the other agents so that the person sees their moves
+//! (at a simultaneous turn, the joint move once every role has chosen).
 
 use super::board_text;
 use agents::Agent;
@@ -91,6 +93,17 @@ impl<G: GameState, A: Agent<G>> Agent<G> for Announced<A> {
         eprintln!("{who} plays {text}");
         Some(mv)
     }
+
+    /// Says nothing yet: the person chooses at the same time ([`Agent::turn_played`] shows
+    /// the turn once everyone has chosen).
+    fn choose_own(&mut self, state: &mut G, role: usize, rng: &mut Rng) -> Option<usize> {
+        self.agent.choose_own(state, role, rng)
+    }
+
+    fn turn_played(&mut self, state: &mut G, joint: &G::Move) {
+        let text = state.move_text(joint);
+        eprintln!("played at once: {text}");
+    }
 }
 
 pub struct Human<V> {
@@ -140,6 +153,64 @@ impl<G: GameState, V: HumanView<G>> Agent<G> for Human<V> {
                 Some(m) => return Some(m),
                 None => {
                     let _ = writeln!(err, "not a legal move: {}", line.trim());
+                }
+            }
+        }
+    }
+
+    /// At a simultaneous turn: only the person's role's own moves, chosen without seeing the
+    /// others' choices; by number or by term (outer parentheses optional).
+    fn choose_own(&mut self, state: &mut G, role: usize, _rng: &mut Rng) -> Option<usize> {
+        let own = game::own_moves_text(state, role);
+        if own.is_empty() {
+            return None;
+        }
+        let who = state
+            .player_names()
+            .get(role)
+            .cloned()
+            .unwrap_or_else(|| "you".into());
+        let printed: Vec<(usize, String)> = own.iter().cloned().enumerate().collect();
+        let stdin = std::io::stdin();
+        let mut err = std::io::stderr();
+        let _ = write!(err, "\n{}", self.view.draw(state));
+        loop {
+            let _ = writeln!(
+                err,
+                "{who} to move, the other players at the same time ({} moves; '?' lists them):",
+                own.len()
+            );
+            let _ = write!(err, "> ");
+            let _ = err.flush();
+            let mut line = String::new();
+            if stdin.lock().read_line(&mut line).unwrap_or(0) == 0 {
+                let _ = writeln!(err, "\nrbgtool: end of input, match abandoned");
+                std::process::exit(1);
+            }
+            let text = line.trim();
+            if text == "?" {
+                for (i, m) in own.iter().enumerate() {
+                    let _ = writeln!(err, "  {:>3}. {m}", i + 1);
+                }
+                continue;
+            }
+            let by_number = text
+                .parse::<usize>()
+                .ok()
+                .and_then(|i| i.checked_sub(1))
+                .filter(|&i| i < own.len());
+            // A KIF term with or without its outer parentheses: `drop 3` or `(tails)`.
+            let bare = text
+                .strip_prefix('(')
+                .and_then(|t| t.strip_suffix(')'))
+                .unwrap_or(text);
+            let by_text = [text.to_string(), bare.to_string(), format!("({text})")]
+                .into_iter()
+                .find_map(|t| game::text::match_move(&t, &printed).ok());
+            match by_number.or(by_text) {
+                Some(i) => return Some(i),
+                None => {
+                    let _ = writeln!(err, "not a legal move of {who}: {text}");
                 }
             }
         }

@@ -8,6 +8,7 @@ mod convert;
 mod engine;
 mod evolve;
 mod explain;
+mod ggp;
 mod human;
 mod learn;
 mod load;
@@ -213,6 +214,33 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             io.join().map_err(|e| CliError::Io(format!("lsp: {e}")))
         }
         Command::Serve { port, host } => serve(*host, *port, g.memory),
+        Command::Ggp {
+            action:
+                crate::cli::GgpAction::Player {
+                    port,
+                    host,
+                    agent,
+                    name,
+                    seed,
+                },
+        } => ggp::player(*host, *port, agent, name, *seed),
+        Command::Ggp {
+            action:
+                crate::cli::GgpAction::Match {
+                    input,
+                    players,
+                    start_clock,
+                    play_clock,
+                    max_turns,
+                    record,
+                    seed,
+                },
+        } => ggp::manage(
+            input,
+            players,
+            &ggp_spec(*start_clock, *play_clock, *max_turns, *seed),
+            record.as_deref(),
+        ),
         Command::Cache { action } => cache::run(action),
         Command::Completions { shell } => {
             use clap::CommandFactory;
@@ -244,4 +272,14 @@ fn serve(host: std::net::IpAddr, port: u16, memory_mb: u64) -> Result<(), CliErr
             println!("rbgtool serve: the playground is at http://{bound}/ (Ctrl-C stops it)");
         }))
         .map_err(|e| CliError::Io(format!("serve on {addr}: {e}")))
+}
+
+fn ggp_spec(start_clock: u64, play_clock: u64, max_turns: u64, seed: u64) -> ::ggp::MatchSpec {
+    ::ggp::MatchSpec {
+        id: format!("rbgtool-{seed}"),
+        start_clock,
+        play_clock,
+        max_turns,
+        seed,
+    }
 }

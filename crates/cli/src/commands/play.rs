@@ -218,7 +218,7 @@ impl Records {
 }
 
 /// The current time as `YYYY-MM-DD HH:MM:SS UTC`.
-fn utc_now() -> String {
+pub(crate) fn utc_now() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());

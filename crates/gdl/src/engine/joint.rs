@@ -88,6 +88,27 @@ pub fn chooser(counts: &[usize], acts: impl Fn(usize) -> bool) -> Option<usize> 
     }
 }
 
+/// Each role's number of legal moves at a simultaneous turn (`game::GameState::
+/// simultaneous_moves`): when no single role chooses (`current` is `None`) and every role has
+/// a move; `None` otherwise (one role chooses, or the state is terminal).
+pub fn simultaneous(counts: &[usize], current: Option<usize>) -> Option<Vec<usize>> {
+    let playable = !counts.is_empty() && counts.iter().all(|&c| c > 0);
+    (current.is_none() && playable).then(|| counts.to_vec())
+}
+
+/// The joint move of one own move per role (`choices[r]` indexes `legal[r]`); `None` with a
+/// wrong number of choices or an index out of range.
+pub fn compose<T: Copy>(legal: &[Vec<T>], choices: &[usize]) -> Option<Vec<T>> {
+    if choices.len() != legal.len() {
+        return None;
+    }
+    legal
+        .iter()
+        .zip(choices)
+        .map(|(l, &c)| l.get(c).copied())
+        .collect()
+}
+
 /// A true proposition's share of the state hash (the hash is the wrapping sum over the true
 /// propositions), from the structural hash of its `(true p)` atom.
 #[inline]
@@ -159,6 +180,18 @@ mod tests {
         assert_eq!(chooser(&[3, 5], |_| true), None);
         assert_eq!(chooser(&[1, 1], |r| r == 0), Some(0));
         assert_eq!(chooser(&[1, 1], |_| true), None);
+    }
+
+    #[test]
+    fn simultaneous_turns_compose_one_move_per_role() {
+        assert_eq!(simultaneous(&[2, 3], None), Some(vec![2, 3]));
+        assert_eq!(simultaneous(&[1, 3], Some(1)), None);
+        assert_eq!(simultaneous(&[0, 0], None), None);
+        assert_eq!(simultaneous(&[], None), None);
+        let legal = [vec![10, 11], vec![20, 21, 22]];
+        assert_eq!(compose(&legal, &[1, 2]), Some(vec![11, 22]));
+        assert_eq!(compose(&legal, &[2, 0]), None);
+        assert_eq!(compose(&legal, &[0]), None);
     }
 
     #[test]

@@ -528,6 +528,24 @@ impl game::GameState for Engine {
     fn is_terminal(&mut self) -> bool {
         self.inner.get_mut().is_terminal()
     }
+
+    fn simultaneous_moves(&mut self) -> Option<Vec<usize>> {
+        let legal = self.inner.get_mut().legal()?;
+        joint::simultaneous(&counts(&legal), self.current_player())
+    }
+
+    fn own_move_text(&mut self, role: usize, index: usize) -> Option<String> {
+        self.simultaneous_moves()?;
+        let inner = self.inner.get_mut();
+        let m = *inner.legal()?.get(role)?.get(index)?;
+        Some(inner.text(m))
+    }
+
+    fn joint_move(&mut self, choices: &[usize]) -> Option<JointMove> {
+        self.simultaneous_moves()?;
+        let legal = self.inner.get_mut().legal()?;
+        joint::compose(&legal, choices).map(|m| JointMove(m.into()))
+    }
 }
 
 impl Engine {

@@ -1,0 +1,306 @@
+//! `rbgtool ggp player`: the GGP HTTP transport around [`ggp::Player`]. A manager POSTs each
+//! message as the body of a request and reads the reply as the body of the response. Requests
+//! are handled one at a time (a player plays one match); each is bounded in size and in time,
+//! and a malformed one gets a 400 without ending the player.
+
+use crate::diag::CliError;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{IpAddr, TcpListener, TcpStream};
+use std::time::Duration;
+
+/// The largest request body read (game descriptions are a few hundred kilobytes at most).
+const MAX_BODY: usize = 16 << 20;
+/// The most header bytes read.
+const MAX_HEADER: usize = 64 << 10;
+/// A client that sends nothing for this long is dropped.
+const IO_TIMEOUT: Duration = Duration::from_secs(10);
+/// Log lines show this many characters of a message or reply.
+const LOG_CHARS: usize = 200;
+
+pub fn player(host: IpAddr, port: u16, agent: &str, name: &str, seed: u64) -> Result<(), CliError> {
+    let agent = agents::parse_agent_spec(agent).map_err(CliError::Usage)?;
+    let options = ggp::PlayerOptions {
+        agent,
+        seed,
+        ..ggp::PlayerOptions::default()
+    };
+    let mut player = ggp::Player::new(name, options).map_err(CliError::Usage)?;
+    let listener = TcpListener::bind((host, port))
+        .map_err(|e| CliError::Io(format!("cannot listen on {host}:{port}: {e}")))?;
+    let address = listener
+        .local_addr()
+        .map_err(|e| CliError::Io(format!("cannot listen on {host}:{port}: {e}")))?;
+    log(&format!("ggp player {name} listening on http://{address}/"));
+    for stream in listener.incoming() {
+        let Ok(mut stream) = stream else {
+            continue;
+        };
+        let _ = stream.set_read_timeout(Some(IO_TIMEOUT));
+        let _ = stream.set_write_timeout(Some(IO_TIMEOUT));
+        match read_request(&mut stream) {
+            Ok(Request::Options) => respond(&mut stream, "200 OK", ""),
+            Ok(Request::Message(body)) => {
+                let reply = answer(&mut player, &body);
+                respond(&mut stream, "200 OK", &reply);
+            }
+            Err(e) => {
+                log(&format!("ggp: bad request: {e}"));
+                respond(&mut stream, "400 Bad Request", &e);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The reply to a message body; a message that cannot be answered is logged and answered
+/// `nil`, which the manager replaces by a legal move of its own.
+fn answer(player: &mut ggp::Player, body: &str) -> String {
+    let reply = ggp::parse_message(body).and_then(|m| player.handle(&m));
+    match reply {
+        Ok(reply) => {
+            log(&format!("ggp: {} -> {}", short(body), short(&reply)));
+            reply
+        }
+        Err(e) => {
+            log(&format!("ggp: {} -> error: {}", short(body), short(&e)));
+            "nil".into()
+        }
+    }
+}
+
+/// A line on standard error; a closed standard error does not stop the player.
+fn log(line: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
+}
+
+fn short(text: &str) -> String {
+    let text = game::text::normalize(text);
+    if text.chars().count() <= LOG_CHARS {
+        text
+    } else {
+        let cut: String = text.chars().take(LOG_CHARS).collect();
+        format!("{cut}…")
+    }
+}
+
+enum Request {
+    /// A CORS preflight (managers running in a browser send one first).
+    Options,
+    Message(String),
+}
+
+fn read_request(stream: &mut TcpStream) -> Result<Request, String> {
+    let mut reader = BufReader::new(stream);
+    let mut header_bytes = 0usize;
+    let mut line = String::new();
+    let mut request_line = None;
+    let mut length = None;
+    loop {
+        line.clear();
+        let n = reader
+            .by_ref()
+            .take((MAX_HEADER - header_bytes) as u64)
+            .read_line(&mut line)
+            .map_err(|e| format!("reading the request: {e}"))?;
+        header_bytes += n;
+        if n == 0 || header_bytes >= MAX_HEADER {
+            return Err("the request's header is cut short or too long".into());
+        }
+        let text = line.trim_end();
+        if text.is_empty() {
+            break;
+        }
+        if request_line.is_none() {
+            request_line = Some(text.to_string());
+        } else if let Some((key, value)) = text.split_once(':') {
+            if key.trim().eq_ignore_ascii_case("content-length") {
+                let n: usize = value
+                    .trim()
+                    .parse()
+                    .map_err(|_| format!("a bad Content-Length: {}", value.trim()))?;
+                length = Some(n);
+            }
+        }
+    }
+    let request_line = request_line.unwrap_or_default();
+    if request_line.starts_with("OPTIONS ") {
+        return Ok(Request::Options);
+    }
+    if !request_line.starts_with("POST ") {
+        return Err(format!("expected a POST, not `{}`", short(&request_line)));
+    }
+    let length = length.ok_or("a POST without Content-Length")?;
+    if length > MAX_BODY {
+        return Err(format!("a body of {length} bytes, more than {MAX_BODY}"));
+    }
+    let mut body = vec![0u8; length];
+    reader
+        .read_exact(&mut body)
+        .map_err(|e| format!("reading the body: {e}"))?;
+    String::from_utf8(body)
+        .map(Request::Message)
+        .map_err(|_| "the body is not UTF-8".into())
+}
+
+fn respond(stream: &mut TcpStream, status: &str, body: &str) {
+    let head = format!(
+        "HTTP/1.0 {status}\r\nContent-Type: text/acknowledge\r\nContent-Length: {}\r\n\
+         Access-Control-Allow-Origin: *\r\nAccess-Control-Allow-Methods: POST, GET, OPTIONS\r\n\
+         Access-Control-Allow-Headers: Content-Type\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    let _ = stream.write_all(head.as_bytes());
+    let _ = stream.write_all(body.as_bytes());
+    let _ = stream.flush();
+}
+
+/// `rbgtool ggp match`: one match of `input` between the players at `urls` (one per role).
+pub fn manage(
+    input: &std::path::Path,
+    urls: &[String],
+    spec: &::ggp::MatchSpec,
+    record: Option<&std::path::Path>,
+) -> Result<(), CliError> {
+    let bytes = crate::input::read_bytes(input)?;
+    let rules = String::from_utf8(bytes)
+        .map_err(|_| CliError::Usage(format!("{} is not UTF-8 text", input.display())))?;
+    let addresses = urls
+        .iter()
+        .map(|u| address(u))
+        .collect::<Result<Vec<String>, CliError>>()?;
+    let roles = ::ggp::manager::roles(&rules).map_err(CliError::Game)?;
+    if roles.len() != urls.len() {
+        return Err(CliError::Usage(format!(
+            "the game has {} roles ({}) but {} players were given",
+            roles.len(),
+            roles.join(", "),
+            urls.len()
+        )));
+    }
+    let mut transport = Http { addresses };
+    let log = ::ggp::run_match(&rules, spec, &mut transport).map_err(CliError::Game)?;
+    for line in &log.incidents {
+        eprintln!("ggp: {line}");
+    }
+    println!("{:<12} {:<40} {:>5}", "role", "player", "goal");
+    for (r, role) in log.roles.iter().enumerate() {
+        let goal = log
+            .goals
+            .as_ref()
+            .and_then(|g| g.get(r))
+            .map_or("-".to_string(), i64::to_string);
+        println!("{role:<12} {:<40} {goal:>5}", urls[r]);
+    }
+    let end = if log.goals.is_some() {
+        "finished"
+    } else {
+        "unfinished"
+    };
+    println!(
+        "{} turns, {end}, {} replies replaced",
+        log.moves.len(),
+        log.replaced
+    );
+    if let Some(path) = record {
+        let r = game::record::Record {
+            game: input.display().to_string(),
+            hash: game::record::content_hash(&rules),
+            players: log.roles.clone(),
+            agents: urls.to_vec(),
+            seed: Some(spec.seed),
+            date: super::play::utc_now(),
+            position: None,
+            moves: log.moves.clone(),
+            result: log.goals.clone(),
+        };
+        crate::output::write_file(path, game::record::print(&r).as_bytes())
+            .map_err(|e| CliError::Io(format!("cannot write {}: {e}", path.display())))?;
+    }
+    Ok(())
+}
+
+/// `host:port` of an `http://host:port/...` address.
+fn address(url: &str) -> Result<String, CliError> {
+    let rest = url.strip_prefix("http://").unwrap_or(url);
+    let host = rest.split('/').next().unwrap_or_default();
+    if host.is_empty() {
+        return Err(CliError::Usage(format!(
+            "`{url}` is no player address such as http://127.0.0.1:9147/"
+        )));
+    }
+    Ok(if host.contains(':') {
+        host.to_string()
+    } else {
+        format!("{host}:80")
+    })
+}
+
+/// The players over HTTP, each message in its own thread so that the clocks run together.
+struct Http {
+    addresses: Vec<String>,
+}
+
+impl ::ggp::Transport for Http {
+    fn exchange(
+        &mut self,
+        messages: &[(usize, String)],
+        clock: Duration,
+    ) -> Vec<Result<String, String>> {
+        std::thread::scope(|s| {
+            let handles: Vec<_> = messages
+                .iter()
+                .map(|(p, text)| {
+                    let address = self.addresses.get(*p).cloned().unwrap_or_default();
+                    s.spawn(move || post(&address, text, clock))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|_| Err("the exchange failed".into()))
+                })
+                .collect()
+        })
+    }
+}
+
+/// The reply to one message, or why there is none; a reply after `clock` (and half a second
+/// for the network) is late.
+fn post(address: &str, body: &str, clock: Duration) -> Result<String, String> {
+    use std::net::ToSocketAddrs;
+    let start = std::time::Instant::now();
+    let limit = clock + Duration::from_millis(500);
+    let socket = address
+        .to_socket_addrs()
+        .map_err(|e| format!("{address}: {e}"))?
+        .next()
+        .ok_or_else(|| format!("{address}: no address"))?;
+    let mut stream =
+        TcpStream::connect_timeout(&socket, limit).map_err(|e| format!("{address}: {e}"))?;
+    let _ = stream.set_read_timeout(Some(limit));
+    let _ = stream.set_write_timeout(Some(limit));
+    let request = format!(
+        "POST / HTTP/1.0\r\nHost: {address}\r\nContent-Type: text/acl\r\n\
+         Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream
+        .write_all(request.as_bytes())
+        .map_err(|e| format!("sending: {e}"))?;
+    let mut response = Vec::new();
+    let read = stream.take(MAX_BODY as u64).read_to_end(&mut response);
+    if start.elapsed() > limit {
+        return Err(format!("late: no reply within {} s", clock.as_secs()));
+    }
+    read.map_err(|e| format!("reading the reply: {e}"))?;
+    let response = String::from_utf8_lossy(&response);
+    let Some((head, body)) = response.split_once("\r\n\r\n") else {
+        return Err("the connection was closed without a reply".into());
+    };
+    let status = head.lines().next().unwrap_or_default();
+    if status.split_whitespace().nth(1) != Some("200") {
+        return Err(format!("the reply's status is `{status}`"));
+    }
+    Ok(body.to_string())
+}
