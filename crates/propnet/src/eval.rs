@@ -186,7 +186,7 @@ impl Values {
                     dirty_flag[c] = true;
                     dirty.push(c as u32);
                 }
-            } else if before + GAIN as u32 == count.needed {
+            } else if before.wrapping_add(GAIN as u32) == count.needed {
                 touched.push(t as Node);
             }
         }
@@ -234,8 +234,11 @@ impl Values {
                         dirty_flag[c] = true;
                         dirty.push(c as u32);
                     }
-                } else if before + up == count.needed {
-                    // Crossed the threshold: upwards when the count grew.
+                } else if before.wrapping_add(up) == count.needed {
+                    // Crossed the threshold: upwards when the count grew. (A gate that rose
+                    // and fell again has both events waiting, and the later is told first, so
+                    // a reader's count can dip below zero for a while: counts wrap, and a dip
+                    // never crosses a threshold of one or more.)
                     bits[t >> 6] ^= 1 << (t & 63);
                     events.push(t as u32 | (up << 31));
                 }
