@@ -46,7 +46,7 @@ pub struct Ground {
 }
 
 pub fn ground(desc: &Description) -> Result<Ground, GroundError> {
-    let relaxed = relax(desc).map_err(|e| GroundError::Rules(e.0))?;
+    let relaxed = relax(&crate::project::project(desc)).map_err(|e| GroundError::Rules(e.0))?;
     let mut store = Store::default();
     let budget = gdl::engine::program::StaticBudget {
         facts: GROUND_FACT_BUDGET,

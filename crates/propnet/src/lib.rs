@@ -19,6 +19,7 @@ pub mod ground;
 mod guard;
 pub mod net;
 pub mod oracle;
+pub mod project;
 pub mod relax;
 
 pub use engine::{JointMove, Propnet};
@@ -26,9 +27,9 @@ pub use engine::{JointMove, Propnet};
 use std::fmt;
 use std::sync::Arc;
 
-/// Above this many edges `--engine auto` prefers the interpreter: hex's network (1.9 M
-/// edges) runs at 0.1x of the interpreter, the other public games' (at most 52 k edges)
-/// at 2.8-36x.
+/// Above this many edges `--engine auto` prefers the interpreter: a network that large
+/// (hex's was 1.9 M edges before rules were split by `project`, now 0.3 M) plays slower
+/// than the interpreter.
 pub const AUTO_MAX_EDGES: usize = 1_000_000;
 
 /// Whether `--engine auto` (and Python's playouts, which follow it) should play on this
