@@ -9,21 +9,9 @@ use game::{GameState, Rng};
 use std::cell::RefCell;
 use std::rc::Rc;
 
-/// Matching pennies: `even` wins when both show the same side, `odd` otherwise.
-const PENNIES: &str = "
-(role even) (role odd)
-(init (step 0))
-(side heads) (side tails)
-(<= (legal ?r ?s) (role ?r) (side ?s) (true (step 0)))
-(<= (next (step 1)) (true (step 0)))
-(<= (next (played ?r ?s)) (does ?r ?s))
-(<= terminal (true (step 1)))
-(<= same (true (played even ?s)) (true (played odd ?s)))
-(<= (goal even 100) same)
-(<= (goal even 0) (not same))
-(<= (goal odd 0) same)
-(<= (goal odd 100) (not same))
-";
+/// Matching pennies (the bundled game): `even` wins when both show the same side, `odd`
+/// otherwise.
+const PENNIES: &str = include_str!("../../../corpus/gdl/pennies.kif");
 
 /// Two simultaneous turns; a role scores 50 for each turn it plays `good` (the others'
 /// moves change nothing), so `good` is dominant for both.

@@ -1,45 +1,10 @@
 //! The `rbgtool` binary end to end: output of every subcommand on a small game, and its error
 //! on bad input (exit codes: 0 ok, 1 invalid input, 2 usage). Timings are redacted.
 
+mod common;
+
+use common::{data, repo, run, scratch};
 use std::process::Command;
-
-fn data(name: &str) -> String {
-    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
-/// A file of the repository (the corpus), by its path from the repository root.
-fn repo(path: &str) -> String {
-    format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Runs rbgtool; returns (exit code, stdout, stderr).
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
-        .env("RBGTOOL_CACHE", cache_dir())
-        .args(["--color", "never"])
-        .args(args)
-        .output()
-        .expect("rbgtool runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-/// The compiled engine's cache for these tests (`--engine auto` compiles for bench, rate
-/// and deep perfts), inside the target folder rather than the user's cache.
-fn cache_dir() -> &'static str {
-    concat!(env!("CARGO_TARGET_TMPDIR"), "/cli-compiled-cache")
-}
-
-/// A fresh, empty scratch folder for one test (removed by the test when it is done).
-fn scratch(tag: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("rbgtool-cli-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// Perft JSON lines without their timing field.
 fn without_seconds(s: &str) -> Vec<String> {
@@ -462,7 +427,7 @@ fn human_chooses_only_their_own_move_at_a_simultaneous_turn() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
         .args([
             "play",
-            &data("pennies.kif"),
+            &repo("corpus/gdl/pennies.kif"),
             "--white",
             "random",
             "--black",
@@ -503,7 +468,7 @@ fn simultaneous_games_record_joint_moves_and_replay() {
     let record = record.to_str().unwrap();
     let (code, out, err) = run(&[
         "play",
-        &data("pennies.kif"),
+        &repo("corpus/gdl/pennies.kif"),
         "--white",
         "mcts:20",
         "--black",
@@ -561,7 +526,7 @@ fn ggp_player_answers_over_http() {
         .unwrap()
         .trim_end_matches('/')
         .to_string();
-    let rules = std::fs::read_to_string(data("pennies.kif")).unwrap();
+    let rules = std::fs::read_to_string(repo("corpus/gdl/pennies.kif")).unwrap();
     let results = std::panic::catch_unwind(|| {
         assert_eq!(
             ggp_post(&address, "(info)").1,
@@ -675,7 +640,7 @@ fn ggp_match_replaces_faulty_replies_and_records_the_match() {
             let (code, out, err) = run(&[
                 "ggp",
                 "match",
-                &data("pennies.kif"),
+                &repo("corpus/gdl/pennies.kif"),
                 "--player",
                 &url,
                 "--player",
@@ -698,7 +663,13 @@ fn ggp_match_replaces_faulty_replies_and_records_the_match() {
             assert_eq!(code, 0, "{err}");
             assert!(out.contains("as recorded"), "{out}");
         }
-        let (code, _, err) = run(&["ggp", "match", &data("pennies.kif"), "--player", &url]);
+        let (code, _, err) = run(&[
+            "ggp",
+            "match",
+            &repo("corpus/gdl/pennies.kif"),
+            "--player",
+            &url,
+        ]);
         assert_eq!(code, 2, "{err}");
         assert!(err.contains("2 roles (even, odd) but 1 players"), "{err}");
     });

@@ -1,37 +1,10 @@
 //! The command line against hostile use: output paths that are links or special files, runaway
 //! searches, huge option values, and thousands of errors on one line.
 
+mod common;
+
+use common::{corpus, run, scratch};
 use std::process::Command;
-
-fn corpus(path: &str) -> String {
-    format!("{}/../../corpus/{path}", env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Runs rbgtool; returns (exit code, stdout, stderr).
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
-        // `--engine auto` compiles for bench and deep perfts: a cache of the tests' own.
-        .env(
-            "RBGTOOL_CACHE",
-            concat!(env!("CARGO_TARGET_TMPDIR"), "/cli-compiled-cache"),
-        )
-        .args(["--color", "never"])
-        .args(args)
-        .output()
-        .expect("rbgtool runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn scratch(tag: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("rbgtool-hard-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 #[test]
 fn output_through_a_symlink_writes_its_target_and_keeps_the_link() {

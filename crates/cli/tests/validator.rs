@@ -2,29 +2,9 @@
 //! binary, and `--simulate` finding a dead end and a missing goal (docs/ggp.md, "The
 //! validator's checks").
 
-use std::process::Command;
+mod common;
 
-fn data(name: &str) -> String {
-    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
-fn repo(path: &str) -> String {
-    format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Runs rbgtool; returns (exit code, stdout, stderr).
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
-        .args(["--color", "never"])
-        .args(args)
-        .output()
-        .expect("rbgtool runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::{data, repo, run};
 
 fn schema() -> jsonschema::Validator {
     let schema = std::fs::read_to_string(repo("docs/schemas/check.schema.json")).unwrap();

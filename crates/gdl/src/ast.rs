@@ -64,6 +64,21 @@ reserved! {
     IMPLIED = 13, "<=";
 }
 
+/// The relations every game has, with their arities (the engine's and checker's view).
+pub const GAME_RELATIONS: [(Symbol, usize); 8] = [
+    (Symbol::ROLE, 1),
+    (Symbol::INIT, 1),
+    (Symbol::TRUE, 1),
+    (Symbol::DOES, 2),
+    (Symbol::NEXT, 1),
+    (Symbol::LEGAL, 2),
+    (Symbol::GOAL, 2),
+    (Symbol::TERMINAL, 0),
+];
+
+/// The optional declarations of GDL-II's era (`base`, `input`), with their arities.
+pub const DECLARATIONS: [(Symbol, usize); 2] = [(Symbol::BASE, 1), (Symbol::INPUT, 2)];
+
 /// The symbol table: lowercase key → symbol, symbol → first spelling.
 #[derive(Clone, Debug)]
 pub struct Symbols {

@@ -6,20 +6,7 @@ use game::GameState;
 use ggp::{parse_message, run_match, MatchSpec, Player, PlayerOptions, Transport};
 use std::time::Duration;
 
-const PENNIES: &str = "
-(role even) (role odd)
-(init (step 0))
-(side heads) (side tails)
-(<= (legal ?r ?s) (role ?r) (side ?s) (true (step 0)))
-(<= (next (step 1)) (true (step 0)))
-(<= (next (played ?r ?s)) (does ?r ?s))
-(<= terminal (true (step 1)))
-(<= same (true (played even ?s)) (true (played odd ?s)))
-(<= (goal even 100) same)
-(<= (goal even 0) (not same))
-(<= (goal odd 0) same)
-(<= (goal odd 100) (not same))
-";
+const PENNIES: &str = include_str!("../../../corpus/gdl/pennies.kif");
 
 /// How a test player misbehaves at `play`.
 #[derive(Clone, Copy, PartialEq)]

@@ -5,21 +5,8 @@
 use game::GameState;
 use ggp::{parse_message, Player, PlayerOptions};
 
-/// Matching pennies (as in the agents' tests).
-const PENNIES: &str = "
-(role even) (role odd)
-(init (step 0))
-(side heads) (side tails)
-(<= (legal ?r ?s) (role ?r) (side ?s) (true (step 0)))
-(<= (next (step 1)) (true (step 0)))
-(<= (next (played ?r ?s)) (does ?r ?s))
-(<= terminal (true (step 1)))
-(<= same (true (played even ?s)) (true (played odd ?s)))
-(<= (goal even 100) same)
-(<= (goal even 0) (not same))
-(<= (goal odd 0) same)
-(<= (goal odd 100) (not same))
-";
+/// Matching pennies (the bundled game).
+const PENNIES: &str = include_str!("../../../corpus/gdl/pennies.kif");
 
 /// Two marks in turn: `a` marks, then `b`; the waiting role plays `noop`; `a` wins when the
 /// marks are equal, `b` when they differ.

@@ -296,32 +296,45 @@ async fn concurrent_requests_are_all_answered() {
     for i in 0..24 {
         let app = app.clone();
         tasks.push(tokio::spawn(async move {
-            let body = match i % 3 {
-                0 => json!({ "text": BREAKTHROUGH_RBG, "depth": 3 }),
-                1 => json!({ "text": BREAKTHROUGH_SBG, "depth": 2 }),
-                _ => json!({ "text": "garbage", "depth": 1 }),
+            let (body, nodes) = match i % 3 {
+                0 => (json!({ "text": BREAKTHROUGH_RBG, "depth": 3 }), Some(11132)),
+                1 => (json!({ "text": BREAKTHROUGH_SBG, "depth": 2 }), Some(484)),
+                _ => (json!({ "text": "garbage", "depth": 1 }), None),
             };
             let req = Request::post("/api/perft")
                 .header("host", HOST)
                 .header("content-type", "application/json")
                 .body(Body::from(body.to_string()))
                 .unwrap();
-            app.oneshot(req).await.unwrap().status()
+            let resp = app.oneshot(req).await.unwrap();
+            let status = resp.status();
+            let bytes = axum::body::to_bytes(resp.into_body(), 1 << 20)
+                .await
+                .unwrap();
+            let v: Value = serde_json::from_slice(&bytes).expect("every answer is JSON");
+            (status, v, nodes)
         }));
     }
     let mut ok = 0;
     for t in tasks {
-        let s = t.await.unwrap();
-        assert!(
-            [
-                StatusCode::OK,
-                StatusCode::SERVICE_UNAVAILABLE,
-                StatusCode::UNPROCESSABLE_ENTITY
-            ]
-            .contains(&s),
-            "{s}"
-        );
-        ok += usize::from(s == StatusCode::OK);
+        let (s, v, nodes) = t.await.unwrap();
+        match (s, nodes) {
+            // Each answer is the one its own request asked for, never a neighbour's.
+            (StatusCode::OK, Some(n)) => {
+                assert_eq!(
+                    (v["nodes"].clone(), v["complete"].clone()),
+                    (json!(n), json!(true))
+                );
+                ok += 1;
+            }
+            (StatusCode::SERVICE_UNAVAILABLE, _) => {
+                assert!(v["error"].is_string(), "{v}")
+            }
+            (StatusCode::UNPROCESSABLE_ENTITY, None) => {
+                assert!(v["error"].is_string(), "{v}")
+            }
+            other => panic!("unexpected answer {other:?}: {v}"),
+        }
     }
     assert!(ok > 0, "some perft requests got through");
     // Still serving afterwards.

@@ -125,37 +125,18 @@ impl<G: GameState, V: HumanView<G>> Agent<G> for Human<V> {
             .current_player()
             .and_then(|p| state.player_names().get(p).cloned())
             .unwrap_or_else(|| "you".into());
-        let stdin = std::io::stdin();
-        let mut err = std::io::stderr();
-        let _ = write!(err, "\n{}", self.view.draw(state));
-        loop {
-            let _ = writeln!(
-                err,
-                "{who} to move ({} legal moves; '?' lists them):",
-                legal.len()
-            );
-            let _ = write!(err, "> ");
-            let _ = err.flush();
-            let mut line = String::new();
-            if stdin.lock().read_line(&mut line).unwrap_or(0) == 0 {
-                // End of input: the person left. Stop cleanly with exit code 1.
-                let _ = writeln!(err, "\nrbgtool: end of input, match abandoned");
-                std::process::exit(1);
-            }
-            if line.trim() == "?" {
-                for (i, m) in legal.iter().enumerate() {
-                    let text = state.move_to_text(m);
-                    let _ = writeln!(err, "  {:>3}. {text}", i + 1);
-                }
-                continue;
-            }
-            match self.view.read_move(state, &line, &legal) {
-                Some(m) => return Some(m),
-                None => {
-                    let _ = writeln!(err, "not a legal move: {}", line.trim());
-                }
-            }
-        }
+        let _ = write!(std::io::stderr(), "\n{}", self.view.draw(state));
+        let question = format!(
+            "{who} to move ({} legal moves; '?' lists them):",
+            legal.len()
+        );
+        let listing: Vec<String> = legal.iter().map(|m| state.move_to_text(m)).collect();
+        let chosen = prompt(&question, &listing, |line| {
+            self.view
+                .read_move(state, line, &legal)
+                .ok_or_else(|| format!("not a legal move: {}", line.trim()))
+        });
+        Some(chosen)
     }
 
     /// At a simultaneous turn: only the person's role's own moves, chosen without seeing the
@@ -171,29 +152,13 @@ impl<G: GameState, V: HumanView<G>> Agent<G> for Human<V> {
             .cloned()
             .unwrap_or_else(|| "you".into());
         let printed: Vec<(usize, String)> = own.iter().cloned().enumerate().collect();
-        let stdin = std::io::stdin();
-        let mut err = std::io::stderr();
-        let _ = write!(err, "\n{}", self.view.draw(state));
-        loop {
-            let _ = writeln!(
-                err,
-                "{who} to move, the other players at the same time ({} moves; '?' lists them):",
-                own.len()
-            );
-            let _ = write!(err, "> ");
-            let _ = err.flush();
-            let mut line = String::new();
-            if stdin.lock().read_line(&mut line).unwrap_or(0) == 0 {
-                let _ = writeln!(err, "\nrbgtool: end of input, match abandoned");
-                std::process::exit(1);
-            }
+        let _ = write!(std::io::stderr(), "\n{}", self.view.draw(state));
+        let question = format!(
+            "{who} to move, the other players at the same time ({} moves; '?' lists them):",
+            own.len()
+        );
+        let chosen = prompt(&question, &own, |line| {
             let text = line.trim();
-            if text == "?" {
-                for (i, m) in own.iter().enumerate() {
-                    let _ = writeln!(err, "  {:>3}. {m}", i + 1);
-                }
-                continue;
-            }
             let by_number = text
                 .parse::<usize>()
                 .ok()
@@ -207,11 +172,43 @@ impl<G: GameState, V: HumanView<G>> Agent<G> for Human<V> {
             let by_text = [text.to_string(), bare.to_string(), format!("({text})")]
                 .into_iter()
                 .find_map(|t| game::text::match_move(&t, &printed).ok());
-            match by_number.or(by_text) {
-                Some(i) => return Some(i),
-                None => {
-                    let _ = writeln!(err, "not a legal move of {who}: {text}");
-                }
+            by_number
+                .or(by_text)
+                .ok_or_else(|| format!("not a legal move of {who}: {text}"))
+        });
+        Some(chosen)
+    }
+}
+
+/// Asks `question` until `read` accepts a line: `?` lists `listing` (numbered from 1), a
+/// refused line prints `read`'s reason, and end of input (the person left) stops the match
+/// with exit code 1.
+fn prompt<T>(
+    question: &str,
+    listing: &[String],
+    mut read: impl FnMut(&str) -> Result<T, String>,
+) -> T {
+    let stdin = std::io::stdin();
+    let mut err = std::io::stderr();
+    loop {
+        let _ = writeln!(err, "{question}");
+        let _ = write!(err, "> ");
+        let _ = err.flush();
+        let mut line = String::new();
+        if stdin.lock().read_line(&mut line).unwrap_or(0) == 0 {
+            let _ = writeln!(err, "\nrbgtool: end of input, match abandoned");
+            std::process::exit(1);
+        }
+        if line.trim() == "?" {
+            for (i, m) in listing.iter().enumerate() {
+                let _ = writeln!(err, "  {:>3}. {m}", i + 1);
+            }
+            continue;
+        }
+        match read(&line) {
+            Ok(chosen) => return chosen,
+            Err(why) => {
+                let _ = writeln!(err, "{why}");
             }
         }
     }

@@ -34,19 +34,6 @@ pub mod terms;
 
 pub use ir::graph::sccs;
 
-const RESERVED_ARITY: &[(Symbol, usize)] = &[
-    (Symbol::ROLE, 1),
-    (Symbol::INIT, 1),
-    (Symbol::TRUE, 1),
-    (Symbol::DOES, 2),
-    (Symbol::NEXT, 1),
-    (Symbol::LEGAL, 2),
-    (Symbol::GOAL, 2),
-    (Symbol::TERMINAL, 0),
-    (Symbol::BASE, 1),
-    (Symbol::INPUT, 2),
-];
-
 /// Checks a parsed description: the language's restrictions and the validator's checks of
 /// the game; returns errors and warnings (empty when the game is valid).
 pub fn check(desc: &Description) -> Vec<Diagnostic> {
@@ -111,7 +98,10 @@ impl Checker<'_> {
     }
 
     fn arities(&mut self) {
-        let reserved: HashMap<Symbol, usize> = RESERVED_ARITY.iter().copied().collect();
+        let reserved: HashMap<Symbol, usize> = crate::ast::GAME_RELATIONS
+            .into_iter()
+            .chain(crate::ast::DECLARATIONS)
+            .collect();
         let mut first: HashMap<Symbol, (usize, Span)> = HashMap::new();
         let mut reported = HashSet::new();
         for rule in self.desc.rules() {

@@ -90,16 +90,7 @@ impl Program {
                 rels.len() - 1
             })
         };
-        for (s, n) in [
-            (Symbol::ROLE, 1),
-            (Symbol::INIT, 1),
-            (Symbol::TRUE, 1),
-            (Symbol::DOES, 2),
-            (Symbol::NEXT, 1),
-            (Symbol::LEGAL, 2),
-            (Symbol::GOAL, 2),
-            (Symbol::TERMINAL, 0),
-        ] {
+        for (s, n) in crate::ast::GAME_RELATIONS {
             add(s, n, &mut rels);
         }
         let mut edges: Vec<Vec<usize>> = Vec::new();
