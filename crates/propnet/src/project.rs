@@ -1,42 +1,103 @@
-//! Existential projection. The body literals linked by variables the head does not have
-//! form groups; a group is moved into an auxiliary relation over the head variables it uses
-//! when the rest of the body has variables of its own, which would otherwise multiply the
-//! group's bindings. Hex's
-//! `(next (connected ?k ?m ?n)) :- (transfer ?e), (true (connected ?e ?m ?n)), (true (step ?k))`
-//! grounds to 82 × 82 × 81 rules as written; with `?e`'s group as `#proj(?m ?n)`, to 82 × 81
-//! twice. A rule split this way never grounds to more rules than before. (Eliminating one
-//! variable at a time would reach further, but can cut a static literal away from the two
-//! it joined and ground their cross product; that needs the relations' sizes to decide.)
+//! Existential projection: variables a rule's head does not have are eliminated from its
+//! body where grounding the body as written would multiply independent bindings.
+//! - A group of body literals linked by such variables moves into an auxiliary relation
+//!   over the head variables it uses, when the rest of the body has variables of its own.
+//!   Hex's `(next (connected ?k ?m ?n)) :- (transfer ?e), (true (connected ?e ?m ?n)),
+//!   (true (step ?k))` grounds to 82 × 82 × 81 rules as written; with `?e`'s group as
+//!   `#proj(?m ?n)`, to 82 × 81 twice.
+//! - A column of one positive state literal that no other literal reads is projected away the
+//!   same way: chess's `multipleCheckSources` (two `checkSource ?x ?y ?dir` on different
+//!   squares) grounds to 493 k rules over pairs of sources, to 4 k over pairs of squares.
+//!
+//! `or` is expanded first, as the engines do. Eliminating any variable one at a time would
+//! reach further, but can cut a static literal away from the two it joined (their cross
+//! product) or wrap a literal that `(succ ?x1 ?x2)` already fixes in a gate of its own; that
+//! would need the relations' sizes to decide.
 
 use gdl::ast::{Atom, Description, Item, Literal, Rule, Span, Symbol, Term};
+use std::collections::HashSet;
 
 /// `desc` with variables eliminated from every rule where that pays (auxiliary relations are
-/// named `#projN`, which no game text can spell). Rules with `or` are left as they are.
+/// named `#projN`, which no game text can spell).
 pub fn project(desc: &Description) -> Description {
     let mut out = Description {
         symbols: desc.symbols.clone(),
         items: Vec::with_capacity(desc.items.len()),
     };
     let mut made = 0usize;
+    let mut dynamic = crate::relax::dynamic_relations(desc);
     for item in &desc.items {
         let Item::Rule(rule) = item else {
             out.items.push(item.clone());
             continue;
         };
-        let mut work = vec![rule.clone()];
+        let mut work = without_or(rule);
         while let Some(rule) = work.pop() {
-            let Some(group) = eliminable(&rule) else {
+            let Some(group) = eliminable(&rule, &dynamic) else {
                 out.items.push(Item::Rule(rule));
                 continue;
             };
             let rel = out.symbols.intern(&format!("#proj{made}"));
             made += 1;
             let (aux, main) = split(&rule, &group, rel);
+            if group.literals.iter().any(|&i| {
+                let mut d = false;
+                rule.body[i].for_each_atom(false, &mut |a, _| {
+                    d |= dynamic.contains(&(a.rel, a.args.len()))
+                });
+                d
+            }) {
+                dynamic.insert((rel, group.interface.len()));
+            }
             work.push(main);
             work.push(aux);
         }
     }
     out
+}
+
+/// `rule` as rules without `or` (one per choice of disjuncts, as the engines expand them),
+/// or as it is when it has an `or` under a `not` or more than
+/// [`gdl::engine::compile::MAX_VARIANTS`] choices.
+fn without_or(rule: &Rule) -> Vec<Rule> {
+    let mut bodies: Vec<Vec<Literal>> = vec![Vec::new()];
+    for lit in &rule.body {
+        let choices: Vec<&Literal> = match lit {
+            Literal::Or(alts, _) => alts.iter().collect(),
+            other => vec![other],
+        };
+        if choices.iter().any(|c| has_or(c))
+            || bodies.len() * choices.len() > gdl::engine::compile::MAX_VARIANTS
+        {
+            return vec![rule.clone()];
+        }
+        bodies = bodies
+            .iter()
+            .flat_map(|b| {
+                choices.iter().map(move |&c| {
+                    let mut b = b.clone();
+                    b.push(c.clone());
+                    b
+                })
+            })
+            .collect();
+    }
+    bodies
+        .into_iter()
+        .map(|body| Rule {
+            head: rule.head.clone(),
+            body,
+            span: rule.span,
+        })
+        .collect()
+}
+
+fn has_or(lit: &Literal) -> bool {
+    match lit {
+        Literal::Or(..) => true,
+        Literal::Not(inner, _) => has_or(inner),
+        _ => false,
+    }
 }
 
 /// Body literals (indices, in order) to move out, and the columns of their relation.
@@ -82,7 +143,7 @@ fn split(rule: &Rule, group: &Group, rel: Symbol) -> (Rule, Rule) {
 }
 
 /// The first variable (in body order) worth eliminating from `rule`, as its group.
-fn eliminable(rule: &Rule) -> Option<Group> {
+fn eliminable(rule: &Rule, dynamic: &HashSet<(Symbol, usize)>) -> Option<Group> {
     let n = rule.body.len();
     if n < 2 {
         return None;
@@ -91,6 +152,19 @@ fn eliminable(rule: &Rule) -> Option<Group> {
     for lit in &rule.body {
         lit_vars.push(literal_vars(lit)?);
     }
+    // Per literal: whether it depends on the state, and whether it is a move.
+    let kinds: Vec<(bool, bool)> = rule
+        .body
+        .iter()
+        .map(|l| {
+            let (mut d, mut m) = (false, false);
+            l.for_each_atom(false, &mut |a, _| {
+                d |= dynamic.contains(&(a.rel, a.args.len()));
+                m |= a.rel == Symbol::DOES;
+            });
+            (d, m)
+        })
+        .collect();
     let mut head_vars = Vec::new();
     rule.head
         .for_each_var(&mut |v, _| push_new(&mut head_vars, v));
@@ -100,45 +174,76 @@ fn eliminable(rule: &Rule) -> Option<Group> {
         .flatten()
         .filter(|v| !head_vars.contains(v))
         .for_each(|&v| push_new(&mut candidates, v));
+    let body = Body {
+        rule,
+        lit_vars: &lit_vars,
+        head_vars: &head_vars,
+    };
     candidates.into_iter().find_map(|v| {
-        // The literals linked to `v` through variables the head does not have: eliminating
-        // one variable at a time can drop a static literal that joined two others and leave
-        // their cross product (reversi's `hasOtherColorInDir`).
-        let mut literals: Vec<usize> = (0..n).filter(|&i| lit_vars[i].contains(&v)).collect();
-        loop {
-            let linked = (0..n).find(|i| {
-                !literals.contains(i)
-                    && lit_vars[*i].iter().any(|u| {
-                        !head_vars.contains(u) && literals.iter().any(|&j| lit_vars[j].contains(u))
-                    })
-            });
-            match linked {
-                Some(i) => literals.push(i),
-                None => break,
+        // A column of one positive state literal that nothing else reads is projected away
+        // (chess's `(checkSource ?x ?y ?dir)` in `multipleCheckSources`, for `?dir`). Not a
+        // move: an OR over most of a role's moves is read through its complement
+        // (`crate::complement`). Not a variable a static literal also reads: `(succ ?x1 ?x2)`
+        // mostly fixes `?x1` once `?x2` is known, and the auxiliary would only add a gate.
+        let users: Vec<usize> = (0..n).filter(|&i| lit_vars[i].contains(&v)).collect();
+        if let [i] = users[..] {
+            if kinds[i] == (true, false) && matches!(rule.body[i], Literal::Pos(_)) {
+                if let Some(g) = body.group(users) {
+                    return Some(g);
+                }
             }
         }
-        literals.sort_unstable();
+        // Else the literals linked to `v` through variables the head does not have: cutting
+        // a static literal away from two dynamic ones it joined would leave their cross
+        // product (reversi's `hasOtherColorInDir`).
+        let mut linked: Vec<usize> = (0..n).filter(|&i| lit_vars[i].contains(&v)).collect();
+        while let Some(i) = (0..n).find(|i| {
+            !linked.contains(i)
+                && lit_vars[*i].iter().any(|u| {
+                    !head_vars.contains(u) && linked.iter().any(|&j| lit_vars[j].contains(u))
+                })
+        }) {
+            linked.push(i);
+        }
+        linked.sort_unstable();
+        body.group(linked)
+    })
+}
+
+/// A rule's body with each literal's variables.
+struct Body<'a> {
+    rule: &'a Rule,
+    lit_vars: &'a [Vec<Symbol>],
+    head_vars: &'a [Symbol],
+}
+
+impl Body<'_> {
+    /// `literals` as a group, if moving them out is safe and pays.
+    fn group(&self, literals: Vec<usize>) -> Option<Group> {
+        let n = self.lit_vars.len();
         if literals.len() == n {
             return None;
         }
         let mut vars = Vec::new();
         for &i in &literals {
-            lit_vars[i].iter().for_each(|&u| push_new(&mut vars, u));
+            self.lit_vars[i]
+                .iter()
+                .for_each(|&u| push_new(&mut vars, u));
         }
         let outside = |u: &Symbol| {
-            head_vars.contains(u)
-                || (0..n).any(|i| !literals.contains(&i) && lit_vars[i].contains(u))
+            self.head_vars.contains(u)
+                || (0..n).any(|i| !literals.contains(&i) && self.lit_vars[i].contains(u))
         };
         let interface: Vec<Symbol> = vars.iter().copied().filter(|u| outside(u)).collect();
         // Only a rest with variables of its own multiplies the group's bindings.
         let rest_multiplies = (0..n)
             .filter(|i| !literals.contains(i))
-            .any(|i| lit_vars[i].iter().any(|u| !interface.contains(u)));
-        (rest_multiplies && safe(rule, &literals, &vars)).then_some(Group {
+            .any(|i| self.lit_vars[i].iter().any(|u| !interface.contains(u)));
+        (rest_multiplies && safe(self.rule, &literals, &vars)).then_some(Group {
             literals,
             interface,
         })
-    })
+    }
 }
 
 /// Whether the group's positive atoms bind every variable it uses (the auxiliary rule must
@@ -230,20 +335,43 @@ mod tests {
     }
 
     #[test]
-    fn connected_bodies_negations_that_would_be_unsafe_and_or_are_left_alone() {
+    fn connected_bodies_and_negations_that_would_be_unsafe_are_left_alone() {
         let got = rules_text(
             "(role a) (init (s 1)) (q 1) (r 1 1)
              (<= (next (s ?x)) (true (s ?y)) (r ?y ?x))
              (<= (next (s ?x)) (q ?x) (not (r ?x ?y)) (q ?y))
-             (<= (next (s ?x)) (q ?x) (or (q ?y) (true (s ?y))) (r ?y ?y))
              (<= (legal a n) (true (s 1))) (<= terminal (true (s 2))) (goal a 0)",
         );
         assert_eq!(
-            &got[..3],
+            &got[..2],
             [
                 "(<= (next (s ?x)) (true (s ?y)) (r ?y ?x))",
                 "(<= (next (s ?x)) (q ?x) (not (r ?x ?y)) (q ?y))",
-                "(<= (next (s ?x)) (q ?x) (or (q ?y) (true (s ?y))) (r ?y ?y))",
+            ]
+        );
+    }
+
+    #[test]
+    fn or_is_expanded_first_and_a_lone_column_is_projected_away() {
+        // chess's `multipleCheckSources`: two check sources on different squares, whatever
+        // their directions.
+        let got = rules_text(
+            "(role a) (init (c 1 1 n)) (d 1) (d 2)
+             (<= two (true (c ?x1 ?y1 ?d1)) (true (c ?x2 ?y2 ?d2))
+                 (or (distinct ?x1 ?x2) (distinct ?y1 ?y2)))
+             (<= (legal a n) (true (c 1 1 n))) (<= terminal two) (goal a 0)",
+        );
+        assert_eq!(
+            &got[..6],
+            [
+                // The disjunct that compares rows needs only the rows, and the other only
+                // the columns: each literal keeps one column.
+                "(<= (#proj0 ?y1) (true (c ?x1 ?y1 ?d1)))",
+                "(<= (#proj1 ?y2) (true (c ?x2 ?y2 ?d2)))",
+                "(<= two (#proj0 ?y1) (#proj1 ?y2) (distinct ?y1 ?y2))",
+                "(<= (#proj2 ?x1) (true (c ?x1 ?y1 ?d1)))",
+                "(<= (#proj3 ?x2) (true (c ?x2 ?y2 ?d2)))",
+                "(<= two (#proj2 ?x1) (#proj3 ?x2) (distinct ?x1 ?x2))",
             ]
         );
     }

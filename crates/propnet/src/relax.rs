@@ -222,7 +222,7 @@ fn variables(head: &Atom, body: &[Basic<'_>]) -> Vec<Symbol> {
 
 /// Relations that depend (through any body) on `true` or `does`, and the game's own
 /// relations whose atoms the network exposes.
-fn dynamic_relations(desc: &Description) -> HashSet<(Symbol, usize)> {
+pub(crate) fn dynamic_relations(desc: &Description) -> HashSet<(Symbol, usize)> {
     let mut dynamic: HashSet<(Symbol, usize)> = [
         (Symbol::TRUE, 1),
         (Symbol::DOES, 2),
