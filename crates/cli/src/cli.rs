@@ -227,11 +227,11 @@ pub enum GgpAction {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
-    /// A game manager: plays one match of a GDL game between GGP players over HTTP, replacing
+    /// A game manager: plays matches of a GDL game between GGP players over HTTP, replacing
     /// malformed, illegal, late or missing replies by random legal moves (logged), and prints
-    /// the goals (docs/ggp.md).
+    /// the goals; with --games N a tournament, the seats rotating (docs/ggp.md).
     #[command(
-        after_help = "Examples:\n  rbgtool ggp match game.kif --player http://127.0.0.1:9147/ --player http://127.0.0.1:9148/"
+        after_help = "Match i (from 0) seats player (r + i) mod n at role r, so with --games a multiple of\nthe number of roles every player plays every role equally often. The last table sums each\nplayer's goals over the matches.\n\nExamples:\n  rbgtool ggp match game.kif --player http://127.0.0.1:9147/ --player http://127.0.0.1:9148/\n  rbgtool ggp match game.kif --player http://127.0.0.1:9147/ --player http://127.0.0.1:9148/ --games 4"
     )]
     Match {
         /// The GDL game (.kif).
@@ -248,12 +248,15 @@ pub enum GgpAction {
         /// The match stops, unfinished, after this many turns.
         #[arg(long, default_value_t = 1000)]
         max_turns: u64,
-        /// Write the match as a game record (`rbgtool replay` re-checks it).
+        /// Write the matches as game records (`rbgtool replay` re-checks them).
         #[arg(long)]
         record: Option<PathBuf>,
-        /// Seeds the random moves that replace bad replies.
+        /// Seeds the random moves that replace bad replies (match i uses seed + i).
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Matches to play, the players' seats rotating from one to the next.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+        games: u64,
     },
 }
 

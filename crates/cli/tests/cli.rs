@@ -651,10 +651,7 @@ fn ggp_match_replaces_faulty_replies_and_records_the_match() {
                 record.to_str().unwrap(),
             ]);
             assert_eq!(code, 0, "{err}");
-            assert!(
-                out.contains("1 turns, finished, 1 replies replaced"),
-                "{out}"
-            );
+            assert!(out.contains("1 turn, finished, 1 reply replaced"), "{out}");
             assert!(
                 err.contains("ggp: turn 1: odd: ") && err.contains(says),
                 "{fault}: {err}"
@@ -663,6 +660,53 @@ fn ggp_match_replaces_faulty_replies_and_records_the_match() {
             assert_eq!(code, 0, "{err}");
             assert!(out.contains("as recorded"), "{out}");
         }
+        // A tournament: the seats rotate, so the faulty player is `odd`, then `even`.
+        let record = dir.join("tournament.txt");
+        let fake = format!("http://{}/", fake_ggp_player("illegal"));
+        let (code, out, err) = run(&[
+            "ggp",
+            "match",
+            &repo("corpus/gdl/pennies.kif"),
+            "--player",
+            &url,
+            "--player",
+            &fake,
+            "--play-clock",
+            "1",
+            "--games",
+            "2",
+            "--record",
+            record.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            err.contains("turn 1: odd: ") && err.contains("turn 1: even: "),
+            "{err}"
+        );
+        assert!(out.contains("match 2 of 2:"), "{out}");
+        let seats: Vec<&str> = out
+            .lines()
+            .filter(|l| l.starts_with("even ") || l.starts_with("odd "))
+            .collect();
+        assert_eq!(seats.len(), 4, "{out}");
+        assert!(seats[0].contains(&url) && seats[1].contains(&fake), "{out}");
+        assert!(seats[2].contains(&fake) && seats[3].contains(&url), "{out}");
+        // Both players finished both matches; pennies' goals sum to 100 a match.
+        let totals: Vec<(u64, i64)> = out
+            .lines()
+            .skip_while(|l| !l.starts_with("player "))
+            .skip(1)
+            .map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                (f[1].parse().unwrap(), f[2].parse().unwrap())
+            })
+            .collect();
+        assert_eq!(totals.len(), 2, "{out}");
+        assert!(totals.iter().all(|&(finished, _)| finished == 2), "{out}");
+        assert_eq!(totals[0].1 + totals[1].1, 200, "{out}");
+        let (code, out, err) = run(&["replay", record.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out.matches("as recorded").count(), 2, "{out}");
         let (code, _, err) = run(&[
             "ggp",
             "match",

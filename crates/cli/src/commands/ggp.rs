@@ -154,11 +154,13 @@ fn respond(stream: &mut TcpStream, status: &str, body: &str) {
     let _ = stream.flush();
 }
 
-/// `rbgtool ggp match`: one match of `input` between the players at `urls` (one per role).
+/// `rbgtool ggp match`: `games` matches of `input` between the players at `urls` (one per
+/// role), the seats rotating: match `i` seats player `(r + i) mod n` at role `r`.
 pub fn manage(
     input: &std::path::Path,
     urls: &[String],
     spec: &::ggp::MatchSpec,
+    games: u64,
     record: Option<&std::path::Path>,
 ) -> Result<(), CliError> {
     let bytes = crate::input::read_bytes(input)?;
@@ -177,43 +179,70 @@ pub fn manage(
             urls.len()
         )));
     }
-    let mut transport = Http { addresses };
-    let log = ::ggp::run_match(&rules, spec, &mut transport).map_err(CliError::Game)?;
-    for line in &log.incidents {
-        eprintln!("ggp: {line}");
-    }
-    println!("{:<12} {:<40} {:>5}", "role", "player", "goal");
-    for (r, role) in log.roles.iter().enumerate() {
-        let goal = log
-            .goals
-            .as_ref()
-            .and_then(|g| g.get(r))
-            .map_or("-".to_string(), i64::to_string);
-        println!("{role:<12} {:<40} {goal:>5}", urls[r]);
-    }
-    let end = if log.goals.is_some() {
-        "finished"
-    } else {
-        "unfinished"
-    };
-    println!(
-        "{} turns, {end}, {} replies replaced",
-        log.moves.len(),
-        log.replaced
-    );
-    if let Some(path) = record {
-        let r = game::record::Record {
+    let n = urls.len();
+    // Per player: the sum of its goals and the matches that finished.
+    let mut totals = vec![(0i64, 0u64); n];
+    let mut records = String::new();
+    for i in 0..games {
+        let seat = |r: usize| (r + i as usize) % n;
+        let mut transport = Http {
+            addresses: (0..n).map(|r| addresses[seat(r)].clone()).collect(),
+        };
+        let spec = ::ggp::MatchSpec {
+            id: format!("{}-{i}", spec.id),
+            seed: spec.seed.wrapping_add(i),
+            ..spec.clone()
+        };
+        let log = ::ggp::run_match(&rules, &spec, &mut transport).map_err(CliError::Game)?;
+        for line in &log.incidents {
+            eprintln!("ggp: {line}");
+        }
+        if games > 1 {
+            println!("match {} of {games}:", i + 1);
+        }
+        println!("{:<12} {:<40} {:>5}", "role", "player", "goal");
+        for (r, role) in log.roles.iter().enumerate() {
+            let goal = log.goals.as_ref().and_then(|g| g.get(r)).copied();
+            if let Some(g) = goal {
+                totals[seat(r)].0 += g;
+                totals[seat(r)].1 += 1;
+            }
+            let goal = goal.map_or("-".to_string(), |g| g.to_string());
+            println!("{role:<12} {:<40} {goal:>5}", urls[seat(r)]);
+        }
+        let end = if log.goals.is_some() {
+            "finished"
+        } else {
+            "unfinished"
+        };
+        let turns = log.moves.len();
+        let replaced = log.replaced;
+        let s = |k: usize| if k == 1 { "" } else { "s" };
+        println!(
+            "{turns} turn{}, {end}, {replaced} repl{} replaced",
+            s(turns),
+            if replaced == 1 { "y" } else { "ies" }
+        );
+        records.push_str(&game::record::print(&game::record::Record {
             game: input.display().to_string(),
             hash: game::record::content_hash(&rules),
             players: log.roles.clone(),
-            agents: urls.to_vec(),
+            agents: (0..n).map(|r| urls[seat(r)].clone()).collect(),
             seed: Some(spec.seed),
             date: super::play::utc_now(),
             position: None,
             moves: log.moves.clone(),
             result: log.goals.clone(),
-        };
-        crate::output::write_file(path, game::record::print(&r).as_bytes())
+        }));
+    }
+    if games > 1 {
+        println!("{:<40} {:>8} {:>10}", "player", "finished", "goal sum");
+        for (p, (sum, finished)) in totals.iter().enumerate() {
+            println!("{:<40} {finished:>8} {sum:>10}", urls[p]);
+        }
+    }
+    if let Some(path) = record {
+        crate::output::write_file(path, records.as_bytes())
             .map_err(|e| CliError::Io(format!("cannot write {}: {e}", path.display())))?;
     }
     Ok(())

@@ -234,11 +234,13 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
                     max_turns,
                     record,
                     seed,
+                    games,
                 },
         } => ggp::manage(
             input,
             players,
             &ggp_spec(*start_clock, *play_clock, *max_turns, *seed),
+            *games,
             record.as_deref(),
         ),
         Command::Cache { action } => cache::run(action),
