@@ -89,20 +89,32 @@ fn corpus_games() -> Vec<(String, ir::Game)> {
     out
 }
 
+/// Games are shared among two threads (the translations of draughts, reversi and amazons take
+/// most of the time on the interpreter).
 #[test]
 fn corpus_games_play_the_same_in_gdl() {
-    for (name, game) in corpus_games() {
-        let depth = depth_for(&game, 7_000);
-        let t0 = std::time::Instant::now();
-        let ours = gdl_stats(&name, &game, depth);
-        let expected = reasoner_stats(&game, depth);
-        assert_eq!(expected, ours, "{name}: reasoner vs GDL perft statistics");
-        eprintln!(
-            "{name}: GDL equal to depth {depth} ({} leaves, {:.1?})",
-            ours.last().map_or(0, |d| d.leaves),
-            t0.elapsed()
-        );
-    }
+    let games = corpus_games();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some((name, game)) = games.get(i) else {
+                    return;
+                };
+                let depth = depth_for(game, 7_000);
+                let t0 = std::time::Instant::now();
+                let ours = gdl_stats(name, game, depth);
+                let expected = reasoner_stats(game, depth);
+                assert_eq!(expected, ours, "{name}: reasoner vs GDL perft statistics");
+                eprintln!(
+                    "{name}: GDL equal to depth {depth} ({} leaves, {:.1?})",
+                    ours.last().map_or(0, |d| d.leaves),
+                    t0.elapsed()
+                );
+            });
+        }
+    });
 }
 
 /// The public RBG games of `../shared/corpus-external/rbg/games/` (skipped when absent): every
