@@ -9,12 +9,19 @@
 //!   same way: chess's `multipleCheckSources` (two `checkSource ?x ?y ?dir` on different
 //!   squares) grounds to 493 k rules over pairs of sources, to 4 k over pairs of squares.
 //!
-//! `or` is expanded first, as the engines do. Eliminating any variable one at a time would
-//! reach further, but can cut a static literal away from the two it joined (their cross
-//! product) or wrap a literal that `(succ ?x1 ?x2)` already fixes in a gate of its own; that
-//! would need the relations' sizes to decide.
+//! - A variable of one state literal and some static ones is eliminated with them when every
+//!   static one leaves at least two choices once the group's other columns are known (counted
+//!   over the static relations' facts): hex's `transfer` becomes an OR over a cell's six
+//!   neighbours. `(succ ?x1 ?x2)` fixes `?x1` by `?x2`, and an auxiliary there would only add
+//!   a gate per binding (connect four and gomoku were slower with one).
+//!
+//! `or` is expanded first, as the engines do. Any other variable is left: cutting a static
+//! literal away from the two state literals it joined grounds their cross product.
 
 use gdl::ast::{Atom, Description, Item, Literal, Rule, Span, Symbol, Term};
+use gdl::engine::eval::Db;
+use gdl::engine::store::Store;
+use gdl::engine::Program;
 use std::collections::HashSet;
 
 /// `desc` with variables eliminated from every rule where that pays (auxiliary relations are
@@ -26,6 +33,7 @@ pub fn project(desc: &Description) -> Description {
     };
     let mut made = 0usize;
     let mut dynamic = crate::relax::dynamic_relations(desc);
+    let facts = StaticFacts::new(desc);
     for item in &desc.items {
         let Item::Rule(rule) = item else {
             out.items.push(item.clone());
@@ -33,7 +41,7 @@ pub fn project(desc: &Description) -> Description {
         };
         let mut work = without_or(rule);
         while let Some(rule) = work.pop() {
-            let Some(group) = eliminable(&rule, &dynamic) else {
+            let Some(group) = eliminable(&rule, &dynamic, facts.as_ref()) else {
                 out.items.push(Item::Rule(rule));
                 continue;
             };
@@ -143,7 +151,11 @@ fn split(rule: &Rule, group: &Group, rel: Symbol) -> (Rule, Rule) {
 }
 
 /// The first variable (in body order) worth eliminating from `rule`, as its group.
-fn eliminable(rule: &Rule, dynamic: &HashSet<(Symbol, usize)>) -> Option<Group> {
+fn eliminable(
+    rule: &Rule,
+    dynamic: &HashSet<(Symbol, usize)>,
+    facts: Option<&StaticFacts>,
+) -> Option<Group> {
     let n = rule.body.len();
     if n < 2 {
         return None;
@@ -192,6 +204,8 @@ fn eliminable(rule: &Rule, dynamic: &HashSet<(Symbol, usize)>) -> Option<Group> 
                     return Some(g);
                 }
             }
+        } else if let Some(g) = fanned_out(&body, &users, &kinds, facts) {
+            return Some(g);
         }
         // Else the literals linked to `v` through variables the head does not have: cutting
         // a static literal away from two dynamic ones it joined would leave their cross
@@ -208,6 +222,79 @@ fn eliminable(rule: &Rule, dynamic: &HashSet<(Symbol, usize)>) -> Option<Group> 
         linked.sort_unstable();
         body.group(linked)
     })
+}
+
+/// `users` (the literals of one variable) as a group, when exactly one of them depends on the
+/// state, is not a move, and every static one leaves at least two choices of the variables
+/// eliminated with it once the group's columns are known: hex's
+/// `(true (connected ?k ?m ?n)) (adjacent ?x ?y ?m ?n)` in `transfer` is an OR over a cell's
+/// six neighbours, `#proj(?k ?x ?y)`, where `(succ ?x1 ?x2)` would fix `?x1` by `?x2` and
+/// the auxiliary would only add a gate.
+fn fanned_out(
+    body: &Body<'_>,
+    users: &[usize],
+    kinds: &[(bool, bool)],
+    facts: Option<&StaticFacts>,
+) -> Option<Group> {
+    let facts = facts?;
+    let dynamic: Vec<usize> = users.iter().copied().filter(|&i| kinds[i].0).collect();
+    if dynamic.len() != 1 || kinds[dynamic[0]].1 || users.len() < 2 {
+        return None;
+    }
+    let group = body.group(users.to_vec())?;
+    for &i in users.iter().filter(|&&i| !kinds[i].0) {
+        let Literal::Pos(atom) = &body.rule.body[i] else {
+            return None;
+        };
+        if facts.fan_out(atom, &group.interface)? < 2.0 {
+            return None;
+        }
+    }
+    Some(group)
+}
+
+/// The static relations' facts of a game, for [`fanned_out`].
+struct StaticFacts {
+    store: Store,
+    prog: Program,
+    db: Db,
+}
+
+impl StaticFacts {
+    /// `None` when the static relations are over the engine's default budget.
+    fn new(desc: &Description) -> Option<StaticFacts> {
+        let mut store = Store::default();
+        let budget = gdl::engine::program::StaticBudget::default();
+        let (prog, db) = Program::build_within(desc, &mut store, &budget).ok()?;
+        Some(StaticFacts { store, prog, db })
+    }
+
+    /// Facts of `atom` per distinct value of its `known` variables (constants must match);
+    /// `None` for an atom with a compound argument or no facts.
+    fn fan_out(&self, atom: &Atom, known: &[Symbol]) -> Option<f64> {
+        let rel = *self.prog.rel_ids.get(&(atom.rel, atom.args.len()))?;
+        let mut keys = HashSet::new();
+        let mut matching = 0usize;
+        'facts: for &f in &self.db.facts[rel] {
+            let args = self.store.args(f);
+            let mut key = Vec::new();
+            for (t, &a) in atom.args.iter().zip(args) {
+                match t {
+                    Term::Var(v, _) if known.contains(v) => key.push(a),
+                    Term::Var(..) => {}
+                    Term::Const(c, _) => {
+                        if self.store.functor(a) != *c || !self.store.args(a).is_empty() {
+                            continue 'facts;
+                        }
+                    }
+                    Term::App(..) => return None,
+                }
+            }
+            matching += 1;
+            keys.insert(key);
+        }
+        (!keys.is_empty()).then(|| matching as f64 / keys.len() as f64)
+    }
 }
 
 /// A rule's body with each literal's variables.
@@ -330,6 +417,28 @@ mod tests {
                 "(<= (#proj0 ?x ?y) (true (cell ?x ?y ?c)) (near ?x ?y ?u ?v) \
                  (true (cell ?u ?v ?c)))",
                 "(<= (next (m ?x ?y ?k)) (#proj0 ?x ?y) (true (s ?k)))",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_static_neighbourhood_is_folded_into_an_or_but_a_successor_is_not() {
+        // `(near ?x ?m)` gives each ?x two ?m: the neighbours' OR is a gate per (?k, ?x).
+        // `(succ ?m ?y)` fixes ?m by ?y: an auxiliary would be a copy of `(c ?k ?m)`.
+        let got = rules_text(
+            "(role a) (init (c 1 1)) (near 1 2) (near 1 3) (near 2 1) (near 2 3)
+             (succ 1 2) (succ 2 3)
+             (<= (t ?k) (true (o ?k ?r)) (does ?r (p ?x)) (true (c ?k ?m)) (near ?x ?m))
+             (<= (u ?k ?y) (true (c ?k ?m)) (succ ?m ?y) (true (o ?k ?y)))
+             (<= (next (o 1 a)) (t 1)) (<= (next (o 1 a)) (u 1 1))
+             (<= (legal a (p 1)) (true (c 1 1))) (<= terminal (true (c 3 3))) (goal a 0)",
+        );
+        assert_eq!(
+            &got[..3],
+            [
+                "(<= (#proj0 ?k ?x) (true (c ?k ?m)) (near ?x ?m))",
+                "(<= (t ?k) (true (o ?k ?r)) (does ?r (p ?x)) (#proj0 ?k ?x))",
+                "(<= (u ?k ?y) (true (c ?k ?m)) (succ ?m ?y) (true (o ?k ?y)))",
             ]
         );
     }
