@@ -8,7 +8,6 @@
 //! - A column of one positive state literal that no other literal reads is projected away the
 //!   same way: chess's `multipleCheckSources` (two `checkSource ?x ?y ?dir` on different
 //!   squares) grounds to 493 k rules over pairs of sources, to 4 k over pairs of squares.
-//!
 //! - A variable of one state literal and some static ones is eliminated with them when every
 //!   static one leaves at least two choices once the group's other columns are known (counted
 //!   over the static relations' facts): hex's `transfer` becomes an OR over a cell's six
