@@ -28,7 +28,7 @@ use std::fmt;
 use std::sync::Arc;
 
 /// Above this many edges `--engine auto` prefers the interpreter: a network that large
-/// (hex's was 1.9 M edges before rules were split by `project`, now 0.3 M) plays slower
+/// (hex's was 1.9 M edges before rules were split by `project`, now 0.16 M) plays slower
 /// than the interpreter.
 pub const AUTO_MAX_EDGES: usize = 1_000_000;
 
