@@ -23,6 +23,9 @@ use gdl::engine::store::Store;
 use gdl::engine::Program;
 use std::collections::HashSet;
 
+/// The longest rule body [`project`] looks into.
+pub const MAX_BODY: usize = 64;
+
 /// `desc` with variables eliminated from every rule where that pays (auxiliary relations are
 /// named `#projN`, which no game text can spell).
 pub fn project(desc: &Description) -> Description {
@@ -156,7 +159,9 @@ fn eliminable(
     facts: Option<&StaticFacts>,
 ) -> Option<Group> {
     let n = rule.body.len();
-    if n < 2 {
+    // The search below is cubic in the body's length: longer bodies (no game's rule is) are
+    // grounded as written.
+    if !(2..=MAX_BODY).contains(&n) {
         return None;
     }
     let mut lit_vars = Vec::with_capacity(n);
