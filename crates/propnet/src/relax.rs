@@ -223,16 +223,11 @@ fn variables(head: &Atom, body: &[Basic<'_>]) -> Vec<Symbol> {
 /// Relations that depend (through any body) on `true` or `does`, and the game's own
 /// relations whose atoms the network exposes.
 pub(crate) fn dynamic_relations(desc: &Description) -> HashSet<(Symbol, usize)> {
-    let mut dynamic: HashSet<(Symbol, usize)> = [
-        (Symbol::TRUE, 1),
-        (Symbol::DOES, 2),
-        (Symbol::NEXT, 1),
-        (Symbol::LEGAL, 2),
-        (Symbol::GOAL, 2),
-        (Symbol::TERMINAL, 0),
-    ]
-    .into_iter()
-    .collect();
+    // Every game relation but the static `role` and `init`.
+    let mut dynamic: HashSet<(Symbol, usize)> = gdl::ast::GAME_RELATIONS
+        .into_iter()
+        .filter(|&(s, _)| s != Symbol::ROLE && s != Symbol::INIT)
+        .collect();
     loop {
         let before = dynamic.len();
         for rule in desc.rules() {
