@@ -293,7 +293,7 @@ pub struct StartArgs {
 pub enum Command {
     /// Parse and validate a game; print a summary or the diagnostics.
     #[command(
-        after_help = "GDL games also pass the validator's checks of the game as a whole (docs/ggp.md, \"The\nvalidator's checks\"). --simulate (GDL only) then plays N random playouts on the interpreter:\nevery non-terminal state must give each role a legal move, every terminal state each role\nexactly one goal from 0 to 100, and every playout must end within --depth moves; the first\nstate that does not is reported with the moves leading there.\n\nExamples:\n  rbgtool check corpus/rbg/chess.rbg\n  rbgtool check game.rbg --json\n  cat game.rbg | rbgtool check - --from rbg\n  rbgtool check ticTacToe.kif --simulate 100 --depth 200 --seed 7"
+        after_help = "GDL games also pass the validator's checks of the game as a whole (docs/ggp.md, \"The\nvalidator's checks\"). --simulate (GDL only) then plays N random playouts on the interpreter:\nevery non-terminal state must give each role a legal move, every terminal state each role\nexactly one goal from 0 to 100, and every playout must end within --depth moves; with\n--monotonic every state must give each role one goal value that never falls. The first\nstate that does not is reported with the moves leading there.\n\nExamples:\n  rbgtool check corpus/rbg/chess.rbg\n  rbgtool check game.rbg --json\n  cat game.rbg | rbgtool check - --from rbg\n  rbgtool check ticTacToe.kif --simulate 100 --depth 200 --seed 7\n  rbgtool check ticTacToe.kif --simulate 20 --monotonic"
     )]
     Check {
         #[command(flatten)]
@@ -312,6 +312,10 @@ pub enum Command {
         /// With --simulate: the random seed (default 1).
         #[arg(long, requires = "simulate")]
         seed: Option<u64>,
+        /// With --simulate: the game is declared monotonic (every state gives each role one
+        /// goal value, and none ever falls); check that too.
+        #[arg(long, requires = "simulate")]
+        monotonic: bool,
     },
     /// Translate a game into another language or level.
     #[command(

@@ -74,6 +74,40 @@ fn simulate_passes_a_sound_game_and_speaks_json() {
 }
 
 #[test]
+fn simulate_checks_a_game_declared_monotonic() {
+    // tiny.kif's goals hold in every state and never change: monotonic.
+    let (code, out, err) = run(&["check", &data("tiny.kif"), "--simulate", "3", "--monotonic"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("states checked, goals monotonic, no problem"),
+        "{out}"
+    );
+    // missing_goal.kif gives black no goal in its initial state.
+    let args = [
+        "check",
+        &data("missing_goal.kif"),
+        "--simulate",
+        "3",
+        "--monotonic",
+    ];
+    let (code, out, err) = run(&[&args[..], &["--json"]].concat());
+    assert_eq!(code, 1, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
+    let problems: Vec<String> = schema().iter_errors(&v).map(|e| e.to_string()).collect();
+    assert!(problems.is_empty(), "{problems:?}\n{out}");
+    assert_eq!(v["simulation"]["monotonic"], true, "{out}");
+    let last = v["diagnostics"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["code"], "gdl::E14", "{out}");
+    assert!(
+        last["message"]
+            .as_str()
+            .unwrap()
+            .contains("declared monotonic but role `white` has no goal"),
+        "{out}"
+    );
+}
+
+#[test]
 fn simulate_is_gdl_only() {
     let (code, _, err) = run(&["check", &data("tiny.rbg"), "--simulate", "3"]);
     assert_eq!(code, 2, "{err}");

@@ -104,6 +104,11 @@ pub const CODES: &[Code] = &[
         texts: &["reached no terminal state"],
     },
     Code {
+        code: "gdl::E14",
+        title: "simulation: a game declared monotonic whose goal values are missing or fall",
+        texts: &["is declared monotonic"],
+    },
+    Code {
         code: "gdl::W01",
         title: "something suspicious the game may not mean",
         texts: &["declared twice", "several goal values", "never defined"],

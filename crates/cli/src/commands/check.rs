@@ -74,8 +74,13 @@ pub fn run(
             println!("  roles: {}", s.roles.join(", "));
             println!("  rules: {} (facts included)", s.rules);
             if let Some((sim, options)) = done {
+                let monotonic = if options.monotonic {
+                    ", goals monotonic"
+                } else {
+                    ""
+                };
                 println!(
-                    "  simulation: {} random playouts of at most {} moves, {} states checked, no problem",
+                    "  simulation: {} random playouts of at most {} moves, {} states checked{monotonic}, no problem",
                     sim.playouts, options.depth, sim.states
                 );
             }
@@ -136,6 +141,7 @@ fn simulate_json(
         "states": done.states,
         "depth": options.depth,
         "seed": options.seed,
+        "monotonic": options.monotonic,
     });
     if let Some(problem) = done.problem {
         v["valid"] = false.into();

@@ -32,11 +32,13 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             simulate,
             depth,
             seed,
+            monotonic,
         } => {
             let sim = simulate.map(|playouts| gdl::check::simulate::SimulateOptions {
                 playouts,
                 depth: depth.unwrap_or(gdl::check::simulate::DEFAULT_DEPTH),
                 seed: seed.unwrap_or(1),
+                monotonic: *monotonic,
             });
             check::run(input, *json, sim, g)
         }

@@ -4,7 +4,10 @@
 //! * a state that is not terminal gives every role at least one legal move (`gdl::E11`);
 //! * a terminal state gives every role exactly one goal value, an integer from 0 to 100
 //!   (`gdl::E12`);
-//! * every playout reaches a terminal state within the depth bound (`gdl::E13`).
+//! * every playout reaches a terminal state within the depth bound (`gdl::E13`);
+//! * with [`SimulateOptions::monotonic`] (the game declared monotonic, as the GDL
+//!   specification defines it): every state, terminal or not, gives every role exactly one goal
+//!   value, and no role's value falls from one state of a playout to the next (`gdl::E14`).
 //!
 //! The first problem ends the run: its diagnostic names the role, and its notes give the
 //! state's propositions, the moves that led there, and the seed and playout that reproduce
@@ -29,6 +32,9 @@ pub struct SimulateOptions {
     /// Moves a playout may take before it must have reached a terminal state.
     pub depth: u64,
     pub seed: u64,
+    /// Check that the game is monotonic: one goal value per role in every state, never
+    /// falling along a playout.
+    pub monotonic: bool,
 }
 
 /// The outcome of a simulation.
@@ -54,13 +60,7 @@ pub fn simulate(desc: &Description, options: &SimulateOptions) -> Result<Simulat
     for index in 0..options.playouts {
         sim.playouts += 1;
         let mut path = Vec::new();
-        let found = playout(
-            &mut engine,
-            &mut rng,
-            options.depth,
-            &mut path,
-            &mut sim.states,
-        );
+        let found = playout(&mut engine, &mut rng, options, &mut path, &mut sim.states);
         let state = engine.state_text();
         for _ in 0..path.len() {
             engine.undo();
@@ -89,14 +89,23 @@ pub fn simulate(desc: &Description, options: &SimulateOptions) -> Result<Simulat
 fn playout(
     engine: &mut Engine,
     rng: &mut game::Rng,
-    depth: u64,
+    options: &SimulateOptions,
     path: &mut Vec<String>,
     states: &mut u64,
 ) -> Result<Option<Diagnostic>, String> {
     let roles = engine.player_names();
     let mut moves: Vec<JointMove> = Vec::new();
+    let mut before: Option<Vec<Vec<String>>> = None;
     loop {
         *states += 1;
+        if options.monotonic {
+            let goals = engine.goal_texts();
+            budget(engine)?;
+            if let Some(d) = not_monotonic(&roles, before.as_deref(), &goals) {
+                return Ok(Some(d));
+            }
+            before = Some(goals);
+        }
         let terminal = engine.is_terminal();
         budget(engine)?;
         if terminal {
@@ -112,9 +121,10 @@ fn playout(
                 roles[r]
             ))));
         }
-        if path.len() as u64 >= depth {
+        if path.len() as u64 >= options.depth {
             return Ok(Some(Diagnostic::error().with_message(format!(
-                "a random playout reached no terminal state within {depth} moves"
+                "a random playout reached no terminal state within {} moves",
+                options.depth
             ))));
         }
         engine.legal_moves(&mut moves);
@@ -152,6 +162,38 @@ fn bad_goals(roles: &[String], goals: &[Vec<String>]) -> Option<Diagnostic> {
             ),
         };
         return Some(Diagnostic::error().with_message(message));
+    }
+    None
+}
+
+/// For a game declared monotonic: the first role without exactly one goal value in this
+/// state, or whose value is lower than in the state `before` it.
+fn not_monotonic(
+    roles: &[String],
+    before: Option<&[Vec<String>]>,
+    goals: &[Vec<String>],
+) -> Option<Diagnostic> {
+    let value = |values: &[String]| match values {
+        [v] => v.parse::<u8>().ok().filter(|v| *v <= 100),
+        _ => None,
+    };
+    for (i, role) in roles.iter().enumerate() {
+        let Some(now) = value(&goals[i]) else {
+            let message = match goals[i].as_slice() {
+                [] => "no goal".to_string(),
+                [v] => format!("the goal `{v}`, not an integer from 0 to 100,"),
+                many => format!("{} goals ({})", many.len(), many.join(", ")),
+            };
+            return Some(Diagnostic::error().with_message(format!(
+                "the game is declared monotonic but role `{role}` has {message} in this state"
+            )));
+        };
+        let was = before.and_then(|b| value(&b[i]));
+        if let Some(was) = was.filter(|was| now < *was) {
+            return Some(Diagnostic::error().with_message(format!(
+                "the game is declared monotonic but role `{role}`'s goal fell from {was} to {now}"
+            )));
+        }
     }
     None
 }
@@ -195,8 +237,63 @@ mod tests {
             playouts: 20,
             depth: 50,
             seed: 1,
+            monotonic: false,
         };
         simulate(&desc, &options).unwrap()
+    }
+
+    fn run_monotonic(src: &str) -> Simulation {
+        let desc = crate::parse(src).unwrap();
+        let options = SimulateOptions {
+            playouts: 20,
+            depth: 50,
+            seed: 1,
+            monotonic: true,
+        };
+        simulate(&desc, &options).unwrap()
+    }
+
+    #[test]
+    fn a_monotonic_game_passes_the_monotonic_check() {
+        let sim = run_monotonic(&format!(
+            "{BASE} (<= (legal ?r noop) (role ?r)) (<= (goal ?r 0) (role ?r) (true (step 0))) \
+             (<= (goal ?r 50) (role ?r) (not (true (step 0))))"
+        ));
+        assert!(sim.problem.is_none(), "{:?}", sim.problem);
+    }
+
+    #[test]
+    fn a_falling_goal_breaks_a_declared_monotonic_game() {
+        let src = format!(
+            "{BASE} (<= (legal ?r noop) (role ?r)) (<= (goal ?r 50) (role ?r) (true (step 0))) \
+             (<= (goal ?r 0) (role ?r) (not (true (step 0))))"
+        );
+        assert!(run(&src).problem.is_none(), "only checked when declared");
+        let d = run_monotonic(&src).problem.unwrap();
+        assert_eq!(d.code.as_deref(), Some("gdl::E14"));
+        assert!(
+            d.message.contains("`a`'s goal fell from 50 to 0"),
+            "{}",
+            d.message
+        );
+        assert_eq!(d.notes[1], "after 1 move: [noop | noop]");
+    }
+
+    #[test]
+    fn a_monotonic_game_needs_a_goal_in_every_state() {
+        let d = run_monotonic(&format!(
+            "{BASE} (<= (legal ?r noop) (role ?r)) (goal a 0) (goal b 0) (goal b 100)"
+        ))
+        .problem
+        .unwrap();
+        assert_eq!(d.code.as_deref(), Some("gdl::E14"));
+        assert!(
+            d.message
+                .contains("role `b` has 2 goals (0, 100) in this state"),
+            "{}",
+            d.message
+        );
+        assert_eq!(d.notes[1], "reached without a move (the initial state)");
     }
 
     const BASE: &str = "(role a) (role b) (init (step 0)) (succ 0 1) (succ 1 2) \
