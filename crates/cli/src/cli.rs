@@ -227,15 +227,17 @@ pub enum GgpAction {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
-    /// A game manager: plays matches of a GDL game between GGP players over HTTP, replacing
+    /// A game manager: plays matches of a game between GGP players over HTTP (RBG and SBG
+    /// games through their GDL translation), replacing
     /// malformed, illegal, late or missing replies by random legal moves (logged), and prints
     /// the goals; with --games N a tournament, the seats rotating (docs/ggp.md).
     #[command(
-        after_help = "Match i (from 0) seats player (r + i) mod n at role r, so with --games a multiple of\nthe number of roles every player plays every role equally often. The last table sums each\nplayer's goals over the matches.\n\nExamples:\n  rbgtool ggp match game.kif --player http://127.0.0.1:9147/ --player http://127.0.0.1:9148/\n  rbgtool ggp match game.kif --player http://127.0.0.1:9147/ --player http://127.0.0.1:9148/ --games 4"
+        after_help = "Match i (from 0) seats player (r + i) mod n at role r, so with --games a multiple of\nthe number of roles every player plays every role equally often. The last table sums each\nplayer's goals over the matches.\n\nAn RBG or SBG game is translated to GDL (as `rbgtool convert --to gdl` does) and the\nplayers receive the translation; the record names the original file, says `played-as: gdl`\nand holds the translation's moves, which `rbgtool replay` re-checks on the translation.\n\nExamples:\n  rbgtool ggp match corpus/rbg/ticTacToe.rbg --player http://127.0.0.1:9147/ --player http://127.0.0.1:9148/\n  rbgtool ggp match game.kif --player http://127.0.0.1:9147/ --player http://127.0.0.1:9148/\n  rbgtool ggp match game.kif --player http://127.0.0.1:9147/ --player http://127.0.0.1:9148/ --games 4"
     )]
     Match {
-        /// The GDL game (.kif).
-        input: PathBuf,
+        /// The game: GDL (.kif), or RBG or SBG, played through its GDL translation.
+        #[command(flatten)]
+        input: InputArgs,
         /// A player's address, one per role in role order.
         #[arg(long = "player", required = true)]
         players: Vec<String>,

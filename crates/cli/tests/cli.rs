@@ -613,21 +613,84 @@ fn fake_ggp_player(fault: &'static str) -> String {
     address
 }
 
-/// `rbgtool ggp match` against our player and a faulty one: each fault is logged and replaced
-/// by a legal move, the match finishes, and its record replays.
-#[test]
-fn ggp_match_replaces_faulty_replies_and_records_the_match() {
+/// Our GGP player on a free port: the process, its log (kept open: a player whose standard
+/// error is closed would fail to log) and its address.
+fn ggp_player() -> (
+    std::process::Child,
+    std::io::BufReader<std::process::ChildStderr>,
+    String,
+) {
     use std::io::{BufRead, BufReader};
-    let mut ours = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
+    let mut player = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
         .args(["ggp", "player", "--port", "0", "--agent", "random"])
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    // The log stays open: a player whose standard error is closed would fail to log.
-    let mut log = BufReader::new(ours.stderr.take().unwrap());
+    let mut log = BufReader::new(player.stderr.take().unwrap());
     let mut first = String::new();
     log.read_line(&mut first).unwrap();
     let url = first.trim().rsplit(' ').next().unwrap().to_string();
+    (player, log, url)
+}
+
+/// `rbgtool ggp match` on RBG and SBG games: the players get the GDL translation, the match
+/// finishes, and the record (naming the original file, `played-as: gdl`) replays.
+#[test]
+fn ggp_match_plays_rbg_and_sbg_games_through_their_gdl_translation() {
+    let (mut a, log_a, url_a) = ggp_player();
+    let (mut b, log_b, url_b) = ggp_player();
+    let dir = scratch("ggp-translated");
+    let outcome = std::panic::catch_unwind(|| {
+        for (game, roles) in [
+            (repo("corpus/rbg/ticTacToe.rbg"), ["xplayer", "oplayer"]),
+            (data("tiny.sbg"), ["white", "black"]),
+        ] {
+            let record = dir.join("match.txt");
+            let (code, out, err) = run(&[
+                "ggp",
+                "match",
+                &game,
+                "--player",
+                &url_a,
+                "--player",
+                &url_b,
+                "--play-clock",
+                "2",
+                "--record",
+                record.to_str().unwrap(),
+            ]);
+            assert_eq!(code, 0, "{game}: {err}");
+            assert!(
+                out.contains("finished, 0 replies replaced"),
+                "{game}: {out}"
+            );
+            for role in roles {
+                assert!(out.lines().any(|l| l.starts_with(role)), "{game}: {out}");
+            }
+            let text = std::fs::read_to_string(&record).unwrap();
+            assert!(text.contains("played-as: gdl\n"), "{text}");
+            assert!(text.contains(&format!("game: {game}\n")), "{text}");
+            let (code, out, err) = run(&["replay", record.to_str().unwrap()]);
+            assert_eq!(code, 0, "{game}: {err}");
+            assert!(out.contains("as recorded"), "{game}: {out}");
+        }
+    });
+    for p in [&mut a, &mut b] {
+        let _ = p.kill();
+        let _ = p.wait();
+    }
+    drop((log_a, log_b));
+    let _ = std::fs::remove_dir_all(&dir);
+    if let Err(e) = outcome {
+        std::panic::resume_unwind(e);
+    }
+}
+
+/// `rbgtool ggp match` against our player and a faulty one: each fault is logged and replaced
+/// by a legal move, the match finishes, and its record replays.
+#[test]
+fn ggp_match_replaces_faulty_replies_and_records_the_match() {
+    let (mut ours, log, url) = ggp_player();
     let dir = scratch("ggp-match");
     let outcome = std::panic::catch_unwind(|| {
         for (fault, says) in [

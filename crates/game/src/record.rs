@@ -19,7 +19,9 @@
 //! `key: value` lines; `position:` (optional: the start when not the game's initial state)
 //! and `moves:` take the indented lines that follow (indented by two spaces, kept as they are
 //! after those two). `result:` is the scores in player order, or `unfinished`. `#` starts a
-//! comment line. Unknown keys are an error, so a typo cannot go unnoticed.
+//! comment line. Unknown keys are an error, so a typo cannot go unnoticed. `played-as: gdl`
+//! (optional) says the game was played through its translation into that language (`ggp
+//! match` on an RBG or SBG game): the moves are in the translation's notation.
 
 use crate::PositionError;
 use std::fmt::Write as _;
@@ -33,6 +35,9 @@ pub struct Record {
     pub game: String,
     /// [`content_hash`] of the game file's text.
     pub hash: String,
+    /// The language of the translation the game was played through (`gdl`), when it was not
+    /// played in its own; the moves are in that language's notation.
+    pub played_as: Option<String>,
     pub players: Vec<String>,
     pub agents: Vec<String>,
     pub seed: Option<u64>,
@@ -60,6 +65,9 @@ pub fn print(r: &Record) -> String {
     let mut s = format!("{HEADER}\n");
     let _ = writeln!(s, "game: {}", r.game);
     let _ = writeln!(s, "hash: {}", r.hash);
+    if let Some(lang) = &r.played_as {
+        let _ = writeln!(s, "played-as: {lang}");
+    }
     let _ = writeln!(s, "players: {}", r.players.join(" "));
     if !r.agents.is_empty() {
         let _ = writeln!(s, "agents: {}", r.agents.join(" "));
@@ -129,6 +137,7 @@ pub fn parse(text: &str) -> Result<Record, PositionError> {
         match key.trim() {
             "game" => r.game = value.to_string(),
             "hash" => r.hash = value.to_string(),
+            "played-as" => r.played_as = Some(value.to_string()),
             "players" => r.players = value.split_whitespace().map(String::from).collect(),
             "agents" => r.agents = value.split_whitespace().map(String::from).collect(),
             "date" => r.date = value.to_string(),
@@ -179,7 +188,7 @@ pub fn parse(text: &str) -> Result<Record, PositionError> {
                 return Err(PositionError::new(
                     format!("unknown key `{other}`"),
                     span,
-                    "expected game, hash, players, agents, seed, date, position, moves or result",
+                    "expected game, hash, played-as, players, agents, seed, date, position, moves or result",
                 ))
             }
         }
@@ -231,6 +240,7 @@ mod tests {
         let r = Record {
             game: "g.sbg".into(),
             hash: content_hash("abc"),
+            played_as: Some("gdl".into()),
             players: vec!["white".into(), "black".into()],
             agents: vec!["random".into(), "mcts:10".into()],
             seed: Some(3),

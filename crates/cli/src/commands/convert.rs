@@ -1,6 +1,6 @@
 //! `rbgtool convert`: translations between languages and levels.
 
-use super::load::{lang_name, load, Loaded};
+use super::load::{lang_name, load, Loaded, LoadedGame};
 use crate::cli::{Global, InputArgs, Target};
 use crate::diag::CliError;
 use crate::output;
@@ -24,30 +24,13 @@ pub fn run(
         (Loaded::Rbg(_), Target::Rbg) => rbg::format::format(&loaded.source.text)
             .map_err(|d| CliError::Game(rbg::diagnostic_summary(&d)))?,
         (Loaded::Rbg(g), Target::LlRbg) => rbg::print_ll_checked(g).map_err(CliError::Game)?,
-        (Loaded::Rbg(g), Target::Gdl) => {
-            let t = convert::rbg_to_gdl(g, convert::GdlOptions { unroll }).map_err(|e| {
-                CliError::Unsupported {
-                    what: "cannot be translated to GDL".into(),
-                    name: loaded.source.name.clone(),
-                    text: loaded.source.text.clone(),
-                    diagnostics: vec![e.to_diagnostic()],
-                }
-            })?;
-            if !global.quiet {
-                for n in &t.notes {
-                    eprintln!("note: {n}");
-                }
-            }
-            t.text
-        }
+        (Loaded::Rbg(_), Target::Gdl) => gdl_text(&loaded, unroll, global)?,
         (Loaded::Sbg(g), Target::Rbg) => convert::sbg_to_rbg(g).map_err(CliError::Game)?,
         (Loaded::Sbg(g), Target::LlRbg) => {
             rbg::print_ll_checked(&convert::sbg_to_ir(g).map_err(CliError::Game)?)
                 .map_err(CliError::Game)?
         }
-        (Loaded::Sbg(g), Target::Gdl) => {
-            convert::sbg_to_gdl(g).map_err(|e| CliError::Game(e.to_string()))?
-        }
+        (Loaded::Sbg(_), Target::Gdl) => gdl_text(&loaded, unroll, global)?,
         (Loaded::Sbg(g), Target::Sbg) => sbg::print(g),
         (Loaded::Gdl(d), Target::Gdl) => gdl::print(d),
         (_, to) => {
@@ -66,6 +49,35 @@ pub fn run(
                 .unwrap_or("standard output".into())
         ))
     })
+}
+
+/// The game as GDL text: a GDL game's own text, an RBG or SBG game's translation (its notes
+/// printed unless `--quiet`).
+pub fn gdl_text(
+    loaded: &LoadedGame,
+    unroll: Option<u64>,
+    global: &Global,
+) -> Result<String, CliError> {
+    match &loaded.game {
+        Loaded::Gdl(_) => Ok(loaded.source.text.clone()),
+        Loaded::Rbg(g) => {
+            let t = convert::rbg_to_gdl(g, convert::GdlOptions { unroll }).map_err(|e| {
+                CliError::Unsupported {
+                    what: "cannot be translated to GDL".into(),
+                    name: loaded.source.name.clone(),
+                    text: loaded.source.text.clone(),
+                    diagnostics: vec![e.to_diagnostic()],
+                }
+            })?;
+            if !global.quiet {
+                for n in &t.notes {
+                    eprintln!("note: {n}");
+                }
+            }
+            Ok(t.text)
+        }
+        Loaded::Sbg(g) => convert::sbg_to_gdl(g).map_err(|e| CliError::Game(e.to_string())),
+    }
 }
 
 fn target_name(t: Target) -> &'static str {

@@ -155,17 +155,19 @@ fn respond(stream: &mut TcpStream, status: &str, body: &str) {
 }
 
 /// `rbgtool ggp match`: `games` matches of `input` between the players at `urls` (one per
-/// role), the seats rotating: match `i` seats player `(r + i) mod n` at role `r`.
+/// role), the seats rotating: match `i` seats player `(r + i) mod n` at role `r`. An RBG or
+/// SBG game is played through its GDL translation.
 pub fn manage(
-    input: &std::path::Path,
+    input: &crate::cli::InputArgs,
     urls: &[String],
     spec: &::ggp::MatchSpec,
     games: u64,
     record: Option<&std::path::Path>,
+    global: &crate::cli::Global,
 ) -> Result<(), CliError> {
-    let bytes = crate::input::read_bytes(input)?;
-    let rules = String::from_utf8(bytes)
-        .map_err(|_| CliError::Usage(format!("{} is not UTF-8 text", input.display())))?;
+    let loaded = super::load::load(input, global)?;
+    let rules = super::convert::gdl_text(&loaded, None, global)?;
+    let played_as = (loaded.source.lang != crate::cli::Lang::Gdl).then(|| "gdl".to_string());
     let addresses = urls
         .iter()
         .map(|u| address(u))
@@ -224,8 +226,9 @@ pub fn manage(
             if replaced == 1 { "y" } else { "ies" }
         );
         records.push_str(&game::record::print(&game::record::Record {
-            game: input.display().to_string(),
-            hash: game::record::content_hash(&rules),
+            game: input.file.display().to_string(),
+            hash: game::record::content_hash(&loaded.source.text),
+            played_as: played_as.clone(),
             players: log.roles.clone(),
             agents: (0..n).map(|r| urls[seat(r)].clone()).collect(),
             seed: Some(spec.seed),

@@ -244,6 +244,7 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             &ggp_spec(*start_clock, *play_clock, *max_turns, *seed),
             *games,
             record.as_deref(),
+            g,
         ),
         Command::Cache { action } => cache::run(action),
         Command::Completions { shell } => {

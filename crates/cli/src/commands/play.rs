@@ -200,6 +200,7 @@ impl Records {
         let record = game::record::Record {
             game: self.game.clone(),
             hash: self.hash.clone(),
+            played_as: None,
             players: players.to_vec(),
             agents: (0..2).map(|p| self.specs[r.seats[p]].clone()).collect(),
             seed: Some(self.seed),

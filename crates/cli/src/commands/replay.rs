@@ -149,6 +149,26 @@ pub fn run(a: &ReplayArgs<'_>, global: &Global) -> Result<(), CliError> {
     Ok(())
 }
 
+/// An RBG or SBG game's GDL translation, loaded as a GDL game named after the original.
+fn translated(loaded: &LoadedGame, global: &Global) -> Result<LoadedGame, CliError> {
+    let text = super::convert::gdl_text(loaded, None, global)?;
+    let name = format!("{} (as GDL)", loaded.source.name);
+    let game = match front::parse(&text, Lang::Gdl.into()) {
+        Ok((game, _)) => game,
+        Err(_) => {
+            return Err(CliError::Game(format!(
+                "{name}: the GDL translation does not load"
+            )))
+        }
+    };
+    let source = crate::input::Source {
+        name,
+        text,
+        lang: Lang::Gdl,
+    };
+    Ok(LoadedGame { source, game })
+}
+
 fn replay_one(a: &ReplayArgs<'_>, record: &Record, global: &Global) -> Result<(), CliError> {
     let game_path: PathBuf = match a.game {
         Some(g) => g.to_path_buf(),
@@ -165,14 +185,26 @@ fn replay_one(a: &ReplayArgs<'_>, record: &Record, global: &Global) -> Result<()
         file: game_path,
         from: a.from,
     };
-    let loaded = load(&input, global)?;
+    let mut loaded = load(&input, global)?;
     if a.game.is_none() && game::record::content_hash(&loaded.source.text) != record.hash {
         return Err(CliError::Game(format!(
             "{} is not the file the record was made with (its hash is not {}); name the game with --game",
             loaded.source.name, record.hash
         )));
     }
+    match record.played_as.as_deref() {
+        None => {}
+        // Played through its GDL translation (`ggp match`): the moves are the translation's.
+        Some("gdl") if loaded.source.lang != Lang::Gdl => loaded = translated(&loaded, global)?,
+        Some("gdl") => {}
+        Some(other) => {
+            return Err(CliError::Game(format!(
+                "the record was played as `{other}`; rbgtool replays records played as `gdl` only"
+            )))
+        }
+    }
     let mapping = match (lang_of(&record.game), loaded.source.lang) {
+        _ if record.played_as.is_some() => Mapping::Same,
         (Some(Lang::Sbg), Lang::Rbg) => Mapping::SbgToRbg,
         (Some(Lang::Sbg), Lang::Gdl) => Mapping::SbgToGdl,
         _ => Mapping::Same,
