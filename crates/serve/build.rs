@@ -1,4 +1,4 @@
-//! Bundles the repository's corpus games (corpus/rbg, corpus/sbg) for the playground's picker:
+//! Bundles the repository's corpus games (corpus/rbg, corpus/sbg, corpus/gdl) for the playground's picker:
 //! writes a table of `include_str!`s into OUT_DIR, so the binary reads no file at run time.
 
 use std::path::Path;
@@ -6,7 +6,11 @@ use std::path::Path;
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
     let mut rows = Vec::new();
-    for (dir, lang) in [("rbg", "rbg"), ("sbg", "sbg")] {
+    for (dir, lang, extension) in [
+        ("rbg", "rbg", "rbg"),
+        ("sbg", "sbg", "sbg"),
+        ("gdl", "gdl", "kif"),
+    ] {
         let dir = root.join(dir);
         println!("cargo:rerun-if-changed={}", dir.display());
         let Ok(entries) = std::fs::read_dir(&dir) else {
@@ -15,7 +19,7 @@ fn main() {
         let mut files: Vec<_> = entries
             .filter_map(Result::ok)
             .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|e| e == lang))
+            .filter(|p| p.extension().is_some_and(|e| e == extension))
             .collect();
         files.sort();
         for path in files {

@@ -6,7 +6,7 @@
 //! | `GET /api/games/{name}` | | `{name, lang, text}` |
 //! | `POST /api/check` | `{text, lang?}` | the `check --json` object |
 //! | `POST /api/state` | `{text, lang?, moves}` | [`View`] after the moves |
-//! | `POST /api/agent` | `… agent, millis?, seed?` | `{move, view}` |
+//! | `POST /api/agent` | `… agent, millis?, seed?, own?` | `{move, view}` |
 //! | `POST /api/playout` | `… seed?, max_length?` | `{moves, finished, scores}` |
 //! | `POST /api/perft` | `… depth` | `{depth, nodes, complete, seconds}` |
 //! | `POST /api/bench` | `… millis?, seed?` | `{playouts, plies, seconds, playouts_per_second}` |
@@ -230,6 +230,10 @@ struct AgentRequest {
     millis: Option<u64>,
     #[serde(default)]
     seed: Option<u64>,
+    /// At a simultaneous turn: the own moves already chosen, by role (`null`: the agent
+    /// chooses that role's).
+    #[serde(default)]
+    own: Option<Vec<Option<String>>>,
 }
 
 async fn agent(
@@ -244,6 +248,7 @@ async fn agent(
         kind,
         think,
         seed: req.seed.unwrap_or(1),
+        own: req.own,
     };
     app.on_state(req.game, move |_| op).await.map(Json)
 }

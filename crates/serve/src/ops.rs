@@ -34,6 +34,9 @@ pub struct View {
     pub position: String,
     /// The board drawn (RBG, SBG; GDL when the state has a board-like relation).
     pub svg: Option<String>,
+    /// At a simultaneous turn (GDL), each role's own legal moves in notation (at most
+    /// [`MOVES_SHOWN`] each); `null` at other turns. A player chooses from its role's list.
+    pub own_moves: Option<Vec<Vec<String>>>,
 }
 
 /// The view of the current state.
@@ -64,7 +67,21 @@ pub fn view<G: Played>(state: &mut G, loaded: &Loaded) -> View {
         moves_more: !complete,
         position: state.position_text(),
         svg: state.picture(loaded),
+        own_moves: own_moves(state),
     }
+}
+
+/// Each role's own moves at a simultaneous turn.
+fn own_moves<G: GameState>(state: &mut G) -> Option<Vec<Vec<String>>> {
+    let counts = state.simultaneous_moves()?;
+    let lists = (0..counts.len())
+        .map(|role| {
+            (0..counts[role].min(MOVES_SHOWN))
+                .map(|i| state.own_move_text(role, i).unwrap_or_default())
+                .collect()
+        })
+        .collect();
+    Some(lists)
 }
 
 fn status_line<G: GameState>(state: &G, names: &[String], moves: usize, all: bool) -> String {
@@ -121,11 +138,14 @@ impl AgentKind {
     }
 }
 
-/// An agent chooses and plays a move; the answer is the move and the view after it.
+/// An agent chooses and plays a move; the answer is the move and the view after it. At a
+/// simultaneous turn, `own` may give some roles' own moves (a person's choice): the agent
+/// chooses the others', each from its role's own moves, never seeing the given ones.
 pub struct AgentMove {
     pub kind: AgentKind,
     pub think: Duration,
     pub seed: u64,
+    pub own: Option<Vec<Option<String>>>,
 }
 
 #[derive(Serialize, Debug)]
@@ -141,7 +161,11 @@ impl OnState for AgentMove {
     fn run<G: Played>(self, state: &mut G, loaded: &Loaded) -> Result<AgentAnswer, ApiError> {
         let mut agent = G::agent(self.kind.spec(self.think), loaded).map_err(ApiError::invalid)?;
         let mut rng = game::rng_from_seed(self.seed);
-        let mv = agent.choose(state, &mut rng).map(|mv| {
+        let chosen = match &self.own {
+            None => agent.choose(state, &mut rng),
+            Some(own) => Some(joint_with(state, own, &mut *agent, &mut rng)?),
+        };
+        let mv = chosen.map(|mv| {
             let text = state.move_to_text(&mv);
             state.apply(&mv);
             text
@@ -151,6 +175,50 @@ impl OnState for AgentMove {
             view: view(state, loaded),
         })
     }
+}
+
+/// The joint move of a simultaneous turn with the own moves `own` gives (by role, in
+/// notation) and the agent's choice for the roles it leaves `None`.
+fn joint_with<G: Played, A: agents::Agent<G> + ?Sized>(
+    state: &mut G,
+    own: &[Option<String>],
+    agent: &mut A,
+    rng: &mut game::Rng,
+) -> Result<G::Move, ApiError> {
+    let Some(counts) = state.simultaneous_moves() else {
+        return Err(ApiError::invalid(
+            "`own` moves are for simultaneous turns; this is not one",
+        ));
+    };
+    if own.len() != counts.len() {
+        return Err(ApiError::invalid(format!(
+            "`own` has {} entries but the game has {} roles",
+            own.len(),
+            counts.len()
+        )));
+    }
+    let names = state.player_names();
+    let mut choices = vec![0; counts.len()];
+    for (role, given) in own.iter().enumerate() {
+        choices[role] = match given {
+            Some(text) => game::own_moves_text(state, role)
+                .iter()
+                .position(|m| m == text)
+                .ok_or_else(|| {
+                    ApiError::invalid(format!(
+                        "`{text}` is not a legal move of {} here",
+                        names[role]
+                    ))
+                })?,
+            None if counts[role] > 1 => agent
+                .choose_own(state, role, rng)
+                .ok_or_else(|| ApiError::internal("the agent chose no move"))?,
+            None => 0,
+        };
+    }
+    state
+        .joint_move(&choices)
+        .ok_or_else(|| ApiError::internal("the own moves make no joint move"))
 }
 
 /// A uniformly random playout from the state, its moves in notation.

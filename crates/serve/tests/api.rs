@@ -23,6 +23,7 @@ fn app(limits: Limits) -> axum::Router {
 
 const BREAKTHROUGH_RBG: &str = include_str!("../../../corpus/rbg/breakthrough.rbg");
 const BREAKTHROUGH_SBG: &str = include_str!("../../../corpus/sbg/breakthrough.sbg");
+const PENNIES: &str = include_str!("../../../corpus/gdl/pennies.kif");
 
 async fn send(limits: Limits, method: &str, path: &str, body: Body) -> (StatusCode, Value) {
     send_to(app(limits), method, path, body).await
@@ -121,6 +122,56 @@ async fn agents_answer_with_a_legal_move() {
     )
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+/// At a simultaneous turn the view lists each role's own moves, and `/api/agent` plays a
+/// person's own move with the agent's choice for the other role.
+#[tokio::test]
+async fn simultaneous_turns_take_each_roles_own_move() {
+    let (status, v) = post("/api/state", json!({ "text": PENNIES })).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["player"], Value::Null, "{v}");
+    assert_eq!(
+        v["own_moves"],
+        json!([["heads", "tails"], ["heads", "tails"]]),
+        "{v}"
+    );
+    for seed in 1..=4 {
+        let body = json!({ "text": PENNIES, "agent": "mcts", "millis": 20, "seed": seed,
+                           "own": ["tails", null] });
+        let (status, a) = post("/api/agent", body).await;
+        assert_eq!(status, StatusCode::OK, "{a}");
+        let mv = a["move"].as_str().unwrap();
+        assert!(mv.starts_with("tails | "), "{mv}");
+        assert_eq!(a["view"]["terminal"], true, "{a}");
+        assert_eq!(a["view"]["own_moves"], Value::Null, "{a}");
+    }
+    // Both own moves given (two people at one screen): no agent choice is needed.
+    let body = json!({ "text": PENNIES, "agent": "random", "own": ["heads", "heads"] });
+    let (status, a) = post("/api/agent", body).await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    assert_eq!(a["move"], "heads | heads", "{a}");
+    assert_eq!(a["view"]["scores"], json!([100, 0]), "{a}");
+    let bad = [
+        (
+            json!(["edge", null]),
+            "`edge` is not a legal move of even here",
+        ),
+        (
+            json!(["heads"]),
+            "`own` has 1 entries but the game has 2 roles",
+        ),
+    ];
+    for (own, says) in bad {
+        let body = json!({ "text": PENNIES, "agent": "random", "own": own });
+        let (status, a) = post("/api/agent", body).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{a}");
+        assert!(a["error"].as_str().unwrap().contains(says), "{a}");
+    }
+    let body = json!({ "text": BREAKTHROUGH_SBG, "agent": "random", "own": [null, null] });
+    let (status, a) = post("/api/agent", body).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{a}");
+    assert!(a["error"].as_str().unwrap().contains("not one"), "{a}");
 }
 
 #[tokio::test]

@@ -205,4 +205,48 @@ fn play_edit_and_convert_in_chromium() {
          document.querySelectorAll('#history li').length === 4",
     );
     screenshot(&shared, "5-shared");
+
+    // A simultaneous GDL game (matching pennies): each role chooses its own move; against an
+    // agent the first role is ours and the agent chooses the other's. (The first tab again:
+    // a background tab takes no clicks or screenshots.)
+    tab.activate().unwrap();
+    run(
+        &tab,
+        "const p = document.getElementById('picker'); p.value = 'pennies.kif'; \
+         p.dispatchEvent(new Event('change'));",
+    );
+    wait_for(
+        &tab,
+        "the GDL game's own-move lists",
+        "document.getElementById('lang').textContent === 'GDL' && \
+         document.querySelectorAll('#legal select.own-move').length === 2",
+    );
+    run(
+        &tab,
+        "const s = document.querySelectorAll('#legal select.own-move'); s[0].value = 'tails';",
+    );
+    let other = text_of(
+        &tab,
+        "document.querySelectorAll('#legal select.own-move')[1].value",
+    );
+    assert_eq!(other, "", "the agent chooses the second role's move");
+    tab.find_element("#play-turn").unwrap().click().unwrap();
+    wait_for(
+        &tab,
+        "the turn played",
+        "document.querySelectorAll('#history li').length === 1 && \
+         document.getElementById('status').textContent.startsWith('game over')",
+    );
+    let played = text_of(&tab, "document.querySelector('#history li').textContent");
+    assert!(played.starts_with("tails | "), "{played}");
+    screenshot(&tab, "6-simultaneous");
+
+    // Pasting another text leaves the picker on "(your own)".
+    run(
+        &tab,
+        "const s = document.getElementById('source'); s.value = s.value + ' '; \
+         s.dispatchEvent(new Event('input'));",
+    );
+    let picker = text_of(&tab, "document.getElementById('picker').value");
+    assert_eq!(picker, "", "the picker follows the text");
 }

@@ -85,6 +85,7 @@ function selectRange(start, end) {
 }
 
 function scheduleCheck() {
+  $("picker").value = $("source").value === picked.text ? picked.name : "";
   renderGutter();
   clearTimeout(checkTimer);
   checkTimer = setTimeout(check, 300);
@@ -132,12 +133,16 @@ function showView(v) {
     ? `(the first ${v.moves.length} shown; there are more)` : `(${v.moves_total})`;
   const legal = $("legal");
   legal.innerHTML = "";
-  for (const m of v.moves) {
-    const b = document.createElement("button");
-    b.className = "move";
-    b.textContent = m;
-    b.onclick = () => play(m);
-    legal.appendChild(b);
+  if (v.own_moves) {
+    showOwnMoves(legal, v);
+  } else {
+    for (const m of v.moves) {
+      const b = document.createElement("button");
+      b.className = "move";
+      b.textContent = m;
+      b.onclick = () => play(m);
+      legal.appendChild(b);
+    }
   }
   const hist = $("history");
   hist.innerHTML = "";
@@ -145,6 +150,44 @@ function showView(v) {
     const li = document.createElement("li");
     li.textContent = m;
     hist.appendChild(li);
+  }
+}
+
+// A simultaneous turn (GDL): every role chooses its own move, none seeing the others'. One
+// list per role; against an agent the first role is yours and the agent chooses the others'
+// (each from its own moves, without seeing yours); with a friend every role is chosen here.
+function showOwnMoves(legal, v) {
+  $("moves-count").textContent = "(each role chooses its own move)";
+  const byAgent = $("opponent").value !== "friend";
+  v.own_moves.forEach((moves, role) => {
+    const label = document.createElement("label");
+    label.className = "own";
+    label.append(`${v.players[role]} `);
+    const select = document.createElement("select");
+    select.className = "own-move";
+    if (byAgent) select.add(new Option("(agent chooses)", ""));
+    for (const m of moves) select.add(new Option(m, m));
+    select.value = byAgent && role > 0 ? "" : moves[0];
+    label.appendChild(select);
+    legal.appendChild(label);
+  });
+  const b = document.createElement("button");
+  b.id = "play-turn";
+  b.textContent = "Play this turn";
+  b.onclick = playTurn;
+  legal.appendChild(b);
+}
+
+async function playTurn() {
+  const own = [...document.querySelectorAll("#legal select.own-move")].map((s) => s.value || null);
+  const agent = $("opponent").value === "friend" ? "random" : $("opponent").value;
+  $("status").textContent = own.includes(null) ? `${agent} is choosing...` : "playing...";
+  try {
+    const a = await api("/api/agent", request({ agent, millis: 500, seed: game.moves.length + 1, own }));
+    if (a.move !== null) game.moves.push(a.move);
+    showView(a.view);
+  } catch (e) {
+    $("status").textContent = e.message;
   }
 }
 
@@ -270,9 +313,13 @@ async function copyConverted() {
   }
 }
 
+// The picked game; the picker shows "(your own)" once the text is no longer its text.
+let picked = { name: "", text: null };
+
 async function pick(name) {
   if (!name) return;
   const g = await api("/api/games/" + encodeURIComponent(name));
+  picked = { name, text: g.text };
   $("source").value = g.text;
   await check();
 }
