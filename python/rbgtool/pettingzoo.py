@@ -11,6 +11,15 @@ encodings"), ``Discrete(Game.num_distinct_actions)``; ``observe`` gives
 ``{"observation", "action_mask"}``. The observation has one plane per piece name
 (``Game.piece_names``): ``(height, width, planes)`` on SBG boards, ``(vertices, planes)`` on RBG
 boards. Rewards at the end are ``(score - 50) / 50`` (scores 0..100).
+
+GDL games are ``ParallelEnv`` environments (``parallel_env``): every role acts at every step
+(a role that waits has its one ``noop``), each from ``Discrete(len(role_actions[r]))`` where
+``Game.role_actions`` lists every move the role can ever make, sorted. The observation is a
+0/1 vector over ``Game.base_propositions`` (the fluents true in the state) and the role's
+action mask.
+
+>>> penv = rbgtool.pettingzoo.parallel_env("corpus/gdl/pennies.kif")
+>>> observations, infos = penv.reset(seed=1)
 """
 
 from __future__ import annotations
@@ -19,9 +28,14 @@ from typing import Any, Optional
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 
 import rbgtool
+
+
+def parallel_env(path: str, render_mode: Optional[str] = None) -> "RbgtoolParallelEnv":
+    """The GDL game at ``path`` as a parallel environment: all roles act at each step."""
+    return RbgtoolParallelEnv(rbgtool.load(str(path)), render_mode=render_mode)
 
 
 def env(
@@ -46,7 +60,7 @@ class RbgtoolEnv(AECEnv):  # type: ignore[misc]
         bound = game.num_distinct_actions
         if bound is None:
             raise ValueError(
-                "GDL games have no bounded action encoding; use an RBG or SBG game"
+                "a GDL game: every role acts at every step; use parallel_env"
             )
         self.game = game
         self.render_mode = render_mode
@@ -123,6 +137,108 @@ class RbgtoolEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def render(self) -> Optional[str]:
+        text = self.state.to_text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+class RbgtoolParallelEnv(ParallelEnv):  # type: ignore[misc]
+    """A parallel environment over a GDL game: every role chooses its own move each step."""
+
+    metadata = {"render_modes": ["ansi", "human"], "name": "rbgtool_gdl_v0"}
+
+    def __init__(self, game: rbgtool.Game, render_mode: Optional[str] = None) -> None:
+        super().__init__()
+        actions = game.role_actions()
+        props = game.base_propositions()
+        if actions is None or props is None:
+            raise ValueError("parallel_env takes GDL games; use env for RBG and SBG")
+        self.game = game
+        self.render_mode = render_mode
+        self.possible_agents = list(game.players)
+        self._actions = actions
+        self._ids = [{m: i for i, m in enumerate(moves)} for moves in actions]
+        self._props = {p: i for i, p in enumerate(props)}
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(0, 1, (len(props),), dtype=np.int8),
+                    "action_mask": spaces.Box(
+                        0, 1, (max(1, len(actions[r])),), dtype=np.int8
+                    ),
+                }
+            )
+            for r, a in enumerate(self.possible_agents)
+        }
+        self.action_spaces = {
+            a: spaces.Discrete(max(1, len(actions[r])))
+            for r, a in enumerate(self.possible_agents)
+        }
+        self.state = game.initial_state()
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def _observations(self) -> dict[str, dict[str, Any]]:
+        vector = np.zeros(len(self._props), dtype=np.int8)
+        for line in self.state.to_text().splitlines():
+            index = self._props.get(line.strip())
+            if index is not None:
+                vector[index] = 1
+        own = self.state.role_moves()
+        out = {}
+        for r, agent in enumerate(self.possible_agents):
+            mask = np.zeros(self.action_spaces[agent].n, dtype=np.int8)
+            mask[[self._ids[r][m] for m in own[r]]] = 1
+            out[agent] = {"observation": vector.copy(), "action_mask": mask}
+        return out
+
+    def reset(
+        self, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
+    ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+        self.state = self.game.initial_state()
+        self.agents = list(self.possible_agents)
+        return self._observations(), {a: {} for a in self.agents}
+
+    def step(
+        self, actions: dict[str, Any]
+    ) -> tuple[
+        dict[str, Any],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        own = [
+            self._actions[r][int(actions[a])]
+            for r, a in enumerate(self.possible_agents)
+        ]
+        self.state.apply_role_moves(own)
+        done = self.state.is_terminal()
+        rewards = {a: 0.0 for a in self.agents}
+        if done:
+            for a, score in zip(self.possible_agents, self.state.scores()):
+                rewards[a] = (score - 50) / 50
+        observations = self._observations()
+        terminations = {a: done for a in self.agents}
+        truncations = {a: False for a in self.agents}
+        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        if done:
+            self.agents = []
+        if self.render_mode == "human":
+            self.render()
+        return observations, rewards, terminations, truncations, infos
 
     def render(self) -> Optional[str]:
         text = self.state.to_text()

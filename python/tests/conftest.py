@@ -14,6 +14,15 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "corpus"
+SHARED_GDL = ROOT.parent / "shared" / "corpus-external" / "gdl"
+
+
+def shared_gdl(name: str) -> Path:
+    """A public GDL game from ../shared; skips the whole test, saying so, when it is absent."""
+    path = SHARED_GDL / name
+    if not path.exists():
+        pytest.skip(f"{path} is absent (../shared holds the public games)")
+    return path
 
 
 def cli_path() -> Path:

@@ -10,7 +10,7 @@ pyspiel = pytest.importorskip(
 )
 
 import rbgtool.openspiel  # noqa: E402
-from conftest import CORPUS  # noqa: E402
+from conftest import CORPUS, shared_gdl  # noqa: E402
 from open_spiel.python.algorithms import mcts  # noqa: E402
 from open_spiel.python.bots import uniform_random  # noqa: E402
 
@@ -61,3 +61,35 @@ def test_mcts_beats_random_on_breakthrough() -> None:
         )
         wins += returns[seat] > 0
     assert wins == games
+
+
+def test_gdl_is_simultaneous_and_passes_random_simulation() -> None:
+    game = rbgtool.openspiel.game(str(CORPUS / "gdl/pennies.kif"))
+    assert game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+    assert game.num_players() == 2 and game.num_distinct_actions() == 2
+    state = game.new_initial_state()
+    assert state.current_player() == pyspiel.PlayerId.SIMULTANEOUS
+    assert state.legal_actions(0) == [0, 1] and state.legal_actions(1) == [0, 1]
+    state.apply_actions([1, 1])  # tails, tails: even wins
+    assert state.is_terminal() and state.returns() == [1.0, -1.0]
+    pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("name", ["ticTacToe.kif", "connectFourSimultaneous.kif"])
+def test_public_gdl_games_pass_random_simulation(name: str) -> None:
+    game = rbgtool.openspiel.game(str(shared_gdl(name)))
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_gdl_roles_get_only_their_own_actions() -> None:
+    game = rbgtool.openspiel.game(str(shared_gdl("ticTacToe.kif")))
+    state = game.new_initial_state()
+    names = [state.action_to_string(1, a) for a in state.legal_actions(1)]
+    assert names == ["oplayer: noop"]
+    assert len(state.legal_actions(0)) == 9
+    assert game.num_distinct_actions() == 10  # nine marks and noop, per role
+    # The joint actions are exactly the engine's joint moves.
+    rbg_state = rbgtool.load(str(shared_gdl("ticTacToe.kif"))).initial_state()
+    assert len(state.legal_actions(0)) * len(state.legal_actions(1)) == len(
+        rbg_state.legal_moves()
+    )

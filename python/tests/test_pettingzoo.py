@@ -6,10 +6,10 @@ import pytest
 
 pytest.importorskip("pettingzoo", reason="pettingzoo is a test dependency (.ci/python)")
 
-from pettingzoo.test import api_test  # noqa: E402
+from pettingzoo.test import api_test, parallel_api_test  # noqa: E402
 
 import rbgtool.pettingzoo  # noqa: E402
-from conftest import CORPUS  # noqa: E402
+from conftest import CORPUS, shared_gdl  # noqa: E402
 
 
 @pytest.mark.parametrize("file", ["sbg/breakthrough.sbg", "rbg/breakthrough.rbg"])
@@ -26,3 +26,22 @@ def test_observation_planes_sbg() -> None:
     assert planes.shape[:2] == (8, 8)
     assert planes.sum() == 32
     assert obs["action_mask"].sum() == 22
+
+
+def test_gdl_parallel_env_passes_the_parallel_api_test() -> None:
+    env = rbgtool.pettingzoo.parallel_env(str(CORPUS / "gdl/pennies.kif"))
+    parallel_api_test(env, num_cycles=20)
+    observations, _ = env.reset(seed=1)
+    assert set(observations) == {"even", "odd"}
+    assert observations["even"]["observation"].sum() == 1  # (step 0)
+    assert list(observations["odd"]["action_mask"]) == [1, 1]
+    _, rewards, terminations, _, _ = env.step({"even": 0, "odd": 1})
+    assert rewards == {"even": -1.0, "odd": 1.0}  # heads, tails: odd wins
+    assert all(terminations.values()) and env.agents == []
+
+
+def test_public_simultaneous_gdl_game_as_parallel_env() -> None:
+    env = rbgtool.pettingzoo.parallel_env(
+        str(shared_gdl("connectFourSimultaneous.kif"))
+    )
+    parallel_api_test(env, num_cycles=50)

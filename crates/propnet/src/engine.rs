@@ -82,6 +82,18 @@ impl Propnet {
         (self.net.nodes, self.net.out.len())
     }
 
+    /// Every move each role can ever make (the ground `legal` propositions), as GDL terms in
+    /// the network's order: a static action space (Python's GDL adapters number them).
+    pub fn move_space(&self) -> &[Vec<String>] {
+        &self.names.move_texts
+    }
+
+    /// Every base proposition (a fluent that can ever hold), as GDL terms in the network's
+    /// order.
+    pub fn base_propositions(&self) -> &[String] {
+        &self.names.base_texts
+    }
+
     /// A budget the engine exceeded (too many joint moves), as the interpreter reports it.
     pub fn budget_error(&self) -> Option<String> {
         self.error.clone()

@@ -225,6 +225,41 @@ impl Game {
         }
     }
 
+    /// GDL: every move each role can ever make, by role, as GDL terms sorted (the ground
+    /// `legal` propositions of the game's network): a static action space, where a role's
+    /// action id is the index of its move in its list. None for RBG and SBG; an error when
+    /// the rules do not ground within the network's budgets. See docs/python.md, "GDL".
+    fn role_actions(&self, py: Python<'_>) -> PyResult<Option<Vec<Vec<String>>>> {
+        let Kind::Gdl(d) = &self.kind else {
+            return Ok(None);
+        };
+        let d = Arc::clone(d);
+        let net = py
+            .detach(move || propnet::build(&d))
+            .map_err(|e| game_err(format!("no static action space: {e}")))?;
+        let mut lists = net.move_space().to_vec();
+        for list in &mut lists {
+            list.sort();
+        }
+        Ok(Some(lists))
+    }
+
+    /// GDL: every base proposition (a fluent that can ever hold), as GDL terms sorted; the
+    /// observation vector of the adapters has one entry per proposition. None for RBG and SBG;
+    /// an error when the rules do not ground.
+    fn base_propositions(&self, py: Python<'_>) -> PyResult<Option<Vec<String>>> {
+        let Kind::Gdl(d) = &self.kind else {
+            return Ok(None);
+        };
+        let d = Arc::clone(d);
+        let net = py
+            .detach(move || propnet::build(&d))
+            .map_err(|e| game_err(format!("no static base propositions: {e}")))?;
+        let mut props = net.base_propositions().to_vec();
+        props.sort();
+        Ok(Some(props))
+    }
+
     /// `(width, height)` of an SBG board, None for other games.
     #[getter]
     fn board_size(&self) -> Option<(usize, usize)> {
@@ -475,6 +510,20 @@ impl State {
                 version,
             })
             .collect())
+    }
+
+    /// GDL: each role's own legal moves as GDL terms (a role that waits has `noop` or the
+    /// like; every list is empty at a terminal state). Raises GameError for RBG and SBG.
+    fn role_moves(&self) -> PyResult<Vec<Vec<String>>> {
+        self.lock().role_moves().map_err(game_err)
+    }
+
+    /// GDL: plays one own move per role (terms in role order, each from `role_moves()`) as
+    /// one joint move; every role chooses without seeing the others' choices.
+    fn apply_role_moves(&self, moves: Vec<String>) -> PyResult<()> {
+        let r = self.lock().apply_role_moves(&moves);
+        self.moved();
+        r.map_err(game_err)
     }
 
     /// The ids of the legal moves (no texts: the adapters' fast path).

@@ -42,12 +42,19 @@ pub trait Engine: Send {
     /// The piece on each vertex (RBG piece names) or square (SBG letters, `""` when empty);
     /// empty for GDL.
     fn pieces(&self) -> Vec<String>;
+    /// GDL: each role's own legal moves as terms, in the order of the joint moves (empty
+    /// lists at a terminal state); an error for RBG and SBG, where one player moves at a time.
+    fn role_moves(&mut self) -> Result<Vec<Vec<String>>, String>;
+    /// GDL: applies the joint move made of one own move per role (terms, in role order).
+    fn apply_role_moves(&mut self, own: &[String]) -> Result<(), String>;
 }
 
 /// What each engine adds to [`GameState`]: move ids, its fastest perft, copying, a text.
 pub trait Backend: GameState<Move: Send> + Send + Sized + 'static {
     /// True when [`Backend::fork`] needs the moves played so far.
     const REPLAYS: bool = false;
+    /// True when a move is a joint move of every role, written `a | b` by `move_text` (GDL).
+    const JOINT: bool = false;
     fn id(&self, mv: &Self::Move, index: usize) -> u64;
     fn checked_legal(&mut self, out: &mut Vec<Self::Move>) -> Result<(), String> {
         self.legal_moves(out);
@@ -201,6 +208,46 @@ impl<B: Backend> Engine for Wrapped<B> {
     }
     fn pieces(&self) -> Vec<String> {
         self.b.pieces()
+    }
+    fn role_moves(&mut self) -> Result<Vec<Vec<String>>, String> {
+        if !B::JOINT {
+            return Err(
+                "own moves per role are for GDL games; here one player moves at a time".into(),
+            );
+        }
+        self.refresh()?;
+        let roles = self.b.player_names().len();
+        let mut lists: Vec<Vec<String>> = vec![Vec::new(); roles];
+        let mut seen: Vec<std::collections::HashSet<String>> = vec![Default::default(); roles];
+        for m in &self.moves {
+            let text = self.b.move_text(m);
+            let parts: Vec<&str> = text.split(" | ").collect();
+            if parts.len() != roles {
+                return Err(format!("the joint move `{text}` has not one move per role"));
+            }
+            for (r, part) in parts.into_iter().enumerate() {
+                if seen[r].insert(part.to_string()) {
+                    lists[r].push(part.to_string());
+                }
+            }
+        }
+        Ok(lists)
+    }
+    fn apply_role_moves(&mut self, own: &[String]) -> Result<(), String> {
+        if !B::JOINT {
+            return Err(
+                "own moves per role are for GDL games; here one player moves at a time".into(),
+            );
+        }
+        let roles = self.b.player_names().len();
+        if own.len() != roles {
+            return Err(format!(
+                "{} own moves given but the game has {roles} roles",
+                own.len()
+            ));
+        }
+        let i = self.index_of_text(&own.join(" | "))?;
+        self.apply_index(i)
     }
 }
 
@@ -441,6 +488,7 @@ impl GameState for GdlBackend {
 
 impl Backend for GdlBackend {
     const REPLAYS: bool = true;
+    const JOINT: bool = true;
     fn id(&self, _: &gdl::JointMove, index: usize) -> u64 {
         index as u64
     }
