@@ -9,7 +9,8 @@
 //! ```
 //!
 //! The game is loaded by its extension: `.rbg` through the RBG front end and reasoner,
-//! `.sbg` through the SBG parser and its native engine.
+//! `.sbg` through the SBG parser and its native engine, `.kif` through the GDL checker, then
+//! on the GDL interpreter and on the propositional network (both must give the count).
 //! Entries whose expected count is above a node limit are skipped so the test stays fast;
 //! they stay in the files for benches. Set `PERFT_NODE_LIMIT` to raise or lower the limit.
 
@@ -116,6 +117,36 @@ fn check_sbg(table: &Table, limit: u64) -> Vec<String> {
     })
 }
 
+/// Runs the entries of one table on the GDL interpreter and on the network; returns
+/// mismatches.
+fn check_gdl(table: &Table, limit: u64) -> Vec<String> {
+    let src = match std::fs::read_to_string(repo_root().join(&table.game)) {
+        Ok(s) => s,
+        Err(e) => return vec![format!("{}: {e}", table.game.display())],
+    };
+    let desc = match gdl::parse_and_check(&src) {
+        Ok((d, _warnings)) => d,
+        Err(d) => return vec![format!("{}: does not check: {d:?}", table.game.display())],
+    };
+    let mut interpreter = match gdl::Engine::new(&desc) {
+        Ok(e) => e,
+        Err(e) => return vec![format!("{}: interpreter: {e}", table.game.display())],
+    };
+    let mut net = match propnet::build(&desc) {
+        Ok(n) => n,
+        Err(e) => return vec![format!("{}: network: {e}", table.game.display())],
+    };
+    check_entries(table, limit, |depth| {
+        let a = game::perft::perft(&mut interpreter, depth);
+        let b = game::perft::perft(&mut net, depth);
+        if a == b {
+            Ok(a)
+        } else {
+            Err(format!("the interpreter counts {a}, the network {b}"))
+        }
+    })
+}
+
 /// Checks every entry up to `limit` expected leaves with `perft(depth)`; returns mismatches.
 fn check_entries(
     table: &Table,
@@ -158,6 +189,10 @@ fn perft_tables() {
             }
             Some("sbg") => {
                 errors.extend(check_sbg(&table, limit));
+                checked += 1;
+            }
+            Some("kif") => {
+                errors.extend(check_gdl(&table, limit));
                 checked += 1;
             }
             other => eprintln!(

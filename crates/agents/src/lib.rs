@@ -58,6 +58,11 @@ pub trait Agent<G: GameState> {
     /// applied to `state` (a person at the terminal sees what the others played). The default
     /// ignores it.
     fn turn_played(&mut self, _state: &mut G, _joint: &G::Move) {}
+
+    /// Told the last state of a game (terminal, or where the length limit cut it) before the
+    /// game's moves are taken back (a person at the terminal sees the final position). The
+    /// default ignores it.
+    fn game_over(&mut self, _state: &mut G) {}
 }
 
 impl<G: GameState, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
@@ -75,6 +80,10 @@ impl<G: GameState, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
 
     fn turn_played(&mut self, state: &mut G, joint: &G::Move) {
         (**self).turn_played(state, joint)
+    }
+
+    fn game_over(&mut self, state: &mut G) {
+        (**self).game_over(state)
     }
 }
 

@@ -329,6 +329,9 @@ pub fn play_game<G: GameState>(
         length += 1;
     }
     let scores = g.scores();
+    for agent in agents.iter_mut() {
+        agent.game_over(g);
+    }
     for _ in 0..length {
         g.undo();
     }
@@ -412,8 +415,8 @@ impl fmt::Display for MatchReport {
         }
         writeln!(
             f,
-            "{} games, average length {:.1} moves, {} unfinished (max length {}), seed {}",
-            self.results.len(),
+            "{}, average length {:.1} moves, {} unfinished (max length {}), seed {}",
+            game::text::counted(self.results.len(), "game"),
             self.average_length,
             self.unfinished,
             self.options.max_length,

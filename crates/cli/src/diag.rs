@@ -139,7 +139,8 @@ pub fn report(e: &CliError, global: &Global) {
                 .iter()
                 .filter(|d| d.severity >= Severity::Error)
                 .count();
-            eprintln!("rbgtool: {name} is not a valid {what} ({errors} error(s))");
+            let errors = game::text::counted(errors, "error");
+            eprintln!("rbgtool: {name} is not a valid {what} ({errors})");
         }
         CliError::Unsupported {
             what,

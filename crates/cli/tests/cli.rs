@@ -419,6 +419,48 @@ fn human_reprompts_until_a_legal_move() {
     assert!(err.contains("│ P │"), "the board is drawn:\n{err}");
 }
 
+/// A GDL game with a board: drawn as a grid with the game's coordinates, a term typed without
+/// its parentheses, and the final position shown.
+#[test]
+fn human_plays_gdl_on_a_drawn_board() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
+        .args([
+            "play",
+            &repo("corpus/gdl/ticTacToe.kif"),
+            "--white",
+            "human",
+            "--black",
+            "random",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The centre by its term without parentheses, then the first legal move each turn.
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"mark 2 2\n1\n1\n1\n1\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains(" 2 │   │ x │   │"),
+        "the centre marked:\n{err}"
+    );
+    assert!(err.contains("     1   2   3"), "the game's columns:\n{err}");
+    let last = err
+        .split("the final position:\n")
+        .nth(1)
+        .expect("the final position");
+    assert!(last.contains("└───┴───┴───┘"), "{err}");
+    assert!(err.contains("game over: x "), "{err}");
+}
+
 /// At a simultaneous turn the person is asked for their own role's move only, and sees the
 /// joint move once the other role has chosen.
 #[test]

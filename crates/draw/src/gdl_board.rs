@@ -16,8 +16,23 @@ use std::collections::{BTreeMap, BTreeSet};
 /// Most values an axis may take.
 const MAX_AXIS: usize = 26;
 
+/// A GDL state's board as a grid: what [`gdl_board`] draws, for a text view too.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GdlGrid {
+    /// The relation the cells come from (`cell`).
+    pub relation: String,
+    /// Column labels, left to right.
+    pub files: Vec<String>,
+    /// Row labels, top row first.
+    pub ranks: Vec<String>,
+    /// The piece names used, the empty square's first.
+    pub pieces: Vec<String>,
+    /// Row-major from the top row: an index into `pieces` (0: empty).
+    pub cells: Vec<usize>,
+}
+
 /// The board of a GDL state given as its facts in KIF (`(cell 1 1 b)`), or why there is none.
-pub fn gdl_board(facts: &[String], sizes: &[i64], title: &str) -> Result<String, String> {
+pub fn gdl_grid(facts: &[String], sizes: &[i64]) -> Result<GdlGrid, String> {
     let board = find_board(facts)?;
     let files = axis(board.cells.iter().map(|c| &c.0), sizes);
     let mut ranks = axis(board.cells.iter().map(|c| &c.1), sizes);
@@ -27,7 +42,7 @@ pub fn gdl_board(facts: &[String], sizes: &[i64], title: &str) -> Result<String,
     let empty_names = ["b", "blank", "e", "empty", "none"];
     let mut pieces: Vec<String> = vec![String::new()];
     let mut piece_of: BTreeMap<&str, usize> = BTreeMap::new();
-    let mut initial = vec![PieceId::from_index(0); files.len() * ranks.len()];
+    let mut cells = vec![0; files.len() * ranks.len()];
     let column: BTreeMap<&str, usize> = files
         .iter()
         .enumerate()
@@ -49,9 +64,29 @@ pub fn gdl_board(facts: &[String], sizes: &[i64], title: &str) -> Result<String,
         if id == next {
             pieces.push(p.clone());
         }
-        initial[row[y.as_str()] * files.len() + column[x.as_str()]] = PieceId::from_index(id);
+        cells[row[y.as_str()] * files.len() + column[x.as_str()]] = id;
     }
     pieces[0] = empty;
+    Ok(GdlGrid {
+        relation: board.relation,
+        files,
+        ranks,
+        pieces,
+        cells,
+    })
+}
+
+/// The board of a GDL state given as its facts in KIF (`(cell 1 1 b)`) as SVG, or why there
+/// is none.
+pub fn gdl_board(facts: &[String], sizes: &[i64], title: &str) -> Result<String, String> {
+    let GdlGrid {
+        relation,
+        files,
+        ranks,
+        pieces,
+        cells,
+    } = gdl_grid(facts, sizes)?;
+    let initial: Vec<PieceId> = cells.into_iter().map(PieceId::from_index).collect();
     let pos = (0..ranks.len())
         .flat_map(|y| (0..files.len()).map(move |x| (x as f64, y as f64)))
         .collect();
@@ -66,7 +101,7 @@ pub fn gdl_board(facts: &[String], sizes: &[i64], title: &str) -> Result<String,
         cell_names: None,
         layers: Vec::new(),
         edges: Vec::new(),
-        title: format!("{title} ({} facts)", board.relation),
+        title: format!("{title} ({relation} facts)"),
     }
     .draw())
 }

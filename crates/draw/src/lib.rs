@@ -8,7 +8,8 @@
 //! * [`rbg_board`]: an RBG initial position: grids for `rectangle`/`cuboid` boards, hexes for
 //!   `hexagon` boards (laid out from the generator's vertex names), a node-link drawing for
 //!   any other graph.
-//! * [`gdl_board`]: a GDL state with a `(cell X Y PIECE)`-like relation as a grid.
+//! * [`gdl_board`]: a GDL state with a `(cell X Y PIECE)`-like relation as a grid ([`gdl_grid`]
+//!   gives the grid itself, for text views).
 //! * [`png`]: any of these pictures rasterised to PNG (resvg).
 
 pub mod gdl_board;
@@ -18,7 +19,7 @@ pub mod sbg_board;
 pub mod sbg_piece;
 pub mod svg;
 
-pub use gdl_board::gdl_board;
+pub use gdl_board::{gdl_board, gdl_grid, GdlGrid};
 pub use png::svg_to_png;
 pub use rbg_board::rbg_board;
 pub use sbg_board::sbg_board;

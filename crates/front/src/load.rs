@@ -30,9 +30,10 @@ pub fn parse(text: &str, lang: Lang) -> Parsed {
                 lang.name()
             ))
             .with_notes(vec![format!(
-                "read as {} it has {} error(s); use --from {} (or the file extension .{})",
+                "read as {} it has {} error{}; use --from {} (or the file extension .{})",
                 lang.name(),
                 diagnostics.len(),
+                if diagnostics.len() == 1 { "" } else { "s" },
                 other.id(),
                 other.extension()
             )])],

@@ -249,3 +249,12 @@ pub fn end_span(text: &str) -> Range<usize> {
     let n = text.trim_end().len();
     n..n
 }
+
+/// `n` and the noun, made plural unless `n` is 1: `counted(1, "game")` is `1 game`.
+pub fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}

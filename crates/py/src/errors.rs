@@ -53,7 +53,8 @@ pub fn from_diagnostics(name: &str, text: &str, diagnostics: &[Diagnostic<()>]) 
         .iter()
         .find(|d| d.severity >= Severity::Error)
         .map_or(String::new(), |d| format!(": {}", d.message));
-    let err = GameError::new_err(format!("{name} is not valid ({errors} error(s)){first}"));
+    let errors = game::text::counted(errors, "error");
+    let err = GameError::new_err(format!("{name} is not valid ({errors}){first}"));
     Python::attach(|py| {
         let value = err.value(py);
         let list = PyList::empty(py);

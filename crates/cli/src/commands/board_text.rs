@@ -13,12 +13,16 @@ pub fn algebraic_grid(
         .map(|x| ((b'a' + x as u8) as char).to_string())
         .collect();
     let ranks: Vec<String> = (0..height).rev().map(|y| (y + 1).to_string()).collect();
-    table(&files, &ranks, |x, row| cell(x, height - 1 - row))
+    labelled_grid(&files, &ranks, |x, row| cell(x, height - 1 - row))
 }
 
 /// A grid with the given column labels (below) and row labels (left, top row first);
 /// `cell(x, row)` counts rows from the top.
-fn table(columns: &[String], rows: &[String], cell: impl Fn(usize, usize) -> String) -> String {
+pub fn labelled_grid(
+    columns: &[String],
+    rows: &[String],
+    cell: impl Fn(usize, usize) -> String,
+) -> String {
     let width = columns.len();
     let cells: Vec<Vec<String>> = (0..rows.len())
         .map(|r| (0..width).map(|x| cell(x, r)).collect())
@@ -206,7 +210,7 @@ fn layers(at: &[(usize, usize, usize)], cell: &impl Fn(usize) -> String) -> Opti
     let mut s = String::from("cells are cx<column>y<row>z<layer>\n");
     for z in 0..depth {
         s.push_str(&format!("layer z{z}\n"));
-        s.push_str(&table(&columns, &rows, |x, y| {
+        s.push_str(&labelled_grid(&columns, &rows, |x, y| {
             grid[(z * height + y) * width + x].clone()
         }));
     }

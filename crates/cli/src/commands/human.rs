@@ -16,19 +16,49 @@ pub trait HumanView<G: GameState> {
     fn draw(&self, _state: &G) -> String {
         String::new()
     }
-    /// The legal move a line of input names: its number in the list, or its notation.
+    /// The legal move a line of input names: its number in the list, or its notation (a GDL
+    /// term's outer parentheses are optional: `mark 2 2` is `(mark 2 2)`).
     fn read_move(&self, state: &mut G, text: &str, legal: &[G::Move]) -> Option<G::Move> {
         let text = text.trim();
         if let Ok(i) = text.parse::<usize>() {
             return legal.get(i.checked_sub(1)?).cloned();
         }
-        state.move_from_text(text).ok()
+        state
+            .move_from_text(text)
+            .or_else(|e| match text.starts_with('(') {
+                false => state.move_from_text(&format!("({text})")),
+                true => Err(e),
+            })
+            .ok()
     }
 }
 
-/// Moves listed by number (RBG and GDL games).
+/// Moves listed by number (RBG games on other boards, the compiled engine).
 pub struct ListView;
 impl<G: GameState> HumanView<G> for ListView {}
+
+/// A GDL state with a `(cell X Y PIECE)`-like relation drawn as a grid (as `show` draws it),
+/// labelled with the game's own coordinates; other states list the moves only. `sizes` are
+/// the game's candidate board sizes (`show`'s, so a sparse board is drawn whole).
+pub struct GdlView {
+    pub sizes: Vec<i64>,
+}
+
+impl HumanView<gdl::Engine> for GdlView {
+    fn draw(&self, e: &gdl::Engine) -> String {
+        match draw::gdl_grid(&e.state_text(), &self.sizes) {
+            Ok(g) => board_text::labelled_grid(&g.files, &g.ranks, |x, row| {
+                let p = g.cells[row * g.files.len() + x];
+                if p == 0 {
+                    String::new()
+                } else {
+                    g.pieces[p].clone()
+                }
+            }),
+            Err(_) => String::new(),
+        }
+    }
+}
 
 /// An SBG board with files a.. and ranks 1.., white (uppercase) at the bottom.
 pub struct SbgView;
@@ -127,8 +157,8 @@ impl<G: GameState, V: HumanView<G>> Agent<G> for Human<V> {
             .unwrap_or_else(|| "you".into());
         let _ = write!(std::io::stderr(), "\n{}", self.view.draw(state));
         let question = format!(
-            "{who} to move ({} legal moves; '?' lists them):",
-            legal.len()
+            "{who} to move ({}; '?' lists them):",
+            game::text::counted(legal.len(), "legal move")
         );
         let listing: Vec<String> = legal.iter().map(|m| state.move_to_text(m)).collect();
         let chosen = prompt(&question, &listing, |line| {
@@ -137,6 +167,14 @@ impl<G: GameState, V: HumanView<G>> Agent<G> for Human<V> {
                 .ok_or_else(|| format!("not a legal move: {}", line.trim()))
         });
         Some(chosen)
+    }
+
+    /// The final position, drawn where the game has a board.
+    fn game_over(&mut self, state: &mut G) {
+        let board = self.view.draw(state);
+        if !board.is_empty() {
+            let _ = write!(std::io::stderr(), "\nthe final position:\n{board}");
+        }
     }
 
     /// At a simultaneous turn: only the person's role's own moves, chosen without seeing the
@@ -154,8 +192,8 @@ impl<G: GameState, V: HumanView<G>> Agent<G> for Human<V> {
         let printed: Vec<(usize, String)> = own.iter().cloned().enumerate().collect();
         let _ = write!(std::io::stderr(), "\n{}", self.view.draw(state));
         let question = format!(
-            "{who} to move, the other players at the same time ({} moves; '?' lists them):",
-            own.len()
+            "{who} to move, the other players at the same time ({}; '?' lists them):",
+            game::text::counted(own.len(), "move")
         );
         let chosen = prompt(&question, &own, |line| {
             let text = line.trim();

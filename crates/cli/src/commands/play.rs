@@ -1,6 +1,6 @@
 //! `rbgtool play`: matches between agents, with a results table.
 
-use super::human::{Announced, Human, HumanView, ListView, RbgView, SbgView};
+use super::human::{Announced, GdlView, Human, HumanView, ListView, RbgView, SbgView};
 use super::load::{load, Loaded};
 use crate::cli::{EngineArgs, Global, InputArgs, StartArgs};
 use crate::diag::CliError;
@@ -98,9 +98,12 @@ pub fn run(a: &PlayArgs, global: &Global) -> Result<(), CliError> {
         }
         Loaded::Gdl(d) => {
             let mut e = gdl::Engine::new(d).map_err(|e| CliError::Game(format!("{e}")))?;
+            let view = || GdlView {
+                sizes: super::show::board_sizes(d),
+            };
             let agents = [
-                generic(&specs[0], ListView, human)?,
-                generic(&specs[1], ListView, human)?,
+                generic(&specs[0], view(), human)?,
+                generic(&specs[1], view(), human)?,
             ];
             // An exceeded budget (reaching the start or in a game) empties the engine's
             // answers: report it before what followed from them.

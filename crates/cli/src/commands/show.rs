@@ -109,7 +109,7 @@ pub fn run(
 /// Candidate board sizes of a GDL game: each unary relation whose facts are exactly the
 /// numbers 1..n, n at most 26 (`(index 1)` ... `(index 8)`, `(coordinate 1)` ...), so a state
 /// listing only some cells (Reversi's four starting stones) is drawn on the whole board.
-fn board_sizes(d: &gdl::Description) -> Vec<i64> {
+pub(super) fn board_sizes(d: &gdl::Description) -> Vec<i64> {
     let mut numbers: std::collections::BTreeMap<gdl::Symbol, Vec<i64>> = Default::default();
     for rule in d.rules().filter(|r| r.body.is_empty()) {
         if let [gdl::Term::Const(c, _)] = rule.head.args.as_slice() {
