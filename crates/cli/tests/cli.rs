@@ -438,12 +438,13 @@ fn human_plays_gdl_on_a_drawn_board() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    // The centre by its term without parentheses, then the first legal move each turn.
+    // The centre by its term without parentheses, a corner by its square (a1 is (mark 1 1),
+    // unless the opponent took it: then the next line is read), then the first legal move.
     child
         .stdin
         .take()
         .unwrap()
-        .write_all(b"mark 2 2\n1\n1\n1\n1\n")
+        .write_all(b"mark 2 2\na1\n1\n1\n1\n1\n")
         .unwrap();
     let out = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);

@@ -58,6 +58,40 @@ impl HumanView<gdl::Engine> for GdlView {
             Err(_) => String::new(),
         }
     }
+
+    /// A number, a term (outer parentheses optional) or, on a board, the squares a move
+    /// names in algebraic notation: `b2` for `(mark 2 2)`, `e2 e4` for `(move e 2 e 4)`.
+    fn read_move(
+        &self,
+        e: &mut gdl::Engine,
+        text: &str,
+        legal: &[gdl::JointMove],
+    ) -> Option<gdl::JointMove> {
+        ListView
+            .read_move(e, text, legal)
+            .or_else(|| self.by_squares(e, text, legal))
+    }
+}
+
+impl GdlView {
+    /// The one legal move whose term names exactly the squares typed (`e2 e4`, `e2e4`),
+    /// reading the board's coordinates as files a.. and ranks 1.. from the bottom.
+    fn by_squares(
+        &self,
+        e: &mut gdl::Engine,
+        text: &str,
+        legal: &[gdl::JointMove],
+    ) -> Option<gdl::JointMove> {
+        let grid = draw::gdl_grid(&e.state_text(), &self.sizes).ok()?;
+        let typed = algebraic_squares(text)?;
+        let mut hits = legal
+            .iter()
+            .filter(|m| move_squares(&e.move_to_text(m), &grid) == typed);
+        match (hits.next(), hits.next()) {
+            (Some(m), None) => Some(m.clone()),
+            _ => None,
+        }
+    }
 }
 
 /// An SBG board with files a.. and ranks 1.., white (uppercase) at the bottom.
@@ -249,5 +283,97 @@ fn prompt<T>(
                 let _ = writeln!(err, "{why}");
             }
         }
+    }
+}
+
+/// `e2 e4`, `e2e4` or `b2` as (file, rank) pairs counted from 0; `None` for other text.
+fn algebraic_squares(text: &str) -> Option<Vec<(usize, usize)>> {
+    let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let mut squares = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let file = chars[i];
+        if !file.is_ascii_lowercase() {
+            return None;
+        }
+        let digits: String = chars[i + 1..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .collect();
+        let rank: usize = digits.parse().ok()?;
+        squares.push((usize::from(file as u8 - b'a'), rank.checked_sub(1)?));
+        i += 1 + digits.len();
+    }
+    (!squares.is_empty()).then_some(squares)
+}
+
+/// The squares a move's term names: each pair of consecutive words that are a column and a
+/// row of the board, as (file, rank) counted from 0 with rank 0 at the bottom. A letter
+/// column is its letter (`e` is file 4) and a number its number (`2` is the second), so
+/// columns and rows with no piece in this state count too.
+fn move_squares(term: &str, grid: &draw::GdlGrid) -> Vec<(usize, usize)> {
+    let letters = grid.files.iter().all(|f| letter(f).is_some());
+    let numbers = |labels: &[String]| labels.iter().all(|l| number(l).is_some());
+    let file_of = |w: &str| match (letters, numbers(&grid.files)) {
+        (true, _) => letter(w),
+        (_, true) => number(w),
+        _ => grid.files.iter().position(|f| f == w),
+    };
+    let rank_of = |w: &str| match numbers(&grid.ranks) {
+        true => number(w),
+        false => (grid.ranks.iter().position(|r| r == w)).map(|i| grid.ranks.len() - 1 - i),
+    };
+    let words: Vec<&str> = term
+        .split(|c: char| c.is_whitespace() || c == '(' || c == ')' || c == '|')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let mut squares = Vec::new();
+    let mut i = 0;
+    while i + 1 < words.len() {
+        if let (Some(file), Some(rank)) = (file_of(words[i]), rank_of(words[i + 1])) {
+            squares.push((file, rank));
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    squares
+}
+
+/// `a` is 0, `b` 1, ...: a one-letter column label.
+fn letter(w: &str) -> Option<usize> {
+    match w.as_bytes() {
+        [c @ b'a'..=b'z'] => Some(usize::from(c - b'a')),
+        _ => None,
+    }
+}
+
+/// `1` is 0, `2` 1, ...: a number label counted from 1.
+fn number(w: &str) -> Option<usize> {
+    w.parse::<usize>().ok()?.checked_sub(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_are_read_in_algebraic_notation() {
+        assert_eq!(algebraic_squares("e2e4"), Some(vec![(4, 1), (4, 3)]));
+        assert_eq!(algebraic_squares("e2 e4"), Some(vec![(4, 1), (4, 3)]));
+        assert_eq!(algebraic_squares("b10"), Some(vec![(1, 9)]));
+        assert_eq!(algebraic_squares("mark 2 2"), None);
+        assert_eq!(algebraic_squares("a0"), None);
+    }
+
+    #[test]
+    fn a_term_names_the_squares_of_its_coordinate_pairs() {
+        let facts: Vec<String> = ["(cell a 1 wp)", "(cell e 2 wp)", "(cell h 8 bk)"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let grid = draw::gdl_grid(&facts, &[8]).unwrap();
+        assert_eq!(move_squares("(move wp e 2 e 4)", &grid), [(4, 1), (4, 3)]);
+        assert_eq!(move_squares("noop", &grid), []);
     }
 }
