@@ -24,6 +24,7 @@ import numpy as np
 import pyspiel
 
 import rbgtool
+from rbgtool.observation import Planes
 
 SHORT_NAME = "python_rbgtool"
 MAX_GAME_LENGTH = 100_000
@@ -39,9 +40,9 @@ _GAME_TYPE = pyspiel.GameType(
     max_num_players=16,
     min_num_players=1,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
-    provides_observation_tensor=False,
+    provides_observation_tensor=True,
     parameter_specification={"path": "", "engine": "interpreted"},
 )
 
@@ -68,6 +69,7 @@ class RbgtoolGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(
                 f"{path}: a GDL game; load it as {GDL_SHORT_NAME!r} (simultaneous dynamics)"
             )
+        self.planes = Planes(self.rbg)
         info = pyspiel.GameInfo(
             num_distinct_actions=bound,
             max_chance_outcomes=0,
@@ -84,8 +86,8 @@ class RbgtoolGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Optional[dict[str, Any]] = None
-    ) -> "TextObserver":
-        return TextObserver()
+    ) -> "TensorObserver":
+        return TensorObserver(self.planes)
 
 
 class RbgtoolState(pyspiel.State):  # type: ignore[misc]
@@ -143,17 +145,20 @@ class RbgtoolState(pyspiel.State):  # type: ignore[misc]
         return copy
 
 
-class TextObserver:
-    """Perfect information: the observation is the position text (no tensor)."""
+class TensorObserver:
+    """Perfect information: every player observes the whole state, as the planes of
+    :mod:`rbgtool.observation` (the information state is the same) and as the position
+    text."""
 
-    def __init__(self) -> None:
-        self.tensor = np.zeros(0, np.float32)
-        self.dict: dict[str, Any] = {}
+    def __init__(self, planes: Planes) -> None:
+        self.planes = planes
+        self.tensor = np.zeros(planes.size, np.float32)
+        self.dict: dict[str, Any] = {"observation": self.tensor.reshape(planes.shape)}
 
-    def set_from(self, state: RbgtoolState, player: int) -> None:
-        pass
+    def set_from(self, state: Any, player: int) -> None:
+        self.planes.fill(state.state, self.tensor)
 
-    def string_from(self, state: RbgtoolState, player: int) -> str:
+    def string_from(self, state: Any, player: int) -> str:
         return str(state)
 
 
@@ -170,9 +175,9 @@ _GDL_GAME_TYPE = pyspiel.GameType(
     max_num_players=16,
     min_num_players=1,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
-    provides_observation_tensor=False,
+    provides_observation_tensor=True,
     parameter_specification={"path": ""},
 )
 
@@ -195,6 +200,7 @@ class RbgtoolGdlGame(pyspiel.Game):  # type: ignore[misc]
         self.ids: list[dict[str, int]] = [
             {m: i for i, m in enumerate(moves)} for moves in actions
         ]
+        self.planes = Planes(self.rbg)
         info = pyspiel.GameInfo(
             num_distinct_actions=max(1, max(len(a) for a in actions)),
             max_chance_outcomes=0,
@@ -211,8 +217,8 @@ class RbgtoolGdlGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Optional[dict[str, Any]] = None
-    ) -> "TextObserver":
-        return TextObserver()
+    ) -> "TensorObserver":
+        return TensorObserver(self.planes)
 
 
 class RbgtoolGdlState(pyspiel.State):  # type: ignore[misc]

@@ -93,3 +93,30 @@ def test_gdl_roles_get_only_their_own_actions() -> None:
     assert len(state.legal_actions(0)) * len(state.legal_actions(1)) == len(
         rbg_state.legal_moves()
     )
+
+
+@pytest.mark.parametrize(
+    "file, shape",
+    [
+        ("sbg/breakthrough.sbg", (4, 8, 8)),  # P, p, then white and black to move
+        ("rbg/ticTacToe.rbg", (5, 9)),  # e, x, o, then the two players
+        ("gdl/ticTacToe.kif", (29,)),  # 27 cells and two controls
+    ],
+)
+def test_observation_tensors(file: str, shape: tuple[int, ...]) -> None:
+    game = rbgtool.openspiel.game(str(CORPUS / file))
+    assert game.observation_tensor_shape() == list(shape)
+    assert game.information_state_tensor_shape() == list(shape)
+    state = game.new_initial_state()
+    tensor = np.array(state.observation_tensor(0)).reshape(shape)
+    assert tensor.dtype == np.float64 and set(np.unique(tensor)) <= {0.0, 1.0}
+    assert state.information_state_tensor(1) == state.observation_tensor(1)
+    if file.endswith(".sbg"):
+        assert tensor[0].sum() == 16 and tensor[1].sum() == 16  # the pawns
+        assert tensor[0, 0].sum() == 8  # white's on the rows at the bottom
+        assert tensor[2].all() and not tensor[3].any()  # white to move
+    elif file.endswith(".rbg"):
+        assert tensor[0].sum() == 9 and tensor[3].all()  # empty board, first player
+    else:
+        assert tensor.sum() == 10  # nine blank cells and (control x)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
