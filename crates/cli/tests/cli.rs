@@ -419,6 +419,50 @@ fn human_reprompts_until_a_legal_move() {
     assert!(err.contains("│ P │"), "the board is drawn:\n{err}");
 }
 
+/// `--agent ROLE=SPEC` seats an agent by the role's name: Mu Torere declares black first, so
+/// `--white` would seat the person as black, `--agent white=human` seats them as white.
+#[test]
+fn agents_are_seated_by_role_name() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
+        .args([
+            "play",
+            &repo("corpus/rbg/muTorere.rbg"),
+            "--agent",
+            "white=human",
+            "--agent",
+            "black=random",
+            "--max-length",
+            "4",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"1\n1\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let (stdout, err) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("white to move"), "{err}");
+    assert!(stdout.contains("human   white"), "{stdout}");
+    assert!(stdout.contains("random  black"), "{stdout}");
+    let (code, _, err) = run(&[
+        "play",
+        &repo("corpus/rbg/muTorere.rbg"),
+        "--agent",
+        "red=human",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("no role `red`; its roles are black, white"),
+        "{err}"
+    );
+}
+
 /// A GDL game with a board: drawn as a grid with the game's coordinates, a term typed without
 /// its parentheses, and the final position shown.
 #[test]

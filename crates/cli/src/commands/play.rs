@@ -12,6 +12,8 @@ pub struct PlayArgs<'a> {
     pub input: &'a InputArgs,
     pub first: &'a str,
     pub second: &'a str,
+    /// `ROLE=SPEC` entries of `--agent`, which replace `first` or `second` for that role.
+    pub by_role: &'a [String],
     pub games: u32,
     pub seed: u64,
     pub max_length: u64,
@@ -26,9 +28,53 @@ fn spec(text: &str) -> Result<AgentSpec, CliError> {
     agents::parse_agent_spec(text).map_err(CliError::Usage)
 }
 
+/// The two seats' agent texts: `--white`/`--black`, then each `--agent ROLE=SPEC` in the
+/// seat of the role it names.
+fn seat_texts<'t>(a: &'t PlayArgs, roles: &[String]) -> Result<[&'t str; 2], CliError> {
+    let mut seats = [a.first, a.second];
+    for entry in a.by_role {
+        let Some((role, text)) = entry.split_once('=') else {
+            return Err(CliError::Usage(format!(
+                "--agent {entry}: expected ROLE=SPEC, e.g. --agent {}=human",
+                roles.first().map_or("white", String::as_str)
+            )));
+        };
+        let Some(r) = roles
+            .iter()
+            .position(|n| n.eq_ignore_ascii_case(role.trim()))
+        else {
+            return Err(CliError::Usage(format!(
+                "--agent {entry}: the game has no role `{}`; its roles are {}",
+                role.trim(),
+                roles.join(", ")
+            )));
+        };
+        if r >= 2 {
+            return Err(CliError::Usage(format!(
+                "--agent {entry}: `play` seats two agents, for the first two roles ({}); \
+                 a game of {} roles plays its further roles with the same two agents in turn",
+                roles[..2].join(", "),
+                roles.len()
+            )));
+        }
+        seats[r] = text.trim();
+    }
+    Ok(seats)
+}
+
+/// The roles of a loaded game, in declaration order.
+fn role_names(game: &Loaded) -> Vec<String> {
+    match game {
+        Loaded::Rbg(g) => g.players.clone(),
+        Loaded::Sbg(_) => vec!["white".into(), "black".into()],
+        Loaded::Gdl(d) => front::summary::gdl_summary(d).roles,
+    }
+}
+
 pub fn run(a: &PlayArgs, global: &Global) -> Result<(), CliError> {
     let loaded = load(a.input, global)?;
-    let specs = [spec(a.first)?, spec(a.second)?];
+    let [first, second] = seat_texts(a, &role_names(&loaded.game))?;
+    let specs = [spec(first)?, spec(second)?];
     // With a person at the table, the other agents' moves and each result are announced.
     let human = specs.contains(&AgentSpec::Human);
     let options = MatchOptions {
@@ -41,7 +87,7 @@ pub fn run(a: &PlayArgs, global: &Global) -> Result<(), CliError> {
         on: a.record.is_some(),
         game: a.input.file.display().to_string(),
         hash: game::record::content_hash(&loaded.source.text),
-        specs: [a.first.to_string(), a.second.to_string()],
+        specs: [first.to_string(), second.to_string()],
         seed: a.seed,
         text: String::new(),
     };
