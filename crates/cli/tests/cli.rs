@@ -409,11 +409,19 @@ fn human_reprompts_until_a_legal_move() {
         .stdin
         .take()
         .unwrap()
-        .write_all(b"a1 a3\n?\na1a2\n")
+        .write_all(b"a1 a3\nhelp\nundo\n?\na1a2\n")
         .unwrap();
     let out = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("`quit` (or end of input) leaves the match"),
+        "{err}"
+    );
+    assert!(
+        err.contains("a move cannot be taken back in `play`"),
+        "{err}"
+    );
     assert!(err.contains("not a legal move: a1 a3"), "{err}");
     assert!(err.contains("1. a1-a2"), "{err}");
     assert!(err.contains("│ P │"), "the board is drawn:\n{err}");
@@ -441,6 +449,7 @@ fn agents_are_seated_by_role_name() {
         .spawn()
         .unwrap();
     child.stdin.take().unwrap().write_all(b"1\n1\n").unwrap();
+    // (`quit` is tested below: it leaves with exit code 1.)
     let out = child.wait_with_output().unwrap();
     let (stdout, err) = (
         String::from_utf8_lossy(&out.stdout),

@@ -252,9 +252,14 @@ impl<G: GameState, V: HumanView<G>> Agent<G> for Human<V> {
     }
 }
 
-/// Asks `question` until `read` accepts a line: `?` lists `listing` (numbered from 1), a
-/// refused line prints `read`'s reason, and end of input (the person left) stops the match
-/// with exit code 1.
+/// What the prompt understands besides moves.
+const PROMPT_HELP: &str = "type a move in notation, or its number in the list; \
+`?` lists the legal moves, `help` prints this, `quit` (or end of input) leaves the match; \
+a game cannot be taken back here (the playground's Undo can)";
+
+/// Asks `question` until `read` accepts a line: `?` lists `listing` (numbered from 1), `help`
+/// says what can be typed, a refused line prints `read`'s reason, and `quit` or end of input
+/// (the person left) stops the match with exit code 1.
 fn prompt<T>(
     question: &str,
     listing: &[String],
@@ -270,6 +275,24 @@ fn prompt<T>(
         if stdin.lock().read_line(&mut line).unwrap_or(0) == 0 {
             let _ = writeln!(err, "\nrbgtool: end of input, match abandoned");
             std::process::exit(1);
+        }
+        match line.trim() {
+            "quit" | "exit" => {
+                let _ = writeln!(err, "rbgtool: match abandoned");
+                std::process::exit(1);
+            }
+            "help" => {
+                let _ = writeln!(err, "{PROMPT_HELP}");
+                continue;
+            }
+            "undo" => {
+                let _ = writeln!(
+                    err,
+                    "a move cannot be taken back in `play`; `rbgtool serve` (the playground) has Undo"
+                );
+                continue;
+            }
+            _ => {}
         }
         if line.trim() == "?" {
             for (i, m) in listing.iter().enumerate() {
