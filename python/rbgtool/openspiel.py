@@ -29,21 +29,35 @@ from rbgtool.observation import Planes
 SHORT_NAME = "python_rbgtool"
 MAX_GAME_LENGTH = 100_000
 
-_GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="rbgtool game (RBG or SBG)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
-    information=pyspiel.GameType.Information.PERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=16,
-    min_num_players=1,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={"path": "", "engine": "interpreted"},
+
+def _game_type(
+    short_name: str, long_name: str, dynamics: Any, parameters: dict[str, str]
+) -> pyspiel.GameType:
+    """The adapters' game type: deterministic, perfect information, terminal rewards, with
+    observation strings and tensors (rbgtool.observation)."""
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name=long_name,
+        dynamics=dynamics,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=16,
+        min_num_players=1,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters,
+    )
+
+
+_GAME_TYPE = _game_type(
+    SHORT_NAME,
+    "rbgtool game (RBG or SBG)",
+    pyspiel.GameType.Dynamics.SEQUENTIAL,
+    {"path": "", "engine": "interpreted"},
 )
 
 
@@ -164,21 +178,11 @@ class TensorObserver:
 
 GDL_SHORT_NAME = "python_rbgtool_gdl"
 
-_GDL_GAME_TYPE = pyspiel.GameType(
-    short_name=GDL_SHORT_NAME,
-    long_name="rbgtool GDL game (simultaneous moves)",
-    dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS,
-    chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
-    information=pyspiel.GameType.Information.PERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=16,
-    min_num_players=1,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={"path": ""},
+_GDL_GAME_TYPE = _game_type(
+    GDL_SHORT_NAME,
+    "rbgtool GDL game (simultaneous moves)",
+    pyspiel.GameType.Dynamics.SIMULTANEOUS,
+    {"path": ""},
 )
 
 

@@ -46,7 +46,25 @@ def env(
     return RbgtoolEnv(rbgtool.load(str(path), engine=engine), render_mode=render_mode)
 
 
-class RbgtoolEnv(AECEnv):  # type: ignore[misc]
+class _PositionText:
+    """Rendering shared by both environments: the position text (``ansi``), or printed
+    (``human``)."""
+
+    state: rbgtool.State
+    render_mode: Optional[str]
+
+    def render(self) -> Optional[str]:
+        text = self.state.to_text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+class RbgtoolEnv(_PositionText, AECEnv):  # type: ignore[misc]
     """An AEC environment over an rbgtool game (turn-based games: RBG, SBG)."""
 
     metadata = {
@@ -138,18 +156,8 @@ class RbgtoolEnv(AECEnv):  # type: ignore[misc]
         if self.render_mode == "human":
             self.render()
 
-    def render(self) -> Optional[str]:
-        text = self.state.to_text()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
 
-    def close(self) -> None:
-        pass
-
-
-class RbgtoolParallelEnv(ParallelEnv):  # type: ignore[misc]
+class RbgtoolParallelEnv(_PositionText, ParallelEnv):  # type: ignore[misc]
     """A parallel environment over a GDL game: every role chooses its own move each step."""
 
     metadata = {"render_modes": ["ansi", "human"], "name": "rbgtool_gdl_v0"}
@@ -239,13 +247,3 @@ class RbgtoolParallelEnv(ParallelEnv):  # type: ignore[misc]
         if self.render_mode == "human":
             self.render()
         return observations, rewards, terminations, truncations, infos
-
-    def render(self) -> Optional[str]:
-        text = self.state.to_text()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
-
-    def close(self) -> None:
-        pass

@@ -385,11 +385,25 @@ fn play_reports_a_deterministic_table() {
     assert!(err.contains("expected random, human"), "{err}");
 }
 
-#[test]
-fn human_reprompts_until_a_legal_move() {
+/// Runs rbgtool with `input` as a person's typing on standard input.
+fn typed(args: &[&str], input: &[u8]) -> std::process::Output {
     use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
-        .args([
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn human_reprompts_until_a_legal_move() {
+    // An illegal move, the move list, then a1-a2; the game stops after 2 moves.
+    let out = typed(
+        &[
             "play",
             &data("tiny.sbg"),
             "--white",
@@ -398,20 +412,9 @@ fn human_reprompts_until_a_legal_move() {
             "random",
             "--max-length",
             "2",
-        ])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    // An illegal move, the move list, then a1-a2; the game stops after 2 moves.
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"a1 a3\nhelp\nundo\n?\na1a2\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+        ],
+        b"a1 a3\nhelp\nundo\n?\na1a2\n",
+    );
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");
     assert!(
@@ -431,9 +434,8 @@ fn human_reprompts_until_a_legal_move() {
 /// `--white` would seat the person as black, `--agent white=human` seats them as white.
 #[test]
 fn agents_are_seated_by_role_name() {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
-        .args([
+    let out = typed(
+        &[
             "play",
             &repo("corpus/rbg/muTorere.rbg"),
             "--agent",
@@ -442,15 +444,9 @@ fn agents_are_seated_by_role_name() {
             "black=random",
             "--max-length",
             "4",
-        ])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(b"1\n1\n").unwrap();
-    // (`quit` is tested below: it leaves with exit code 1.)
-    let out = child.wait_with_output().unwrap();
+        ],
+        b"1\n1\n",
+    );
     let (stdout, err) = (
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr),
@@ -459,6 +455,19 @@ fn agents_are_seated_by_role_name() {
     assert!(err.contains("white to move"), "{err}");
     assert!(stdout.contains("human   white"), "{stdout}");
     assert!(stdout.contains("random  black"), "{stdout}");
+    // `quit` at the prompt leaves the match with exit code 1.
+    let out = typed(
+        &[
+            "play",
+            &repo("corpus/rbg/muTorere.rbg"),
+            "--agent",
+            "white=human",
+        ],
+        b"quit\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("rbgtool: match abandoned"), "{err}");
     let (code, _, err) = run(&[
         "play",
         &repo("corpus/rbg/muTorere.rbg"),
@@ -476,30 +485,19 @@ fn agents_are_seated_by_role_name() {
 /// its parentheses, and the final position shown.
 #[test]
 fn human_plays_gdl_on_a_drawn_board() {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
-        .args([
+    // The centre by its term without parentheses, a corner by its square (a1 is (mark 1 1),
+    // unless the opponent took it: then the next line is read), then the first legal move.
+    let out = typed(
+        &[
             "play",
             &repo("corpus/gdl/ticTacToe.kif"),
             "--white",
             "human",
             "--black",
             "random",
-        ])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    // The centre by its term without parentheses, a corner by its square (a1 is (mark 1 1),
-    // unless the opponent took it: then the next line is read), then the first legal move.
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"mark 2 2\na1\n1\n1\n1\n1\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+        ],
+        b"mark 2 2\na1\n1\n1\n1\n1\n",
+    );
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");
     assert!(
@@ -519,28 +517,17 @@ fn human_plays_gdl_on_a_drawn_board() {
 /// joint move once the other role has chosen.
 #[test]
 fn human_chooses_only_their_own_move_at_a_simultaneous_turn() {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rbgtool"))
-        .args([
+    let out = typed(
+        &[
             "play",
             &repo("corpus/gdl/pennies.kif"),
             "--white",
             "random",
             "--black",
             "human",
-        ])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"?\n3\n(tails)\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+        ],
+        b"?\n3\n(tails)\n",
+    );
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");
     assert!(

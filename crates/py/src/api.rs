@@ -35,13 +35,44 @@ pub struct Game {
     #[pyo3(get)]
     text: String,
     warnings: Vec<Diagnostic<()>>,
+    /// GDL: the network's moves per role and base propositions, sorted (built once, on
+    /// first use by `role_actions` or `base_propositions`).
+    gdl_spaces: std::sync::OnceLock<Result<GdlSpaces, String>>,
 }
+
+/// What the adapters number in a GDL game: every move of each role, every base proposition.
+type GdlSpaces = (Vec<Vec<String>>, Vec<String>);
 
 fn game_err(m: String) -> PyErr {
     errors::message(m)
 }
 
 impl Game {
+    /// GDL: the network's moves per role and base propositions, each sorted, from one build
+    /// of the network kept for later calls; `None` for RBG and SBG.
+    fn gdl_spaces(&self, py: Python<'_>) -> PyResult<Option<&GdlSpaces>> {
+        let Kind::Gdl(d) = &self.kind else {
+            return Ok(None);
+        };
+        let spaces = self.gdl_spaces.get_or_init(|| {
+            let d = Arc::clone(d);
+            let net = py
+                .detach(move || propnet::build(&d))
+                .map_err(|e| e.to_string())?;
+            let mut moves = net.move_space().to_vec();
+            for list in &mut moves {
+                list.sort();
+            }
+            let mut props = net.base_propositions().to_vec();
+            props.sort();
+            Ok((moves, props))
+        });
+        match spaces {
+            Ok(s) => Ok(Some(s)),
+            Err(e) => Err(game_err(format!("no static action space: {e}"))),
+        }
+    }
+
     pub(crate) fn kind(&self) -> &Kind {
         &self.kind
     }
@@ -145,6 +176,7 @@ pub fn load(
         name,
         text,
         warnings,
+        gdl_spaces: std::sync::OnceLock::new(),
     })
 }
 
@@ -230,34 +262,14 @@ impl Game {
     /// action id is the index of its move in its list. None for RBG and SBG; an error when
     /// the rules do not ground within the network's budgets. See docs/python.md, "GDL".
     fn role_actions(&self, py: Python<'_>) -> PyResult<Option<Vec<Vec<String>>>> {
-        let Kind::Gdl(d) = &self.kind else {
-            return Ok(None);
-        };
-        let d = Arc::clone(d);
-        let net = py
-            .detach(move || propnet::build(&d))
-            .map_err(|e| game_err(format!("no static action space: {e}")))?;
-        let mut lists = net.move_space().to_vec();
-        for list in &mut lists {
-            list.sort();
-        }
-        Ok(Some(lists))
+        Ok(self.gdl_spaces(py)?.map(|(moves, _)| moves.clone()))
     }
 
     /// GDL: every base proposition (a fluent that can ever hold), as GDL terms sorted; the
     /// observation vector of the adapters has one entry per proposition. None for RBG and SBG;
     /// an error when the rules do not ground.
     fn base_propositions(&self, py: Python<'_>) -> PyResult<Option<Vec<String>>> {
-        let Kind::Gdl(d) = &self.kind else {
-            return Ok(None);
-        };
-        let d = Arc::clone(d);
-        let net = py
-            .detach(move || propnet::build(&d))
-            .map_err(|e| game_err(format!("no static base propositions: {e}")))?;
-        let mut props = net.base_propositions().to_vec();
-        props.sort();
-        Ok(Some(props))
+        Ok(self.gdl_spaces(py)?.map(|(_, props)| props.clone()))
     }
 
     /// `(width, height)` of an SBG board, None for other games.

@@ -232,23 +232,21 @@ mod tests {
     use super::*;
 
     fn run(src: &str) -> Simulation {
-        let desc = crate::parse(src).unwrap();
-        let options = SimulateOptions {
-            playouts: 20,
-            depth: 50,
-            seed: 1,
-            monotonic: false,
-        };
-        simulate(&desc, &options).unwrap()
+        run_with(src, false)
     }
 
     fn run_monotonic(src: &str) -> Simulation {
+        run_with(src, true)
+    }
+
+    /// 20 playouts of at most 50 moves, seed 1.
+    fn run_with(src: &str, monotonic: bool) -> Simulation {
         let desc = crate::parse(src).unwrap();
         let options = SimulateOptions {
             playouts: 20,
             depth: 50,
             seed: 1,
-            monotonic: true,
+            monotonic,
         };
         simulate(&desc, &options).unwrap()
     }
