@@ -154,6 +154,18 @@ pub enum Target {
     Sbg,
 }
 
+/// How `convert` writes RBG as GDL (docs/rbg-to-gdl.md).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum GdlEncoding {
+    /// Direct where the game's moves have a fixed shape, else general.
+    #[default]
+    Auto,
+    /// Legal rules per shape of move; an error for games that do not fit.
+    Direct,
+    /// The rules as an automaton interpreted in GDL (any game).
+    General,
+}
+
 /// Which RBG engine runs `perft`, `bench`, `play` and `rate` (docs/compiled-engine.md).
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum EngineKind {
@@ -321,7 +333,7 @@ pub enum Command {
     },
     /// Translate a game into another language or level.
     #[command(
-        after_help = "Conversions: rbg -> rbg, ll-rbg, gdl; sbg -> rbg, ll-rbg, gdl, sbg; gdl -> gdl.\nrbg -> rbg formats HL-RBG: macros, comments and line breaks stay, only spacing and\nindentation change (docs/formatting.md).\nRBG -> GDL gives one GDL move per RBG move (docs/rbg-to-gdl.md); moves or keeper phases\nwith unboundedly many modifiers are unrolled to --unroll levels (default: vertices + 8).\n\nExamples:\n  rbgtool convert corpus/rbg/chess.rbg --to ll-rbg\n  rbgtool convert mygame.rbg --to rbg -o mygame.rbg\n  rbgtool convert game.rbg --to ll-rbg -o game.ll.rbg\n  rbgtool convert corpus/rbg/breakthrough.rbg --to gdl -o breakthrough.kif\n  rbgtool convert corpus/sbg/gardner.sbg --to rbg"
+        after_help = "Conversions: rbg -> rbg, ll-rbg, gdl; sbg -> rbg, ll-rbg, gdl, sbg; gdl -> gdl.\nrbg -> rbg formats HL-RBG: macros, comments and line breaks stay, only spacing and\nindentation change (docs/formatting.md).\nRBG -> GDL gives one GDL move per RBG move (docs/rbg-to-gdl.md): a legal rule per shape\nof move where moves apply a bounded sequence of modifiers (--encoding direct), else the\ngeneral encoding, whose unbounded moves and keeper phases are unrolled to --unroll levels\n(default: vertices + 8; --unroll implies --encoding general).\n\nExamples:\n  rbgtool convert corpus/rbg/chess.rbg --to ll-rbg\n  rbgtool convert mygame.rbg --to rbg -o mygame.rbg\n  rbgtool convert game.rbg --to ll-rbg -o game.ll.rbg\n  rbgtool convert corpus/rbg/breakthrough.rbg --to gdl -o breakthrough.kif\n  rbgtool convert corpus/sbg/gardner.sbg --to rbg"
     )]
     Convert {
         #[command(flatten)]
@@ -333,6 +345,9 @@ pub enum Command {
         #[arg(long, value_name = "LEVELS",
               value_parser = clap::value_parser!(u64).range(1..=limits::UNROLL))]
         unroll: Option<u64>,
+        /// RBG -> GDL: the encoding (auto: direct where the game fits it).
+        #[arg(long, value_enum, default_value_t)]
+        encoding: GdlEncoding,
         /// Output file, written atomically ('-' or absent: standard output).
         #[arg(short, long)]
         output: Option<PathBuf>,

@@ -76,10 +76,12 @@ fn unroll_has_an_upper_bound() {
     let g = rbg(PLAYERS, "", "->white [w] ->black");
     let opts = GdlOptions {
         unroll: Some(u64::MAX),
+        ..Default::default()
     };
     assert!(gdl_error(&g, opts).contains("cannot unroll"));
     let opts = GdlOptions {
         unroll: Some(convert::rbg_to_gdl::MAX_UNROLL),
+        ..Default::default()
     };
     assert!(rbg_to_gdl(&g, opts).is_ok());
 }

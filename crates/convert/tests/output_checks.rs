@@ -129,7 +129,7 @@ proptest! {
         let Some(g) = rbg_game(board, &rules) else { return Ok(()) };
         let r = rbg_outputs_read_back(&g);
         prop_assert!(r.is_ok(), "{}\nrules: {rules}", r.unwrap_err());
-        if let Ok(t) = convert::rbg_to_gdl(&g, convert::GdlOptions { unroll: Some(4) }) {
+        if let Ok(t) = convert::rbg_to_gdl(&g, convert::GdlOptions { unroll: Some(4), ..Default::default() }) {
             let checked = gdl::parse_and_check(&t.text);
             prop_assert!(checked.is_ok(), "GDL rejected:\nrules: {rules}\n{}",
                 gdl::render("out.kif", &t.text, &checked.unwrap_err()));

@@ -194,12 +194,31 @@ fn an_untabulable_expression_is_refused_with_its_span() {
     assert_eq!(&src[err.span.range()], "x = x * y");
 }
 
-/// The translated tic-tac-toe, reviewed: roles, board, automaton facts, frames, moves, goals.
+/// The translated tic-tac-toe (direct encoding), reviewed: roles, initial state, board,
+/// one legal rule per player, the winning lines as shared relations, the keeper's three
+/// outcomes in `next`, goals.
 #[test]
 fn tic_tac_toe_translation_snapshot() {
     let text = std::fs::read_to_string(repo().join("corpus/rbg/ticTacToe.rbg")).unwrap();
     let game = rbg::parse_game(&text).map_err(|_| ()).unwrap().game;
     let t = convert::rbg_to_gdl(&game, convert::GdlOptions::default()).unwrap();
+    assert!(t
+        .text
+        .starts_with(";; Translated from RBG by rbgtool (direct encoding"));
+    insta::assert_snapshot!(t.text);
+}
+
+/// The same game in the general encoding, reviewed: roles, board, automaton facts, frames,
+/// moves, goals.
+#[test]
+fn tic_tac_toe_general_translation_snapshot() {
+    let text = std::fs::read_to_string(repo().join("corpus/rbg/ticTacToe.rbg")).unwrap();
+    let game = rbg::parse_game(&text).map_err(|_| ()).unwrap().game;
+    let opts = convert::GdlOptions {
+        encoding: convert::Encoding::General,
+        ..Default::default()
+    };
+    let t = convert::rbg_to_gdl(&game, opts).unwrap();
     insta::assert_snapshot!(t.text);
 }
 
@@ -209,7 +228,14 @@ fn tic_tac_toe_translation_snapshot() {
 fn too_small_an_unrolling_shows_in_perft() {
     let text = std::fs::read_to_string(repo().join("corpus/rbg/reversi.rbg")).unwrap();
     let game = rbg::parse_game(&text).map_err(|_| ()).unwrap().game;
-    let t = convert::rbg_to_gdl(&game, convert::GdlOptions { unroll: Some(1) }).unwrap();
+    let t = convert::rbg_to_gdl(
+        &game,
+        convert::GdlOptions {
+            unroll: Some(1),
+            ..Default::default()
+        },
+    )
+    .unwrap();
     assert!(t.unrolled && t.text.contains("(overflow)"));
     let (desc, _) = gdl::parse_and_check(&t.text).map_err(|_| ()).unwrap();
     let mut engine = gdl::Engine::new(&desc).unwrap();

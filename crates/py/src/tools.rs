@@ -26,7 +26,7 @@ pub fn convert(py: Python<'_>, text: &str, to: &str, lang: &str) -> PyResult<Str
         match (&loaded, to.as_str()) {
             (Loaded::Rbg { game, .. }, "ll-rbg") => Ok(rbg::print_ll(game)),
             (Loaded::Rbg { game, .. }, "gdl") => {
-                ::convert::rbg_to_gdl(game, ::convert::GdlOptions { unroll: None })
+                ::convert::rbg_to_gdl(game, ::convert::GdlOptions::default())
                     .map(|t| t.text)
                     .map_err(|e| errors::from_diagnostics("<text>", text, &[e.to_diagnostic()]))
             }

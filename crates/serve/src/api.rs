@@ -378,7 +378,7 @@ fn translate(game: &Game, to: &str) -> Result<(String, Vec<String>), ApiError> {
     Ok(match (&game.loaded, to) {
         (Loaded::Rbg(g), "ll-rbg") => (rbg::print_ll_checked(g).map_err(err)?, vec![]),
         (Loaded::Rbg(g), "gdl") => {
-            let t = convert::rbg_to_gdl(g, convert::GdlOptions { unroll: None })
+            let t = convert::rbg_to_gdl(g, convert::GdlOptions::default())
                 .map_err(|e| err(e.to_string()))?;
             (t.text, t.notes)
         }

@@ -1,22 +1,35 @@
 //! `rbgtool convert`: translations between languages and levels.
 
 use super::load::{lang_name, load, Loaded, LoadedGame};
-use crate::cli::{Global, InputArgs, Target};
+use crate::cli::{GdlEncoding, Global, InputArgs, Target};
 use crate::diag::CliError;
 use crate::output;
 use std::path::Path;
 
+/// The translation options of `--unroll` and `--encoding` (an unrolling is the general
+/// encoding's).
+pub fn options(unroll: Option<u64>, encoding: GdlEncoding) -> convert::GdlOptions {
+    let encoding = match encoding {
+        GdlEncoding::Auto if unroll.is_some() => convert::Encoding::General,
+        GdlEncoding::Auto => convert::Encoding::Auto,
+        GdlEncoding::Direct => convert::Encoding::Direct,
+        GdlEncoding::General => convert::Encoding::General,
+    };
+    convert::GdlOptions { unroll, encoding }
+}
+
 pub fn run(
     input: &InputArgs,
     to: Target,
-    unroll: Option<u64>,
+    opts: convert::GdlOptions,
     out: Option<&Path>,
     global: &Global,
 ) -> Result<(), CliError> {
     let loaded = load(input, global)?;
-    if unroll.is_some() && !(matches!(loaded.game, Loaded::Rbg(_)) && to == Target::Gdl) {
+    let custom = opts.unroll.is_some() || opts.encoding != convert::Encoding::Auto;
+    if custom && !(matches!(loaded.game, Loaded::Rbg(_)) && to == Target::Gdl) {
         return Err(CliError::Usage(
-            "--unroll only applies to RBG -> GDL".into(),
+            "--unroll and --encoding only apply to RBG -> GDL".into(),
         ));
     }
     let text = match (&loaded.game, to) {
@@ -24,13 +37,13 @@ pub fn run(
         (Loaded::Rbg(_), Target::Rbg) => rbg::format::format(&loaded.source.text)
             .map_err(|d| CliError::Game(rbg::diagnostic_summary(&d)))?,
         (Loaded::Rbg(g), Target::LlRbg) => rbg::print_ll_checked(g).map_err(CliError::Game)?,
-        (Loaded::Rbg(_), Target::Gdl) => gdl_text(&loaded, unroll, global)?,
+        (Loaded::Rbg(_), Target::Gdl) => gdl_text(&loaded, opts, global)?,
         (Loaded::Sbg(g), Target::Rbg) => convert::sbg_to_rbg(g).map_err(CliError::Game)?,
         (Loaded::Sbg(g), Target::LlRbg) => {
             rbg::print_ll_checked(&convert::sbg_to_ir(g).map_err(CliError::Game)?)
                 .map_err(CliError::Game)?
         }
-        (Loaded::Sbg(_), Target::Gdl) => gdl_text(&loaded, unroll, global)?,
+        (Loaded::Sbg(_), Target::Gdl) => gdl_text(&loaded, opts, global)?,
         (Loaded::Sbg(g), Target::Sbg) => sbg::print(g),
         (Loaded::Gdl(d), Target::Gdl) => gdl::print(d),
         (_, to) => {
@@ -55,19 +68,17 @@ pub fn run(
 /// printed unless `--quiet`).
 pub fn gdl_text(
     loaded: &LoadedGame,
-    unroll: Option<u64>,
+    opts: convert::GdlOptions,
     global: &Global,
 ) -> Result<String, CliError> {
     match &loaded.game {
         Loaded::Gdl(_) => Ok(loaded.source.text.clone()),
         Loaded::Rbg(g) => {
-            let t = convert::rbg_to_gdl(g, convert::GdlOptions { unroll }).map_err(|e| {
-                CliError::Unsupported {
-                    what: "cannot be translated to GDL".into(),
-                    name: loaded.source.name.clone(),
-                    text: loaded.source.text.clone(),
-                    diagnostics: vec![e.to_diagnostic()],
-                }
+            let t = convert::rbg_to_gdl(g, opts).map_err(|e| CliError::Unsupported {
+                what: "cannot be translated to GDL".into(),
+                name: loaded.source.name.clone(),
+                text: loaded.source.text.clone(),
+                diagnostics: vec![e.to_diagnostic()],
             })?;
             if !global.quiet {
                 for n in &t.notes {

@@ -166,7 +166,7 @@ pub fn manage(
     global: &crate::cli::Global,
 ) -> Result<(), CliError> {
     let loaded = super::load::load(input, global)?;
-    let rules = super::convert::gdl_text(&loaded, None, global)?;
+    let rules = super::convert::gdl_text(&loaded, convert::GdlOptions::default(), global)?;
     let played_as = (loaded.source.lang != crate::cli::Lang::Gdl).then(|| "gdl".to_string());
     let addresses = urls
         .iter()

@@ -46,8 +46,15 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             input,
             to,
             unroll,
+            encoding,
             output,
-        } => convert::run(input, *to, *unroll, output.as_deref(), g),
+        } => convert::run(
+            input,
+            *to,
+            convert::options(*unroll, *encoding),
+            output.as_deref(),
+            g,
+        ),
         Command::Perft {
             input,
             depth,

@@ -23,6 +23,7 @@
 //! different legal moves.
 
 mod arith;
+mod direct;
 mod frames;
 mod levels;
 mod names;
@@ -43,6 +44,20 @@ use std::fmt::Write;
 pub struct GdlOptions {
     /// Levels for chains of unbounded length; `None`: the number of vertices plus 8.
     pub unroll: Option<u64>,
+    pub encoding: Encoding,
+}
+
+/// Which encoding a translation uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Encoding {
+    /// The direct encoding where the game fits it, else the general one (the output's first
+    /// line says why); the general one when `unroll` is given.
+    #[default]
+    Auto,
+    /// Only the direct encoding: an error for a game that does not fit it.
+    Direct,
+    /// The general encoding (the rules as an automaton interpreted in GDL).
+    General,
 }
 
 /// A translated game.
@@ -122,7 +137,41 @@ fn scores_fit(game: &Game) -> Result<(), RbgToGdlError> {
 
 /// The GDL text of an RBG game.
 pub fn rbg_to_gdl(game: &Game, opts: GdlOptions) -> Result<GdlTranslation, RbgToGdlError> {
-    Emitter::new(game, opts)?.run()
+    let why = match opts.encoding {
+        // An unrolling is the general encoding's.
+        Encoding::General => None,
+        Encoding::Auto if opts.unroll.is_some() => None,
+        Encoding::Auto | Encoding::Direct => match direct::translate(game, &Names::new(game)) {
+            Ok(text) => {
+                return Ok(GdlTranslation {
+                    text,
+                    player_levels: 0,
+                    keeper_levels: 0,
+                    unrolled: false,
+                    notes: Vec::new(),
+                })
+            }
+            Err(direct::Unsupported(why)) if opts.encoding == Encoding::Auto => Some(why),
+            Err(direct::Unsupported(why)) => {
+                return Err(RbgToGdlError {
+                    message: format!("the direct encoding cannot express {why}"),
+                    span: ir::Span::DUMMY,
+                    label: String::new(),
+                })
+            }
+        },
+    };
+    let mut t = Emitter::new(game, opts)?.run()?;
+    if let Some(why) = why {
+        t.text = format!(
+            ";; General encoding: the direct encoding cannot express {why}.\n{}",
+            t.text
+        );
+        t.notes.push(format!(
+            "general encoding: the direct one cannot express {why}"
+        ));
+    }
+    Ok(t)
 }
 
 /// The name of an automaton state.

@@ -1,0 +1,271 @@
+//! The rules as a position automaton over *letters* rather than actions: a letter is either
+//! an event (a modifier: `[x]`, `[$ ...]`, a switch) or a *navigation* — a maximal run of
+//! rules that applies no modifier (shifts, checks, comparisons, patterns without modifiers).
+//! A navigation reads the board but never changes it, so it becomes one GDL relation from
+//! the vertex where it starts to the vertex where it ends; the events between navigations are
+//! what a move applies, and a move is a path of letters from one switch to the next.
+
+use super::Unsupported;
+use ir::{Action, Game, Node, NodeId};
+
+/// One letter of the coarse automaton.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Letter {
+    /// These rules in sequence (each without modifiers).
+    Nav(Vec<NodeId>),
+    /// A modifier action.
+    Event(NodeId),
+}
+
+/// The automaton: `follow[l]` are the letters that may come right after letter `l`, `first`
+/// those that may begin the rules.
+pub struct Coarse {
+    pub letters: Vec<Letter>,
+    pub follow: Vec<Vec<usize>>,
+    pub first: Vec<usize>,
+}
+
+#[derive(Clone, Default)]
+struct Summary {
+    nullable: bool,
+    first: Vec<usize>,
+    last: Vec<usize>,
+}
+
+/// Whether each node applies no modifier anywhere below it (pattern bodies included).
+pub fn pure_nodes(game: &Game) -> Vec<bool> {
+    let rules = &game.rules;
+    let mut pure = vec![true; rules.len()];
+    for id in rules.postorder() {
+        pure[id.index()] = match rules.node(id) {
+            Node::Action(Action::Pattern { body, .. }) => pure[body.index()],
+            Node::Action(a) => !a.is_modifier(),
+            Node::Concat(ch) | Node::Sum(ch) => ch.iter().all(|c| pure[c.index()]),
+            Node::Star(c) => pure[c.index()],
+        };
+    }
+    pure
+}
+
+/// Whether some word of each node is possible at all (`{}` never is).
+fn can_match(game: &Game) -> Vec<bool> {
+    let rules = &game.rules;
+    let mut ok = vec![true; rules.len()];
+    for id in rules.postorder() {
+        ok[id.index()] = match rules.node(id) {
+            Node::Action(Action::On(set)) => !set.is_empty(),
+            Node::Action(_) => true,
+            Node::Concat(ch) => ch.iter().all(|c| ok[c.index()]),
+            Node::Sum(ch) => ch.iter().any(|c| ok[c.index()]),
+            Node::Star(_) => true,
+        };
+    }
+    ok
+}
+
+impl Coarse {
+    pub fn build(game: &Game) -> Result<Coarse, Unsupported> {
+        let rules = &game.rules;
+        let pure = pure_nodes(game);
+        let ok = can_match(game);
+        let mut letters: Vec<Letter> = Vec::new();
+        let mut live: Vec<bool> = Vec::new();
+        let mut follow_pairs: Vec<(usize, usize)> = Vec::new();
+        let mut sum: Vec<Option<Summary>> = vec![None; rules.len()];
+        let mut letter = |l: Letter, alive: bool| {
+            letters.push(l);
+            live.push(alive);
+            let i = letters.len() - 1;
+            Summary {
+                nullable: false,
+                first: vec![i],
+                last: vec![i],
+            }
+        };
+        let root = rules.root();
+        for id in rules.postorder() {
+            if pure[id.index()] && id != root {
+                continue;
+            }
+            let s = match rules.node(id) {
+                _ if pure[id.index()] => letter(Letter::Nav(vec![id]), ok[id.index()]),
+                Node::Action(Action::Pattern { .. }) => {
+                    return Err(Unsupported(
+                        "a pattern that applies modifiers (it needs a frame of its own)".into(),
+                    ))
+                }
+                Node::Action(_) => letter(Letter::Event(id), true),
+                Node::Sum(ch) => {
+                    let mut s = Summary::default();
+                    for &c in ch {
+                        let cs = match sum[c.index()].clone() {
+                            Some(cs) => cs,
+                            None => letter(Letter::Nav(vec![c]), ok[c.index()]),
+                        };
+                        s.nullable |= cs.nullable;
+                        s.first.extend(cs.first);
+                        s.last.extend(cs.last);
+                    }
+                    s
+                }
+                Node::Star(c) => {
+                    let cs = sum[c.index()]
+                        .clone()
+                        .expect("an impure star has an impure body");
+                    for &l in &cs.last {
+                        for &f in &cs.first {
+                            follow_pairs.push((l, f));
+                        }
+                    }
+                    Summary {
+                        nullable: true,
+                        ..cs
+                    }
+                }
+                Node::Concat(ch) => {
+                    // Runs of pure children become one navigation letter.
+                    let mut items: Vec<Summary> = Vec::new();
+                    let mut run: Vec<NodeId> = Vec::new();
+                    let mut run_ok = true;
+                    for &c in ch {
+                        match sum[c.index()].clone() {
+                            None => {
+                                run.push(c);
+                                run_ok &= ok[c.index()];
+                            }
+                            Some(cs) => {
+                                if !run.is_empty() {
+                                    items.push(letter(
+                                        Letter::Nav(std::mem::take(&mut run)),
+                                        run_ok,
+                                    ));
+                                    run_ok = true;
+                                }
+                                items.push(cs);
+                            }
+                        }
+                    }
+                    if !run.is_empty() {
+                        items.push(letter(Letter::Nav(run), run_ok));
+                    }
+                    let mut s = Summary {
+                        nullable: true,
+                        ..Summary::default()
+                    };
+                    let mut open: Vec<usize> = Vec::new();
+                    for cs in items {
+                        for &l in &open {
+                            for &f in &cs.first {
+                                follow_pairs.push((l, f));
+                            }
+                        }
+                        if s.nullable {
+                            s.first.extend(cs.first.iter().copied());
+                        }
+                        if cs.nullable {
+                            open.extend(cs.last);
+                        } else {
+                            open = cs.last;
+                        }
+                        s.nullable &= cs.nullable;
+                    }
+                    s.last = open;
+                    s
+                }
+            };
+            sum[id.index()] = Some(s);
+        }
+        let root_summary = sum[root.index()].clone().unwrap_or_default();
+        let mut follow = vec![Vec::new(); letters.len()];
+        for (a, b) in follow_pairs {
+            if live[b] {
+                follow[a].push(b);
+            }
+        }
+        for f in &mut follow {
+            f.sort_unstable();
+            f.dedup();
+        }
+        let mut first: Vec<usize> = root_summary
+            .first
+            .into_iter()
+            .filter(|&l| live[l])
+            .collect();
+        first.sort_unstable();
+        first.dedup();
+        Ok(Coarse {
+            letters,
+            follow,
+            first,
+        })
+    }
+
+    /// The switch action of a letter, if it is one.
+    pub fn switch(&self, game: &Game, l: usize) -> Option<ir::SwitchTarget> {
+        match &self.letters[l] {
+            Letter::Event(id) => match game.rules.node(*id) {
+                Node::Action(Action::Switch(t)) => Some(*t),
+                _ => None,
+            },
+            Letter::Nav(_) => None,
+        }
+    }
+
+    /// Every path of letters from `start` (after that letter; `None`: the rules' start) up to
+    /// and including the next switch. A path that would pass a letter twice applies
+    /// unboundedly many modifiers in one move, which this translation does not express.
+    pub fn paths(
+        &self,
+        game: &Game,
+        start: Option<usize>,
+        limit: usize,
+    ) -> Result<Vec<Vec<usize>>, Unsupported> {
+        let mut out = Vec::new();
+        let mut path: Vec<usize> = Vec::new();
+        let begin = match start {
+            Some(s) => &self.follow[s],
+            None => &self.first,
+        };
+        // Depth-first with an explicit stack of (letter, depth).
+        let mut stack: Vec<(usize, usize)> = begin.iter().rev().map(|&l| (l, 0)).collect();
+        while let Some((l, depth)) = stack.pop() {
+            path.truncate(depth);
+            if path.contains(&l) {
+                return Err(Unsupported(
+                    "a loop that applies modifiers within one move or keeper phase (the general \
+                     encoding unrolls it)"
+                        .into(),
+                ));
+            }
+            path.push(l);
+            if self.switch(game, l).is_some() {
+                out.push(path.clone());
+                if out.len() > limit {
+                    return Err(Unsupported(format!(
+                        "more than {limit} shapes of move after one switch"
+                    )));
+                }
+                continue;
+            }
+            for &n in self.follow[l].iter().rev() {
+                stack.push((n, depth + 1));
+            }
+        }
+        Ok(out)
+    }
+
+    /// The switch letters reachable from the rules' start.
+    pub fn reachable_switches(&self, game: &Game) -> Vec<usize> {
+        let mut seen = vec![false; self.letters.len()];
+        let mut stack: Vec<usize> = self.first.clone();
+        while let Some(l) = stack.pop() {
+            if std::mem::replace(&mut seen[l], true) {
+                continue;
+            }
+            stack.extend(self.follow[l].iter().copied());
+        }
+        (0..self.letters.len())
+            .filter(|&l| seen[l] && self.switch(game, l).is_some())
+            .collect()
+    }
+}

@@ -1,0 +1,791 @@
+//! Navigations (rules without modifiers) as GDL literals and relations. A navigation starts at
+//! a vertex (a GDL variable) and ends at one; shifts follow the board's direction relations,
+//! checks read the board, sums, stars and patterns become relations of their own, shared by
+//! every place that uses the same rules on the same board.
+//!
+//! The board a check reads is the state's (`true`) or, for the keeper after a move, the board
+//! the move left (`aft`), with the pieces the move in progress has put so far on top: those
+//! vertices are passed to the relations as extra arguments (the *context*).
+
+use super::text::Rule;
+use super::Unsupported;
+use crate::rbg_to_gdl::names::Names;
+use ir::{Action, Arith, ArithOp, CmpOp, DirId, Game, Node, NodeId, PieceId, VarId};
+use std::collections::{BTreeSet, HashMap};
+
+/// Which board the checks read, before the context's pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Base {
+    /// The current state: `(true (cell v x))`, `(true (var x n))`.
+    State,
+    /// After the move being played: `(aft v x)`, `(aftvar x n)` (the keeper's phase).
+    AfterMove,
+}
+
+/// The board a navigation reads: its base, the pieces put so far (vertex variable, piece) and
+/// the variables assigned so far (constants).
+#[derive(Clone, Debug)]
+pub struct Ctx {
+    pub base: Base,
+    pub puts: Vec<(String, PieceId)>,
+    pub assigned: Vec<(VarId, i64)>,
+    /// Pieces put that no check of this navigation can see (only a count would).
+    pub hidden: bool,
+}
+
+impl Ctx {
+    fn key(&self) -> (Base, Vec<PieceId>, Vec<(VarId, i64)>, bool) {
+        (
+            self.base,
+            self.puts.iter().map(|p| p.1).collect(),
+            self.assigned.clone(),
+            self.hidden,
+        )
+    }
+
+    /// The same board with the context's vertices renamed `?c1 .. ?ck`, for a relation's rules.
+    fn formal(&self) -> Ctx {
+        Ctx {
+            base: self.base,
+            puts: self
+                .puts
+                .iter()
+                .enumerate()
+                .map(|(i, (_, p))| (format!("?c{}", i + 1), *p))
+                .collect(),
+            assigned: self.assigned.clone(),
+            hidden: self.hidden,
+        }
+    }
+
+    /// The context's vertices as arguments: `?c1 ?c2 ` (with a trailing space) or nothing.
+    fn args(&self) -> String {
+        self.puts.iter().map(|(v, _)| format!("{v} ")).collect()
+    }
+}
+
+/// The literals of one rule body under construction, with fresh variables `?t1, ?t2, ...`.
+#[derive(Default)]
+pub struct Body {
+    pub lits: Vec<String>,
+    next: usize,
+    /// The body of a path's rule (its literals bind every variable they use), not of a
+    /// shared relation.
+    pub top: bool,
+}
+
+impl Body {
+    /// The body of a path's rule.
+    pub fn top() -> Body {
+        Body {
+            top: true,
+            ..Body::default()
+        }
+    }
+
+    pub fn fresh(&mut self) -> String {
+        self.next += 1;
+        format!("?t{}", self.next)
+    }
+
+    pub fn push(&mut self, lit: String) {
+        self.lits.push(lit);
+    }
+}
+
+/// What the output needs besides the relations written here.
+#[derive(Default)]
+pub struct Uses {
+    pub directions: BTreeSet<DirId>,
+    /// `(same v v)` for every vertex.
+    pub same: bool,
+    pub succ: bool,
+    pub order: bool,
+}
+
+type Key = (
+    String,
+    String,
+    (Base, Vec<PieceId>, Vec<(VarId, i64)>, bool),
+);
+
+/// Navigation relations, written once per (rules, board) pair.
+pub struct Nav<'g> {
+    game: &'g Game,
+    names: &'g Names,
+    /// Structurally equal nodes share an id (macros expand to copies of the same rules).
+    canon: Vec<usize>,
+    /// Whether a node's checks read the board (pieces), and the variables.
+    reads_board: Vec<bool>,
+    reads_vars: Vec<bool>,
+    memo: HashMap<Key, String>,
+    pub rules: Vec<Rule>,
+    pub uses: Uses,
+    counter: usize,
+}
+
+/// Deeper rules are left to the general encoding (each level is a native stack frame here).
+const MAX_DEPTH: usize = 200;
+
+impl<'g> Nav<'g> {
+    pub fn new(game: &'g Game, names: &'g Names) -> Nav<'g> {
+        // Hash-consing bottom-up: a node's id is that of its kind and its children's ids.
+        let rules = &game.rules;
+        let mut canon = vec![0; rules.len()];
+        let mut ids: HashMap<String, usize> = HashMap::new();
+        let mut reads_board = vec![false; rules.len()];
+        let mut reads_vars = vec![false; rules.len()];
+        for id in rules.postorder() {
+            let below = |v: &Vec<bool>| rules.children(id).iter().any(|c| v[c.index()]);
+            let (board, vars) = match rules.node(id) {
+                Node::Action(Action::On(_)) => (true, false),
+                Node::Action(Action::Compare { left, right, .. }) => {
+                    let counts = |a: &Arith| format!("{a:?}").contains("Count");
+                    (counts(left) || counts(right), true)
+                }
+                _ => (below(&reads_board), below(&reads_vars)),
+            };
+            reads_board[id.index()] = board;
+            reads_vars[id.index()] = vars;
+            let key = match rules.node(id) {
+                Node::Action(Action::Pattern { positive, body }) => {
+                    format!("p{positive}{}", canon[body.index()])
+                }
+                Node::Action(a) => format!("a{a:?}"),
+                Node::Concat(ch) => format!(
+                    "c{:?}",
+                    ch.iter().map(|c| canon[c.index()]).collect::<Vec<_>>()
+                ),
+                Node::Sum(ch) => format!(
+                    "s{:?}",
+                    ch.iter().map(|c| canon[c.index()]).collect::<Vec<_>>()
+                ),
+                Node::Star(c) => format!("*{}", canon[c.index()]),
+            };
+            let n = ids.len();
+            canon[id.index()] = *ids.entry(key).or_insert(n);
+        }
+        Nav {
+            game,
+            names,
+            canon,
+            reads_board,
+            reads_vars,
+            memo: HashMap::new(),
+            rules: Vec::new(),
+            uses: Uses::default(),
+            counter: 0,
+        }
+    }
+
+    fn fresh_name(&mut self, prefix: &str) -> String {
+        self.counter += 1;
+        format!("{prefix}{}", self.counter)
+    }
+
+    /// The relation for `kind` of these nodes under this board, if written already; else a
+    /// new name, remembered before its rules are written (so recursion finds it).
+    fn relation(
+        &mut self,
+        nodes: &[NodeId],
+        kind: String,
+        ctx: &Ctx,
+        prefix: &str,
+    ) -> (String, bool) {
+        let key: Key = (
+            format!(
+                "{:?}",
+                nodes
+                    .iter()
+                    .map(|n| self.canon[n.index()])
+                    .collect::<Vec<_>>()
+            ),
+            kind,
+            ctx.key(),
+        );
+        if let Some(name) = self.memo.get(&key) {
+            return (name.clone(), false);
+        }
+        let name = self.fresh_name(prefix);
+        self.memo.insert(key, name.clone());
+        (name, true)
+    }
+
+    /// Walks `nodes` in sequence from vertex `x`; returns the vertex where they end.
+    pub fn walk(
+        &mut self,
+        nodes: &[NodeId],
+        ctx: &Ctx,
+        b: &mut Body,
+        x: &str,
+        depth: usize,
+    ) -> Result<String, Unsupported> {
+        let mut at = x.to_string();
+        for &n in nodes {
+            at = self.node(n, ctx, b, &at, depth)?;
+        }
+        Ok(at)
+    }
+
+    fn node(
+        &mut self,
+        id: NodeId,
+        ctx: &Ctx,
+        b: &mut Body,
+        x: &str,
+        depth: usize,
+    ) -> Result<String, Unsupported> {
+        if depth > MAX_DEPTH {
+            return Err(Unsupported(format!(
+                "rules nested more than {MAX_DEPTH} deep"
+            )));
+        }
+        let game = self.game;
+        // A relation carries only the context its rules read (so it is shared more, and a
+        // bottom-up reasoner does not multiply it by the vertices of pieces it never reads).
+        let narrowed;
+        let ctx = if (ctx.puts.is_empty() || self.reads_board[id.index()])
+            && (ctx.assigned.is_empty() || self.reads_vars[id.index()])
+        {
+            ctx
+        } else {
+            narrowed = Ctx {
+                base: ctx.base,
+                puts: if self.reads_board[id.index()] {
+                    ctx.puts.clone()
+                } else {
+                    Vec::new()
+                },
+                assigned: if self.reads_vars[id.index()] {
+                    ctx.assigned.clone()
+                } else {
+                    Vec::new()
+                },
+                hidden: ctx.hidden || !ctx.puts.is_empty(),
+            };
+            &narrowed
+        };
+        match game.rules.node(id) {
+            Node::Action(Action::Shift(d)) => {
+                let y = b.fresh();
+                self.uses.directions.insert(*d);
+                b.push(format!("({} {x} {y})", dir_relation(self.names, *d)));
+                Ok(y)
+            }
+            Node::Action(Action::On(set)) => {
+                self.check(set, ctx, b, x)?;
+                Ok(x.to_string())
+            }
+            Node::Action(Action::Compare { left, op, right }) => {
+                self.compare(left, *op, right, ctx, b)?;
+                Ok(x.to_string())
+            }
+            Node::Action(Action::Pattern {
+                positive: false,
+                body,
+            }) if b.top => {
+                // A negated pattern is computed for every vertex by a bottom-up reasoner
+                // (demand cannot pass a negation): its relation starts with the literals that
+                // bind the vertex where it is asked.
+                let guard = b.lits.join(" ");
+                let (name, new) =
+                    self.relation(&[*body], format!("guard {guard} at {x}"), ctx, "pat");
+                if new {
+                    let mut rb = Body {
+                        lits: b.lits.clone(),
+                        next: b.next,
+                        top: false,
+                    };
+                    self.node(*body, ctx, &mut rb, x, depth + 1)?;
+                    self.rules
+                        .push(Rule::new(format!("({name} {}{x})", ctx.args()), rb.lits));
+                }
+                b.push(format!("(not ({name} {}{x}))", ctx.args()));
+                Ok(x.to_string())
+            }
+            Node::Action(Action::Pattern { positive, body }) => {
+                let (name, new) = self.relation(&[*body], "pattern".into(), ctx, "pat");
+                if new {
+                    let f = ctx.formal();
+                    let mut rb = Body::default();
+                    self.node(*body, &f, &mut rb, "?a", depth + 1)?;
+                    self.rules
+                        .push(Rule::new(format!("({name} {}?a)", f.args()), rb.lits));
+                }
+                let lit = format!("({name} {}{x})", ctx.args());
+                b.push(if *positive {
+                    lit
+                } else {
+                    format!("(not {lit})")
+                });
+                Ok(x.to_string())
+            }
+            Node::Action(_) => Err(Unsupported("a modifier inside a navigation".into())),
+            Node::Concat(ch) => self.walk(ch, ctx, b, x, depth + 1),
+            Node::Sum(ch) if ch.len() == 1 => self.node(ch[0], ctx, b, x, depth + 1),
+            Node::Sum(ch) => {
+                let (name, new) = self.relation(&[id], "sum".into(), ctx, "nav");
+                if new {
+                    let f = ctx.formal();
+                    for &c in ch {
+                        let mut rb = Body::default();
+                        let y = self.node(c, &f, &mut rb, "?a", depth + 1)?;
+                        self.rules
+                            .push(Rule::new(format!("({name} {}?a {y})", f.args()), rb.lits));
+                    }
+                }
+                let y = b.fresh();
+                b.push(format!("({name} {}{x} {y})", ctx.args()));
+                Ok(y)
+            }
+            Node::Star(c) => {
+                let (name, new) = self.relation(&[id], "star".into(), ctx, "star");
+                if new {
+                    let f = ctx.formal();
+                    let args = f.args();
+                    self.rules
+                        .push(Rule::new(format!("({name} {args}?a ?a)"), Vec::new()));
+                    let mut rb = Body::default();
+                    let y = self.node(*c, &f, &mut rb, "?a", depth + 1)?;
+                    // Right recursion: a top-down reasoner extends from a known start.
+                    rb.push(format!("({name} {args}{y} ?z)"));
+                    self.rules
+                        .push(Rule::new(format!("({name} {args}?a ?z)"), rb.lits));
+                }
+                let y = b.fresh();
+                b.push(format!("({name} {}{x} {y})", ctx.args()));
+                Ok(y)
+            }
+        }
+    }
+
+    /// The piece on the vertex `x` is in `set`.
+    fn check(
+        &mut self,
+        set: &[PieceId],
+        ctx: &Ctx,
+        b: &mut Body,
+        x: &str,
+    ) -> Result<(), Unsupported> {
+        if set.is_empty() {
+            b.push(super::text::FALSE.into());
+            return Ok(());
+        }
+        if set.len() == self.game.pieces.len() {
+            return Ok(());
+        }
+        let base = |me: &Self| -> String {
+            match set {
+                [p] => me.cell(ctx.base, x, *p),
+                _ => format!(
+                    "(or {})",
+                    set.iter()
+                        .map(|&p| me.cell(ctx.base, x, p))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ),
+            }
+        };
+        match &ctx.puts[..] {
+            [] if set.len() <= 3 => {
+                b.push(base(self));
+                return Ok(());
+            }
+            // One piece put: on its vertex it is what the check sees, elsewhere the base.
+            [(c, p)] if set.len() <= 3 => {
+                self.uses.same = true;
+                if set.contains(p) {
+                    let cells: Vec<String> =
+                        set.iter().map(|&q| self.cell(ctx.base, x, q)).collect();
+                    b.push(format!("(or (same {x} {c}) {})", cells.join(" ")));
+                } else {
+                    b.push(base(self));
+                    b.push(format!("(distinct {x} {c})"));
+                }
+                return Ok(());
+            }
+            [_] => {}
+            _ => {
+                // A relation over two vertices of put pieces and the checked one is cubic in
+                // the board for a bottom-up reasoner: the general encoding does better.
+                return Err(Unsupported(
+                    "a check that may see two pieces the move has put".into(),
+                ));
+            }
+        }
+        let (name, new) = self.relation(&[], format!("on{set:?}"), ctx, "on");
+        if new {
+            let f = ctx.formal();
+            let k = f.puts.len();
+            // The last piece put on a vertex is what it holds.
+            for j in (0..k).rev() {
+                let (cj, pj) = &f.puts[j];
+                if set.contains(pj) {
+                    let body = f.puts[j + 1..]
+                        .iter()
+                        .map(|(ci, _)| format!("(distinct {cj} {ci})"))
+                        .collect();
+                    self.rules
+                        .push(Rule::new(format!("({name} {}{cj})", f.args()), body));
+                }
+            }
+            for &p in set {
+                let mut body = vec![self.cell(f.base, "?v", p)];
+                body.extend(f.puts.iter().map(|(ci, _)| format!("(distinct ?v {ci})")));
+                self.rules
+                    .push(Rule::new(format!("({name} {}?v)", f.args()), body));
+            }
+        }
+        b.push(format!("({name} {}{x})", ctx.args()));
+        Ok(())
+    }
+
+    /// The base board holds piece `p` on `v`.
+    fn cell(&self, base: Base, v: &str, p: PieceId) -> String {
+        let piece = &self.names.pieces[p.index()];
+        match base {
+            Base::State => format!("(true (cell {v} {piece}))"),
+            Base::AfterMove => format!("(aft {v} {piece})"),
+        }
+    }
+
+    fn compare(
+        &mut self,
+        left: &Arith,
+        op: CmpOp,
+        right: &Arith,
+        ctx: &Ctx,
+        b: &mut Body,
+    ) -> Result<(), Unsupported> {
+        // `$ x` compared with 0 or 1 asks whether some vertex holds x.
+        let counted = match (left, right) {
+            (Arith::Count(p), Arith::Const(c)) => Some((*p, op, *c)),
+            (Arith::Const(c), Arith::Count(p)) => Some((*p, flip(op), *c)),
+            _ => None,
+        };
+        if let Some((p, op, c)) = counted {
+            let exists = match (op, c) {
+                (CmpOp::Gt, 0) | (CmpOp::Ge, 1) | (CmpOp::Ne, 0) => true,
+                (CmpOp::Eq, 0) | (CmpOp::Lt, 1) | (CmpOp::Le, 0) => false,
+                _ => {
+                    return Err(Unsupported(
+                        "a piece count compared with something other than 0 or 1".into(),
+                    ))
+                }
+            };
+            if !ctx.puts.is_empty() || ctx.hidden {
+                return Err(Unsupported(
+                    "a piece count read while a move has put pieces".into(),
+                ));
+            }
+            let plain = Ctx {
+                base: ctx.base,
+                puts: Vec::new(),
+                assigned: Vec::new(),
+                hidden: false,
+            };
+            let (name, new) = self.relation(&[], format!("some{p:?}"), &plain, "some");
+            if new {
+                let body = vec![self.cell(ctx.base, "?v", p)];
+                self.rules.push(Rule::new(format!("({name})"), body));
+            }
+            b.push(if exists {
+                format!("({name})")
+            } else {
+                format!("(not ({name}))")
+            });
+            return Ok(());
+        }
+        let mut lits = Vec::new();
+        let l = self.term(left, ctx, b, &mut lits)?;
+        let mut rlits = Vec::new();
+        let r = self.term(right, ctx, b, &mut rlits)?;
+        if let (Ok(a), Ok(c)) = (l.parse::<i64>(), r.parse::<i64>()) {
+            if !op.holds(a, c) {
+                b.push(super::text::FALSE.into());
+            }
+            return Ok(());
+        }
+        if op == CmpOp::Eq {
+            // Equal terms: the right side's result is the left one.
+            let (l, r, mut lits, mut rlits) = if r.starts_with('?') {
+                (l, r, lits, rlits)
+            } else {
+                (r, l, rlits, lits)
+            };
+            for lit in &mut rlits {
+                *lit = replace_var(lit, &r, &l);
+            }
+            lits.append(&mut rlits);
+            b.lits.append(&mut lits);
+            return Ok(());
+        }
+        b.lits.append(&mut lits);
+        b.lits.append(&mut rlits);
+        let lit = match op {
+            CmpOp::Ne => format!("(distinct {l} {r})"),
+            CmpOp::Lt => format!("(less {l} {r})"),
+            CmpOp::Gt => format!("(less {r} {l})"),
+            CmpOp::Le => format!("(atmost {l} {r})"),
+            CmpOp::Ge => format!("(atmost {r} {l})"),
+            CmpOp::Eq => unreachable!("handled above"),
+        };
+        self.uses.order = true;
+        self.uses.succ = true;
+        b.push(lit);
+        Ok(())
+    }
+
+    /// A term for the value of `e`: a number or a variable the pushed literals bind.
+    fn term(
+        &mut self,
+        e: &Arith,
+        ctx: &Ctx,
+        b: &mut Body,
+        lits: &mut Vec<String>,
+    ) -> Result<String, Unsupported> {
+        match e {
+            Arith::Const(c) if *c >= 0 => Ok(c.to_string()),
+            Arith::Var(v) => {
+                if let Some((_, c)) = ctx.assigned.iter().rev().find(|(w, _)| w == v) {
+                    return Ok(c.to_string());
+                }
+                let t = b.fresh();
+                let name = &self.names.variables[v.index()];
+                lits.push(match ctx.base {
+                    Base::State => format!("(true (var {name} {t}))"),
+                    Base::AfterMove => format!("(aftvar {name} {t})"),
+                });
+                Ok(t)
+            }
+            Arith::Bin(op @ (ArithOp::Add | ArithOp::Sub), a, c) => {
+                let Arith::Const(k @ 0..=4) = **c else {
+                    return Err(Unsupported(
+                        "arithmetic other than adding a small constant".into(),
+                    ));
+                };
+                let mut t = self.term(a, ctx, b, lits)?;
+                if let Ok(n) = t.parse::<i64>() {
+                    let v = if *op == ArithOp::Add { n + k } else { n - k };
+                    return if v >= 0 {
+                        Ok(v.to_string())
+                    } else {
+                        Err(Unsupported("a negative value".into()))
+                    };
+                }
+                self.uses.succ = true;
+                for _ in 0..k {
+                    let u = b.fresh();
+                    lits.push(if *op == ArithOp::Add {
+                        format!("(succ {t} {u})")
+                    } else {
+                        format!("(succ {u} {t})")
+                    });
+                    t = u;
+                }
+                Ok(t)
+            }
+            _ => Err(Unsupported(
+                "arithmetic other than variables plus or minus small constants".into(),
+            )),
+        }
+    }
+}
+
+/// The GDL relation of a direction.
+pub fn dir_relation(names: &Names, d: DirId) -> String {
+    format!("d_{}", names.directions[d.index()])
+}
+
+fn flip(op: CmpOp) -> CmpOp {
+    match op {
+        CmpOp::Lt => CmpOp::Gt,
+        CmpOp::Gt => CmpOp::Lt,
+        CmpOp::Le => CmpOp::Ge,
+        CmpOp::Ge => CmpOp::Le,
+        o => o,
+    }
+}
+
+/// `lit` with the variable `from` (a whole token) replaced by `to`.
+fn replace_var(lit: &str, from: &str, to: &str) -> String {
+    lit.split(' ')
+        .map(|tok| {
+            let core = tok.trim_end_matches(')');
+            if core == from {
+                format!("{to}{}", &tok[core.len()..])
+            } else {
+                tok.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// How many leading nodes of a navigation only shift and together lead from every vertex to
+/// every vertex (`(up* + down*)(left* + right*)` on a rectangle): a move that starts with
+/// them does not depend on where the previous one ended.
+pub fn universal_prefix(game: &Game, nodes: &[NodeId]) -> usize {
+    let v = game.board.vertex_count();
+    if v == 0 || v > 4096 {
+        return 0;
+    }
+    let shifts = nodes
+        .iter()
+        .take_while(|&&n| shift_only(game, n, 0))
+        .count();
+    for len in (1..=shifts).rev() {
+        let everywhere = (0..v).all(|s| {
+            let mut set = vec![false; v];
+            set[s] = true;
+            reach(game, &nodes[..len], set).iter().all(|&b| b)
+        });
+        if everywhere {
+            return len;
+        }
+    }
+    0
+}
+
+fn shift_only(game: &Game, id: NodeId, depth: usize) -> bool {
+    depth < MAX_DEPTH
+        && match game.rules.node(id) {
+            Node::Action(Action::Shift(_)) => true,
+            Node::Action(_) => false,
+            Node::Concat(ch) | Node::Sum(ch) => ch.iter().all(|&c| shift_only(game, c, depth + 1)),
+            Node::Star(c) => shift_only(game, *c, depth + 1),
+        }
+}
+
+/// The vertices shift-only `nodes` lead to from `set`.
+fn reach(game: &Game, nodes: &[NodeId], mut set: Vec<bool>) -> Vec<bool> {
+    for &n in nodes {
+        set = reach_node(game, n, set);
+    }
+    set
+}
+
+fn reach_node(game: &Game, id: NodeId, set: Vec<bool>) -> Vec<bool> {
+    match game.rules.node(id) {
+        Node::Action(Action::Shift(d)) => {
+            let mut out = vec![false; set.len()];
+            for (v, _) in set.iter().enumerate().filter(|p| *p.1) {
+                if let Some(w) = game.board.neighbour(ir::VertexId::from_index(v), *d) {
+                    out[w.index()] = true;
+                }
+            }
+            out
+        }
+        Node::Concat(ch) => reach(game, ch, set),
+        Node::Sum(ch) => {
+            let mut out = vec![false; set.len()];
+            for &c in ch {
+                for (o, r) in out.iter_mut().zip(reach_node(game, c, set.clone())) {
+                    *o |= r;
+                }
+            }
+            out
+        }
+        Node::Star(c) => {
+            let mut all = set.clone();
+            let mut frontier = set;
+            loop {
+                let step = reach_node(game, *c, frontier);
+                let mut grew = false;
+                let mut fresh = vec![false; all.len()];
+                for (i, s) in step.into_iter().enumerate() {
+                    if s && !all[i] {
+                        all[i] = true;
+                        fresh[i] = true;
+                        grew = true;
+                    }
+                }
+                if !grew {
+                    return all;
+                }
+                frontier = fresh;
+            }
+        }
+        Node::Action(_) => set,
+    }
+}
+
+/// Whether a check among `nodes` may read the vertex a piece was put on, given for each
+/// vertex `u` it may have been put on (`rows[u]`) the vertices where the walk may be now;
+/// `rows` become where the walk may be after `nodes`. Shifts are followed, checks assumed to
+/// pass (an over-approximation: a `false` answer is certain).
+pub fn may_see(game: &Game, nodes: &[NodeId], rows: &mut [Vec<bool>]) -> bool {
+    let mut hit = false;
+    for (u, row) in rows.iter_mut().enumerate() {
+        let mut set = std::mem::take(row);
+        for &n in nodes {
+            let (out, h) = see(game, n, set, u, 0);
+            set = out;
+            hit |= h;
+        }
+        *row = set;
+    }
+    hit
+}
+
+fn see(game: &Game, id: NodeId, set: Vec<bool>, u: usize, depth: usize) -> (Vec<bool>, bool) {
+    if depth > MAX_DEPTH {
+        return (vec![true; set.len()], true);
+    }
+    match game.rules.node(id) {
+        Node::Action(Action::Shift(_)) => (reach_node(game, id, set), false),
+        Node::Action(Action::On(_)) => {
+            let h = set[u];
+            (set, h)
+        }
+        Node::Action(Action::Pattern { body, .. }) => {
+            let (_, h) = see(game, *body, set.clone(), u, depth + 1);
+            (set, h)
+        }
+        Node::Action(_) => (set, false),
+        Node::Concat(ch) => {
+            let mut hit = false;
+            let mut set = set;
+            for &c in ch {
+                let (out, h) = see(game, c, set, u, depth + 1);
+                set = out;
+                hit |= h;
+            }
+            (set, hit)
+        }
+        Node::Sum(ch) => {
+            let mut out = vec![false; set.len()];
+            let mut hit = false;
+            for &c in ch {
+                let (o, h) = see(game, c, set.clone(), u, depth + 1);
+                hit |= h;
+                for (a, b) in out.iter_mut().zip(o) {
+                    *a |= b;
+                }
+            }
+            (out, hit)
+        }
+        Node::Star(c) => {
+            let mut all = set.clone();
+            let mut frontier = set;
+            let mut hit = false;
+            loop {
+                let (step, h) = see(game, *c, frontier, u, depth + 1);
+                hit |= h;
+                let mut fresh = vec![false; all.len()];
+                let mut grew = false;
+                for (i, s) in step.into_iter().enumerate() {
+                    if s && !all[i] {
+                        all[i] = true;
+                        fresh[i] = true;
+                        grew = true;
+                    }
+                }
+                if !grew {
+                    return (all, hit);
+                }
+                frontier = fresh;
+            }
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! Rules as text: the body literals of a rule are kept as strings until the rule is written,
+//! when it is made *safe* (every variable of the head, of a negation or of a `distinct`
+//! appears in a positive literal: a `(vertex ?v)` literal is added where none does) and a
+//! rule that can never hold is dropped.
+
+/// A literal that never holds: a rule with it is not written.
+pub const FALSE: &str = "(never)";
+
+/// Lines are wrapped at this width.
+const WIDTH: usize = 100;
+
+#[derive(Clone, Debug)]
+pub struct Rule {
+    pub head: String,
+    pub body: Vec<String>,
+}
+
+/// The variables of a literal.
+pub fn vars(lit: &str) -> impl Iterator<Item = &str> {
+    lit.split([' ', '(', ')']).filter(|t| t.starts_with('?'))
+}
+
+fn positive(lit: &str) -> bool {
+    !(lit.starts_with("(not ") || lit.starts_with("(distinct ") || lit.starts_with("(or "))
+}
+
+impl Rule {
+    pub fn new(head: String, body: Vec<String>) -> Rule {
+        Rule { head, body }
+    }
+
+    /// The rule made safe, or `None` if it can never hold. Sets `vertex` when it added a
+    /// `(vertex ?v)` literal.
+    pub fn finish(mut self, vertex: &mut bool) -> Option<Rule> {
+        if self.body.iter().any(|l| l == FALSE) {
+            return None;
+        }
+        let bound: std::collections::HashSet<&str> = self
+            .body
+            .iter()
+            .filter(|l| positive(l))
+            .flat_map(|l| vars(l))
+            .collect();
+        let mut missing: Vec<String> = Vec::new();
+        for lit in std::iter::once(&self.head).chain(self.body.iter().filter(|l| !positive(l))) {
+            for v in vars(lit) {
+                if !bound.contains(v) && !missing.iter().any(|m| m == v) {
+                    missing.push(v.to_string());
+                }
+            }
+        }
+        if !missing.is_empty() {
+            *vertex = true;
+            let domain = missing.iter().map(|v| format!("(vertex {v})"));
+            self.body = domain.chain(self.body).collect();
+        }
+        Some(self)
+    }
+
+    pub fn text(&self) -> String {
+        if self.body.is_empty() {
+            return self.head.clone();
+        }
+        let one = format!("(<= {} {})", self.head, self.body.join(" "));
+        if one.len() <= WIDTH {
+            return one;
+        }
+        let mut s = format!("(<= {}", self.head);
+        for l in &self.body {
+            s.push_str("\n    ");
+            s.push_str(l);
+        }
+        s.push(')');
+        s
+    }
+}
+
+/// Ground facts, several to a line (a table of facts reads like a table).
+pub fn fact_lines(facts: &[String]) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for f in facts {
+        if !line.is_empty() && line.len() + 1 + f.len() > WIDTH {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(f);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// The relation a literal reads and whether it is positive (`distinct` counts as negative:
+/// it binds nothing).
+fn relation_of(lit: &str) -> (&str, bool) {
+    let (inner, positive) = match lit.strip_prefix("(not ") {
+        Some(rest) => (rest.strip_suffix(')').unwrap_or(rest), false),
+        None => (lit, true),
+    };
+    let name = inner
+        .trim_start_matches('(')
+        .split([' ', ')'])
+        .next()
+        .unwrap_or("");
+    (name, positive)
+}
+
+/// The name of the relation a head defines.
+pub fn head_relation(head: &str) -> &str {
+    relation_of(head).0
+}
+
+/// Rules that read relations nothing defines: a positive literal never holds (the rule goes),
+/// a negative one always holds (the literal goes); repeated until nothing changes. `given`
+/// are the relations defined outside `rules` (facts, `true`, `does`, `distinct`).
+pub fn drop_undefined(groups: &mut [Vec<Rule>], given: &[String]) {
+    let size = |g: &[Vec<Rule>]| -> (usize, usize) {
+        g.iter()
+            .flatten()
+            .fold((0, 0), |(r, l), x| (r + 1, l + x.body.len()))
+    };
+    loop {
+        let defined: std::collections::HashSet<String> = groups
+            .iter()
+            .flatten()
+            .map(|r| head_relation(&r.head).to_string())
+            .chain(given.iter().cloned())
+            .collect();
+        let before = size(groups);
+        for rules in groups.iter_mut() {
+            rules.retain(|r| {
+                r.body.iter().all(|l| {
+                    let (rel, positive) = relation_of(l);
+                    !positive || defined.contains(rel)
+                })
+            });
+            for r in rules.iter_mut() {
+                r.body.retain(|l| {
+                    let (rel, positive) = relation_of(l);
+                    positive || rel == "distinct" || defined.contains(rel)
+                });
+            }
+        }
+        if size(groups) == before {
+            return;
+        }
+    }
+}
