@@ -1,6 +1,7 @@
 //! Lexer, macro expansion, parser, lowering and validation on arbitrary input: no panics, no
 //! hangs (expansion and rule sizes are limited), and whatever parses round-trips through the
-//! LL-RBG printer; the formatter keeps it the same game and formats its output to itself.
+//! LL-RBG printer; the formatter keeps it the same game and formats its output to itself; the
+//! direct GDL translation either declines or writes GDL that passes the checker.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -21,6 +22,15 @@ fuzz_target!(|data: &[u8]| {
         panic!("formatting changed the game: {e}\n{formatted}");
     }
     assert_eq!(rbg::format::format(&formatted).ok().as_deref(), Some(formatted.as_str()));
+    let opts = convert::GdlOptions {
+        encoding: convert::Encoding::Direct,
+        ..Default::default()
+    };
+    if let Ok(t) = convert::rbg_to_gdl(game, opts) {
+        if let Err(d) = gdl::parse_and_check(&t.text) {
+            panic!("direct translation rejected: {d:?}\n{}", t.text);
+        }
+    }
     let b = &game.board;
     // LL-RBG declares directions only through edges: a direction without any edge cannot
     // survive the round trip (documented in docs/rbg.md).

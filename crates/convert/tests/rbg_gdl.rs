@@ -134,6 +134,7 @@ fn public_games_translate_check_and_agree() {
         .collect();
     files.sort();
     assert!(!files.is_empty(), "no public RBG games found");
+    let (total, mut compared, mut direct) = (files.len(), 0, 0);
     for f in files {
         let name = f.file_stem().unwrap().to_string_lossy().to_string();
         let text = std::fs::read_to_string(&f).expect("readable");
@@ -149,8 +150,17 @@ fn public_games_translate_check_and_agree() {
             )
         });
         let lines = t.text.lines().count();
+        let encoding = if t
+            .text
+            .starts_with(";; Translated from RBG by rbgtool (direct")
+        {
+            direct += 1;
+            "direct"
+        } else {
+            "general"
+        };
         let mut report = format!(
-            "{name}: translates ({lines} lines, move {} / keeper {} levels{}), checks ({} warnings)",
+            "{name}: translates ({encoding}, {lines} lines, move {} / keeper {} levels{}), checks ({} warnings)",
             t.player_levels,
             t.keeper_levels,
             if t.unrolled { ", unrolled" } else { "" },
@@ -166,12 +176,17 @@ fn public_games_translate_check_and_agree() {
                 .map(|d| game::perft::perft(&mut engine, d))
                 .collect();
             assert_eq!(expected, got, "{name}: reasoner vs GDL perft");
+            compared += 1;
             report.push_str(&format!(", perft equal {got:?}"));
         } else {
             report.push_str(", perft not compared (too large for the suite)");
         }
         eprintln!("{report}");
     }
+    eprintln!(
+        "{total} public games translate and check ({direct} in the direct encoding); \
+         {compared} have perft compared with the reasoner and equal"
+    );
 }
 
 /// A construct the back end cannot express is an error at its source span: here an

@@ -8,6 +8,9 @@
 use super::Unsupported;
 use ir::{Action, Game, Node, NodeId};
 
+/// Letters visited while listing the paths after one switch, at most.
+const MAX_STEPS: usize = 1_000_000;
+
 /// One letter of the coarse automaton.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Letter {
@@ -226,9 +229,16 @@ impl Coarse {
             Some(s) => &self.follow[s],
             None => &self.first,
         };
-        // Depth-first with an explicit stack of (letter, depth).
+        // Depth-first with an explicit stack of (letter, depth); dead ends count too.
         let mut stack: Vec<(usize, usize)> = begin.iter().rev().map(|&l| (l, 0)).collect();
+        let mut steps = 0usize;
         while let Some((l, depth)) = stack.pop() {
+            steps += 1;
+            if steps > MAX_STEPS {
+                return Err(Unsupported(format!(
+                    "rules whose moves take more than {MAX_STEPS} steps to list"
+                )));
+            }
             path.truncate(depth);
             if path.contains(&l) {
                 return Err(Unsupported(

@@ -64,6 +64,8 @@ enum KeeperEnd {
     Player(PlayerId, u32),
     /// A `->>` after which nothing can follow: the play is over.
     Stuck,
+    /// A `->>` followed by these paths: the play is over when none of them can be taken.
+    StuckUnless(Vec<Vec<usize>>),
 }
 
 struct Translator<'g> {
@@ -365,16 +367,14 @@ impl Translator<'_> {
                         complete.push((full, KeeperEnd::Player(p, modifier(game, id))));
                     }
                     _ => {
-                        if self.coarse.paths(game, Some(last), MAX_PATHS)?.is_empty() {
+                        let next = self.coarse.paths(game, Some(last), MAX_PATHS)?;
+                        if next.is_empty() {
                             complete.push((full, KeeperEnd::Stuck));
                         } else if depth >= MAX_KEEPER_CHAIN {
                             return Err(Unsupported("a long chain of keeper phases".into()));
                         } else {
-                            return Err(Unsupported(
-                                "a keeper phase that continues after `->>` and may get stuck \
-                                 there"
-                                    .into(),
-                            ));
+                            stack.push((full.clone(), last, depth + 1));
+                            complete.push((full, KeeperEnd::StuckUnless(next)));
                         }
                     }
                 }
@@ -388,7 +388,7 @@ impl Translator<'_> {
                 hidden: false,
             };
             let first = vec![format!("(moved m{km} ?s0)")];
-            let Some(w) = self.walk(&path, ctx, "?s0", false, first)? else {
+            let Some(mut w) = self.walk(&path, ctx.clone(), "?s0", false, first.clone())? else {
                 continue;
             };
             *runs += 1;
@@ -415,6 +415,25 @@ impl Translator<'_> {
             }
             let head = format!("({name} {})", args.join(" "));
             let head = head.replace(" )", ")");
+            if let KeeperEnd::StuckUnless(next) = &end {
+                // Stuck where no continuation can be taken from the state this path leaves
+                // (named by its put vertices and end; the walks share the path's names).
+                let mut cont_args = args.clone();
+                if !cont_args.contains(&w.end) {
+                    cont_args.push(w.end.clone());
+                }
+                let cont = format!("(kcont{runs} {})", cont_args.join(" ")).replace(" )", ")");
+                for p in next {
+                    let mut longer = path.clone();
+                    longer.extend(p);
+                    if let Some(wp) =
+                        self.walk(&longer, ctx.clone(), "?s0", false, first.clone())?
+                    {
+                        out.push(Rule::new(cont.clone(), wp.body.lits));
+                    }
+                }
+                w.body.lits.push(format!("(not {cont})"));
+            }
             out.push(Rule::new(head.clone(), w.body.lits));
             for (i, (v, x)) in puts.iter().enumerate() {
                 let piece = &self.names.pieces[x.index()];
@@ -450,7 +469,7 @@ impl Translator<'_> {
                     }
                     self.names.variables[p.index()].clone()
                 }
-                KeeperEnd::Stuck => self.names.keeper.clone(),
+                KeeperEnd::Stuck | KeeperEnd::StuckUnless(_) => self.names.keeper.clone(),
             };
             out.push(Rule::new(
                 format!("(next (control {control}))"),

@@ -627,7 +627,7 @@ fn replace_var(lit: &str, from: &str, to: &str) -> String {
 /// them does not depend on where the previous one ended.
 pub fn universal_prefix(game: &Game, nodes: &[NodeId]) -> usize {
     let v = game.board.vertex_count();
-    if v == 0 || v > 4096 {
+    if v == 0 || v > 1024 {
         return 0;
     }
     let shifts = nodes

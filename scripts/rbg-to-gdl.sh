@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# RBG -> GDL translations measured (docs/rbg-to-gdl.md pastes the output):
+#  1. every RBG game of corpus/rbg and ../shared/corpus-external/rbg/games: the encoding
+#     `rbgtool convert --to gdl` chose (direct, or general with the reason) and the size;
+#  2. the eight public games that have hand-written GDL in ../shared/corpus-external/gdl:
+#     lines against the hand-written file, and flat Monte-Carlo states/s of both on our GDL
+#     interpreter and on our network (`--engine interpreted|compiled`), interleaved round by
+#     round, each run pinned to one core, best of N rounds;
+#  3. with --prolog, perft CPU time of both under SWI-Prolog (crates/convert/examples/swipl_bench).
+#
+# Usage: scripts/rbg-to-gdl.sh [--rounds N] [--seconds S] [--core C] [--sizes-only] [--prolog]
+# RBGTOOL=PATH measures that binary instead of building target/release/rbgtool.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+rounds=3 seconds=2 core=1 sizes_only=0 prolog=0
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --rounds) rounds=$2; shift 2 ;;
+        --seconds) seconds=$2; shift 2 ;;
+        --core) core=$2; shift 2 ;;
+        --sizes-only) sizes_only=1; shift ;;
+        --prolog) prolog=1; shift ;;
+        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+        *) echo "unknown argument: $1" >&2; exit 2 ;;
+    esac
+done
+external=../shared/corpus-external
+if [ ! -d "$external/rbg/games" ] || [ ! -d "$external/gdl" ]; then
+    echo "no public corpus at $external" >&2
+    exit 1
+fi
+if [ -z "${RBGTOOL:-}" ]; then
+    cargo build --release -q -p rbgtool
+    RBGTOOL=target/release/rbgtool
+fi
+pin() { if command -v taskset >/dev/null; then taskset -c "$core" "$@"; else "$@"; fi; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# The translation of one RBG file into $work/NAME.kif; prints its encoding.
+translate() {
+    "$RBGTOOL" convert "$1" --to gdl -o "$work/$2.kif" --quiet 2>/dev/null || { echo "refused"; return; }
+    local first
+    first=$(head -1 "$work/$2.kif")
+    case "$first" in
+        *"(direct encoding"*) echo "direct" ;;
+        ";; General encoding: the direct encoding cannot express "*)
+            echo "general: ${first#;; General encoding: the direct encoding cannot express }" ;;
+        *) echo "general" ;;
+    esac
+}
+
+echo "### Every RBG game"
+echo
+echo "| game | encoding | lines | bytes |"
+echo "|---|---|---|---|"
+direct=0 total=0 max_bytes=0
+for f in corpus/rbg/*.rbg "$external"/rbg/games/*.rbg; do
+    case "$f" in corpus/*) name="corpus/$(basename "$f" .rbg)" ;; *) name="$(basename "$f" .rbg)" ;; esac
+    key=$(echo "$name" | tr '/' '_')
+    enc=$(translate "$f" "$key")
+    total=$((total + 1))
+    case "$enc" in direct) direct=$((direct + 1)) ;; esac
+    if [ -f "$work/$key.kif" ]; then
+        lines=$(wc -l < "$work/$key.kif")
+        bytes=$(wc -c < "$work/$key.kif")
+        [ "$bytes" -gt "$max_bytes" ] && max_bytes=$bytes
+    else
+        lines=- bytes=-
+    fi
+    echo "| $name | $enc | $lines | $bytes |"
+done
+echo
+echo "$direct of $total games use the direct encoding; the largest translation has $max_bytes bytes."
+[ "$sizes_only" = 1 ] && exit 0
+
+# The eight games with hand-written GDL: RBG file, hand-written file, Prolog perft depth.
+pairs="ticTacToe:ticTacToe.kif:4 breakthrough:breakthrough.kif:3 connect4:derived/connectFour_7x6.kif:4
+hex_9x9:hex.kif:2 reversi:reversi.kif:3 chess:chess.kif:2 englishDraughts:englishDraughts.kif:3
+amazons:amazons.kif:1"
+
+# states/s of one bench run (0 when it fails).
+rate() {
+    pin "$RBGTOOL" bench "$1" --seconds "$seconds" --engine "$2" --json 2>/dev/null |
+        sed -n 's/.*"states_per_second":\([0-9.]*\).*/\1/p' | cut -d. -f1 || true
+}
+best() {
+    local b=0 r
+    for r in "$@"; do [ "${r:-0}" -gt "$b" ] && b=$r; done
+    echo "$b"
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0 && a > 0) printf "%.2f", a / b; else print "-" }'; }
+
+echo
+echo "### Against hand-written GDL (flat Monte-Carlo states/s, best of $rounds rounds of ${seconds} s, one core)"
+echo
+echo "| game | encoding | lines (hand-written) | ratio | interpreter: ours / hand-written | network: ours / hand-written |"
+echo "|---|---|---|---|---|---|"
+for p in $pairs; do
+    IFS=: read -r game kif _ <<< "$p"
+    enc=$(translate "$external/rbg/games/$game.rbg" "pair_$game")
+    ours="$work/pair_$game.kif" theirs="$external/gdl/$kif"
+    lo=$(wc -l < "$ours") lt=$(wc -l < "$theirs")
+    cells=""
+    for engine in interpreted compiled; do
+        a=() b=()
+        for _ in $(seq "$rounds"); do
+            a+=("$(rate "$ours" "$engine")")
+            b+=("$(rate "$theirs" "$engine")")
+        done
+        ba=$(best "${a[@]}") bb=$(best "${b[@]}")
+        cells="$cells | $ba / $bb = $(ratio "$ba" "$bb")"
+    done
+    echo "| $game | ${enc%%:*} | $lo ($lt) | $(ratio "$lo" "$lt")$cells |"
+done
+
+if [ "$prolog" = 1 ]; then
+    echo
+    echo "### Under SWI-Prolog (perft CPU time, same gdl::prolog translation)"
+    echo
+    echo "| game | depth | ours (s) | hand-written (s) | hand-written / ours |"
+    echo "|---|---|---|---|---|"
+    for p in $pairs; do
+        IFS=: read -r game kif depth <<< "$p"
+        out=$(pin cargo run --release -q -p convert --example swipl_bench -- \
+            "$external/rbg/games/$game.rbg" "$external/gdl/$kif" "$depth" 2>/dev/null || true)
+        o=$(echo "$out" | sed -n 's/^ours: \([0-9.]*\) s CPU.*/\1/p')
+        t=$(echo "$out" | sed -n 's/^hand-written: \([0-9.]*\) s CPU.*/\1/p')
+        echo "| $game | $depth | ${o:--} | ${t:--} | $(ratio "${t:-0}" "${o:-0}") |"
+    done
+fi
