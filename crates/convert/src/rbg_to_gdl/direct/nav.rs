@@ -11,7 +11,7 @@ use super::text::Rule;
 use super::Unsupported;
 use crate::rbg_to_gdl::names::Names;
 use ir::{Action, Arith, ArithOp, CmpOp, DirId, Game, Node, NodeId, PieceId, VarId};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// Which board the checks read, before the context's pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -307,11 +307,12 @@ impl<'g> Nav<'g> {
                 let (name, new) = self.relation(&[*body], "pattern".into(), ctx, "pat");
                 if new {
                     let f = ctx.formal();
-                    let mut rb = Body::default();
+                    let mut rb = self.rule_body(&name, &f, id);
                     self.node(*body, &f, &mut rb, "?a", depth + 1)?;
                     self.rules
                         .push(Rule::new(format!("({name} {}?a)", f.args()), rb.lits));
                 }
+                self.demand(&name, id, ctx, b, x);
                 let lit = format!("({name} {}{x})", ctx.args());
                 b.push(if *positive {
                     lit
@@ -328,12 +329,13 @@ impl<'g> Nav<'g> {
                 if new {
                     let f = ctx.formal();
                     for &c in ch {
-                        let mut rb = Body::default();
+                        let mut rb = self.rule_body(&name, &f, id);
                         let y = self.node(c, &f, &mut rb, "?a", depth + 1)?;
                         self.rules
                             .push(Rule::new(format!("({name} {}?a {y})", f.args()), rb.lits));
                     }
                 }
+                self.demand(&name, id, ctx, b, x);
                 let y = b.fresh();
                 b.push(format!("({name} {}{x} {y})", ctx.args()));
                 Ok(y)
@@ -343,20 +345,88 @@ impl<'g> Nav<'g> {
                 if new {
                     let f = ctx.formal();
                     let args = f.args();
+                    let base = self.rule_body(&name, &f, id);
                     self.rules
-                        .push(Rule::new(format!("({name} {args}?a ?a)"), Vec::new()));
-                    let mut rb = Body::default();
+                        .push(Rule::new(format!("({name} {args}?a ?a)"), base.lits));
+                    let mut rb = self.rule_body(&name, &f, id);
                     let y = self.node(*c, &f, &mut rb, "?a", depth + 1)?;
                     // Right recursion: a top-down reasoner extends from a known start.
+                    self.demand(&name, id, &f, &rb, &y);
                     rb.push(format!("({name} {args}{y} ?z)"));
                     self.rules
                         .push(Rule::new(format!("({name} {args}?a ?z)"), rb.lits));
                 }
+                self.demand(&name, id, ctx, b, x);
                 let y = b.fresh();
                 b.push(format!("({name} {}{x} {y})", ctx.args()));
                 Ok(y)
             }
         }
+    }
+
+    /// Whether relations of this board are computed only where they are asked (`want_R`):
+    /// the keeper's, which a bottom-up reasoner evaluates after every move.
+    /// Relations that read nothing of the board are static and need no demand.
+    fn demanded(&self, ctx: &Ctx, id: NodeId) -> bool {
+        ctx.base == Base::AfterMove && self.reads_board[id.index()]
+    }
+
+    /// The start of a rule of relation `name` for node `id`: its demand literal where it has
+    /// one.
+    fn rule_body(&self, name: &str, f: &Ctx, id: NodeId) -> Body {
+        let mut b = Body::default();
+        if self.demanded(f, id) {
+            b.push(format!("(want_{name} {}?a)", f.args()));
+        }
+        b
+    }
+
+    /// Relation `name` is asked at `x` after the literals of `b`: its demand grows by what
+    /// they allow. Only demand literals and literals of the state, the move and the board
+    /// are kept (no navigation relation), so demand is computed below every navigation and
+    /// negation stays stratified; what is dropped only widens the demand.
+    fn demand(&mut self, name: &str, id: NodeId, ctx: &Ctx, b: &Body, x: &str) {
+        if !self.demanded(ctx, id) {
+            return;
+        }
+        let keep = |l: &String| {
+            let rel = super::text::head_relation(l);
+            !l.starts_with("(not ") && (!generated(rel) || self.is_static(rel))
+        };
+        let mut body: Vec<String> = b.lits.iter().filter(|l| keep(l)).cloned().collect();
+        let positive = body
+            .iter()
+            .filter(|l| !l.starts_with("(or ") && !l.starts_with("(distinct "));
+        if !positive.flat_map(|l| super::text::vars(l)).any(|v| v == x) {
+            // Nothing kept says where: asked everywhere.
+            body.clear();
+        }
+        self.rules
+            .push(Rule::new(format!("(want_{name} {}{x})", ctx.args()), body));
+    }
+
+    /// Whether generated relation `rel` depends on neither the state nor the move (its rules
+    /// read only the board's facts and other such relations).
+    fn is_static(&self, rel: &str) -> bool {
+        let mut seen = HashSet::new();
+        self.static_rel(rel, &mut seen)
+    }
+
+    fn static_rel<'a>(&'a self, rel: &'a str, seen: &mut HashSet<&'a str>) -> bool {
+        if !seen.insert(rel) {
+            return true;
+        }
+        self.rules
+            .iter()
+            .filter(|r| super::text::head_relation(&r.head) == rel)
+            .all(|r| {
+                r.body.iter().all(|l| {
+                    let inner = l.strip_prefix("(not ").unwrap_or(l);
+                    let used = super::text::head_relation(inner);
+                    !(l.contains("(true ") || l.contains("(aft") || used.starts_with("want_"))
+                        && (!generated(used) || self.static_rel(used, seen))
+                })
+            })
     }
 
     /// The piece on the vertex `x` is in `set`.
@@ -590,6 +660,14 @@ impl<'g> Nav<'g> {
             )),
         }
     }
+}
+
+/// Whether a relation name is one this module makes (`nav3`, `star12`, ...).
+fn generated(rel: &str) -> bool {
+    ["nav", "star", "pat", "on", "some"].iter().any(|p| {
+        rel.strip_prefix(p)
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()))
+    })
 }
 
 /// The GDL relation of a direction.
