@@ -852,3 +852,56 @@ fn constant(e: &Arith, assigned: &[(VarId, i64)]) -> Result<i64, Unsupported> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(src: &str) -> Game {
+        rbg::parse_game(src)
+            .map_err(|_| ())
+            .expect("valid RBG")
+            .game
+    }
+
+    const HEAD: &str = "#players = a(100), b(100)\n#pieces = e, x\n#variables =\n\
+                        #board = rectangle(up, down, left, right, [e, e, e] [e, e, e])\n";
+
+    #[test]
+    fn a_game_with_fixed_moves_is_translated_directly() {
+        let g = game(&format!(
+            "{HEAD}#rules = ->a ((up* + down*)(left* + right*) {{e}} [x] ->b \
+             (up* + down*)(left* + right*) {{e}} [x] ->a)*"
+        ));
+        let text = translate(&g, &Names::new(&g)).expect("fits the direct encoding");
+        // Placing anywhere needs neither the rules' place nor the previous vertex.
+        assert!(!text.contains("(at ") && !text.contains("(pos "), "{text}");
+        // `->a` is modifier 1; a move is `[x]` (2) and the switch `->b` (3), on the same vertex.
+        assert!(
+            text.contains("(<= (legal a (move2 m2 ?b0 m3 ?b0))"),
+            "{text}"
+        );
+        gdl::parse_and_check(&text).map_err(|_| ()).expect("checks");
+    }
+
+    #[test]
+    fn a_loop_that_applies_modifiers_needs_the_general_encoding() {
+        let g = game(&format!("{HEAD}#rules = ->a ((right {{e}} [x])* ->b ->a)*"));
+        let why = translate(&g, &Names::new(&g))
+            .expect_err("a loop of modifiers")
+            .0;
+        assert!(why.contains("loop that applies modifiers"), "{why}");
+    }
+
+    #[test]
+    fn a_move_that_starts_where_the_last_ended_stores_the_vertex() {
+        let g = game(&format!(
+            "{HEAD}#rules = ->a (right {{e}} [x] ->b left ->a)*"
+        ));
+        let text = translate(&g, &Names::new(&g)).expect("fits");
+        assert!(
+            text.contains("(true (pos ?a0))") && text.contains("(init (pos "),
+            "{text}"
+        );
+    }
+}

@@ -150,3 +150,72 @@ pub fn drop_undefined(groups: &mut [Vec<Rule>], given: &[String]) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_variable_only_in_the_head_or_a_negation_gets_a_vertex_literal() {
+        let mut vertex = false;
+        let r = Rule::new(
+            "(star1 ?a ?a)".into(),
+            vec!["(not (pat2 ?b))".into(), "(d_up ?b ?c)".into()],
+        )
+        .finish(&mut vertex)
+        .unwrap();
+        assert!(vertex);
+        assert_eq!(r.body[0], "(vertex ?a)");
+        assert_eq!(r.body.len(), 3, "?b is bound by (d_up ?b ?c): {:?}", r.body);
+    }
+
+    #[test]
+    fn a_variable_only_inside_an_or_is_not_bound_by_it() {
+        let mut vertex = false;
+        let r = Rule::new(
+            "(pat1 ?c1 ?a)".into(),
+            vec![
+                "(d_up ?a ?t1)".into(),
+                "(or (same ?t1 ?c1) (true (cell ?t1 e)))".into(),
+            ],
+        )
+        .finish(&mut vertex)
+        .unwrap();
+        assert_eq!(r.body[0], "(vertex ?c1)");
+    }
+
+    #[test]
+    fn a_rule_that_never_holds_is_dropped() {
+        let mut vertex = false;
+        let r = Rule::new("(legal a m)".into(), vec![FALSE.into()]);
+        assert!(r.finish(&mut vertex).is_none());
+    }
+
+    #[test]
+    fn undefined_relations_drop_rules_or_negations_until_nothing_changes() {
+        let rule =
+            |h: &str, b: &[&str]| Rule::new(h.into(), b.iter().map(|s| s.to_string()).collect());
+        let mut groups = vec![vec![
+            rule("(a ?x)", &["(true (p ?x))", "(not (missing ?x))"]),
+            rule("(b ?x)", &["(missing ?x)"]),
+            rule("(c ?x)", &["(b ?x)"]),
+            rule("(d ?x)", &["(a ?x)", "(distinct ?x 1)"]),
+        ]];
+        drop_undefined(&mut groups, &["true".into(), "distinct".into()]);
+        let heads: Vec<&str> = groups[0].iter().map(|r| r.head.as_str()).collect();
+        assert_eq!(heads, ["(a ?x)", "(d ?x)"]);
+        assert_eq!(groups[0][0].body, ["(true (p ?x))"]);
+        assert_eq!(groups[0][1].body, ["(a ?x)", "(distinct ?x 1)"]);
+    }
+
+    #[test]
+    fn long_rules_wrap_and_facts_share_lines() {
+        let long = Rule::new("(h ?a)".into(), vec![format!("(r {})", "x ".repeat(60))]);
+        assert!(long.text().contains("\n    (r "));
+        let facts: Vec<String> = (0..30).map(|i| format!("(vertex v{i})")).collect();
+        let lines = fact_lines(&facts);
+        assert!(lines.len() > 1 && lines.len() < 30);
+        assert!(lines.iter().all(|l| l.len() <= WIDTH));
+        assert_eq!(lines.join(" ").split(") (").count(), 30);
+    }
+}
