@@ -140,7 +140,13 @@ impl<'g> Nav<'g> {
             let (board, vars) = match rules.node(id) {
                 Node::Action(Action::On(_)) => (true, false),
                 Node::Action(Action::Compare { left, right, .. }) => {
-                    let counts = |a: &Arith| format!("{a:?}").contains("Count");
+                    fn counts(a: &Arith) -> bool {
+                        match a {
+                            Arith::Count(_) => true,
+                            Arith::Bin(_, l, r) => counts(l) || counts(r),
+                            Arith::Const(_) | Arith::Var(_) => false,
+                        }
+                    }
                     (counts(left) || counts(right), true)
                 }
                 _ => (below(&reads_board), below(&reads_vars)),
@@ -735,57 +741,24 @@ fn shift_only(game: &Game, id: NodeId, depth: usize) -> bool {
         }
 }
 
-/// The vertices shift-only `nodes` lead to from `set`.
+/// The vertices shift-only `nodes` lead to from `set` (the walk of [`see`], whose hits do
+/// not matter here: shift-only rules have no checks).
 fn reach(game: &Game, nodes: &[NodeId], mut set: Vec<bool>) -> Vec<bool> {
     for &n in nodes {
-        set = reach_node(game, n, set);
+        set = see(game, n, set, 0, 0).0;
     }
     set
 }
 
-fn reach_node(game: &Game, id: NodeId, set: Vec<bool>) -> Vec<bool> {
-    match game.rules.node(id) {
-        Node::Action(Action::Shift(d)) => {
-            let mut out = vec![false; set.len()];
-            for (v, _) in set.iter().enumerate().filter(|p| *p.1) {
-                if let Some(w) = game.board.neighbour(ir::VertexId::from_index(v), *d) {
-                    out[w.index()] = true;
-                }
-            }
-            out
+/// The vertices one shift along `d` leads to from `set`.
+fn shift(game: &Game, d: DirId, set: &[bool]) -> Vec<bool> {
+    let mut out = vec![false; set.len()];
+    for (v, _) in set.iter().enumerate().filter(|p| *p.1) {
+        if let Some(w) = game.board.neighbour(ir::VertexId::from_index(v), d) {
+            out[w.index()] = true;
         }
-        Node::Concat(ch) => reach(game, ch, set),
-        Node::Sum(ch) => {
-            let mut out = vec![false; set.len()];
-            for &c in ch {
-                for (o, r) in out.iter_mut().zip(reach_node(game, c, set.clone())) {
-                    *o |= r;
-                }
-            }
-            out
-        }
-        Node::Star(c) => {
-            let mut all = set.clone();
-            let mut frontier = set;
-            loop {
-                let step = reach_node(game, *c, frontier);
-                let mut grew = false;
-                let mut fresh = vec![false; all.len()];
-                for (i, s) in step.into_iter().enumerate() {
-                    if s && !all[i] {
-                        all[i] = true;
-                        fresh[i] = true;
-                        grew = true;
-                    }
-                }
-                if !grew {
-                    return all;
-                }
-                frontier = fresh;
-            }
-        }
-        Node::Action(_) => set,
     }
+    out
 }
 
 /// Whether a check among `nodes` may read the vertex a piece was put on, given for each
@@ -811,7 +784,7 @@ fn see(game: &Game, id: NodeId, set: Vec<bool>, u: usize, depth: usize) -> (Vec<
         return (vec![true; set.len()], true);
     }
     match game.rules.node(id) {
-        Node::Action(Action::Shift(_)) => (reach_node(game, id, set), false),
+        Node::Action(Action::Shift(d)) => (shift(game, *d, &set), false),
         Node::Action(Action::On(_)) => {
             let h = set[u];
             (set, h)
