@@ -46,8 +46,16 @@ const MAX_SCALED_BOUND: i64 = 10_000;
 #[derive(Clone, Debug)]
 enum Event {
     Put(PieceId),
-    Assign(VarId, i64),
+    /// An assignment of a constant, or of a value the rule's literals compute from the state
+    /// (a GDL variable, carried in the move's slot).
+    Assign(VarId, Value),
     Switch(SwitchTarget),
+}
+
+#[derive(Clone, Debug)]
+enum Value {
+    Const(i64),
+    Term(String),
 }
 
 /// One path walked: its literals, the modifiers it applies (index, event, vertex variable)
@@ -80,6 +88,8 @@ struct Translator<'g> {
     /// `(puts mK x)`, `(sets mK x n)`, `(switchto mK r)` facts.
     puts: BTreeMap<u32, PieceId>,
     sets: BTreeMap<u32, (VarId, i64)>,
+    /// `(setsv mK x)`: assignments whose value is the move's slot.
+    sets_slot: BTreeMap<u32, VarId>,
     switch_to: BTreeMap<u32, String>,
     need_at: bool,
     need_pos: bool,
@@ -99,6 +109,7 @@ pub fn translate(game: &Game, names: &Names) -> Result<String, Unsupported> {
         arities: BTreeSet::new(),
         puts: BTreeMap::new(),
         sets: BTreeMap::new(),
+        sets_slot: BTreeMap::new(),
         switch_to: BTreeMap::new(),
         need_at: false,
         need_pos: false,
@@ -192,6 +203,7 @@ impl Translator<'_> {
             puts: Vec::new(),
             assigned: Vec::new(),
             hidden: false,
+            apart: true,
         };
         let role = self.names.variables[p.index()].clone();
         let mut first = vec![format!("(true (control {role}))")];
@@ -219,8 +231,11 @@ impl Translator<'_> {
                 Event::Put(x) => {
                     self.puts.insert(*m, *x);
                 }
-                Event::Assign(x, n) => {
+                Event::Assign(x, Value::Const(n)) => {
                     self.sets.insert(*m, (*x, *n));
+                }
+                Event::Assign(x, Value::Term(_)) => {
+                    self.sets_slot.insert(*m, *x);
                 }
                 Event::Switch(t) => {
                     self.switch_to.insert(*m, self.target_name(*t));
@@ -272,15 +287,33 @@ impl Translator<'_> {
         let vertices = game.board.vertex_count();
         let analyse = vertices <= MAX_ANALYSED_VERTICES;
         let mut rows: Vec<Vec<Vec<bool>>> = Vec::new();
+        // `apart[j][k]` (k < j): puts j and k are on distinct vertices whatever the board.
+        let mut apart: Vec<Vec<bool>> = Vec::new();
+        // An assignment computed from the state was made (later reads of variables would
+        // need its value).
+        let mut computed = false;
         for (i, &l) in path.iter().enumerate() {
             match &self.coarse.letters[l] {
                 Letter::Nav(nodes) => {
+                    if computed && self.nav.reads_vars(nodes) {
+                        return Err(Unsupported(
+                            "a variable read after an assignment whose value depends on the \
+                             state"
+                                .into(),
+                        ));
+                    }
                     let mut visible = Vec::new();
+                    let mut shown: Vec<usize> = Vec::new();
                     for (k, put) in ctx.puts.iter().enumerate() {
                         if !analyse || nav::may_see(game, nodes, &mut rows[k]) {
                             visible.push(put.clone());
+                            shown.push(k);
                         }
                     }
+                    let all_apart = shown
+                        .iter()
+                        .enumerate()
+                        .all(|(i, &j)| shown[..i].iter().all(|&k| apart[j][k]));
                     let mut nodes = &nodes[..];
                     // Rules that lead from anywhere to everywhere do not read where they start.
                     if i > 0 || free_start {
@@ -293,18 +326,37 @@ impl Translator<'_> {
                     let seen = Ctx {
                         base: ctx.base,
                         hidden: visible.len() < ctx.puts.len(),
+                        apart: all_apart,
                         puts: visible,
                         assigned: ctx.assigned.clone(),
                     };
                     at = self.nav.walk(nodes, &seen, &mut body, &at, 0)?;
                 }
-                Letter::Event(id) => {
-                    let m = modifier(game, *id);
-                    let Node::Action(a) = game.rules.node(*id) else {
+                &Letter::Event(id) => {
+                    let m = modifier(game, id);
+                    let Node::Action(a) = game.rules.node(id) else {
                         unreachable!("an event is an action")
                     };
                     let e = match a {
                         Action::Off(x) => {
+                            // A piece put where the last one was (no shift between) hides it.
+                            if let Some(k) = ctx.puts.iter().position(|(v, _)| *v == at) {
+                                ctx.puts.remove(k);
+                                apart.remove(k);
+                                for row in &mut apart[k..] {
+                                    row.remove(k);
+                                }
+                                if analyse {
+                                    rows.remove(k);
+                                }
+                            }
+                            // Where the walk can never be back on an earlier put's vertex,
+                            // the two are apart.
+                            apart.push(
+                                (0..ctx.puts.len())
+                                    .map(|k| analyse && !(0..vertices).any(|u| rows[k][u][u]))
+                                    .collect(),
+                            );
                             ctx.puts.push((at.clone(), *x));
                             if analyse {
                                 rows.push(
@@ -315,14 +367,32 @@ impl Translator<'_> {
                             }
                             Event::Put(*x)
                         }
-                        Action::Assign { var, value } => {
-                            let n = constant(value, &ctx.assigned)?;
-                            if !(0..=game.variables[var.index()].bound).contains(&n) {
-                                return Ok(None);
-                            }
-                            ctx.assigned.push((*var, n));
-                            Event::Assign(*var, n)
+                        Action::Assign { var, value } if has_count(value) => {
+                            return Err(Unsupported("an assignment of a piece count".into()));
                         }
+                        Action::Assign { var, value } => match constant(value, &ctx.assigned) {
+                            Some(n) => {
+                                if !(0..=game.variables[var.index()].bound).contains(&n) {
+                                    return Ok(None);
+                                }
+                                ctx.assigned.push((*var, n));
+                                Event::Assign(*var, Value::Const(n))
+                            }
+                            None if computed => {
+                                return Err(Unsupported(
+                                    "two assignments whose values depend on the state in one \
+                                     move"
+                                        .into(),
+                                ));
+                            }
+                            None => {
+                                let t = self.computed(*var, value, &ctx, &mut body)?;
+                                ctx.assigned.retain(|(w, _)| w != var);
+                                computed = true;
+                                events.push((m, Event::Assign(*var, Value::Term(t.clone())), t));
+                                continue;
+                            }
+                        },
                         Action::Switch(t) => Event::Switch(*t),
                         _ => unreachable!("events are modifiers"),
                     };
@@ -335,6 +405,40 @@ impl Translator<'_> {
             events,
             end: at,
         }))
+    }
+
+    /// The literals computing the value `value` to assign to `var` (reading the variables of
+    /// `ctx`'s board) and the GDL variable they bind; a value out of the variable's range
+    /// fails the rule, as the assignment fails the move.
+    fn computed(
+        &mut self,
+        var: VarId,
+        value: &Arith,
+        ctx: &Ctx,
+        body: &mut Body,
+    ) -> Result<String, Unsupported> {
+        let mut lits = Vec::new();
+        let t = self.nav.term(value, ctx, body, &mut lits)?;
+        body.lits.extend(lits);
+        if t.parse::<i64>().is_ok() {
+            return Err(Unsupported(
+                "an assignment whose value overflows or is out of range".into(),
+            ));
+        }
+        let bound = self.game.variables[var.index()].bound;
+        let max_bound = self
+            .game
+            .variables
+            .iter()
+            .map(|v| v.bound)
+            .max()
+            .unwrap_or(0);
+        if bound < max_bound {
+            self.nav.uses.succ = true;
+            self.nav.uses.order = true;
+            body.push(format!("(atmost {t} {bound})"));
+        }
+        Ok(t)
     }
 
     /// The keeper's phase after switch letter `k` (a `->>` ending a move): one relation per
@@ -386,6 +490,7 @@ impl Translator<'_> {
                 puts: Vec::new(),
                 assigned: Vec::new(),
                 hidden: false,
+                apart: true,
             };
             let first = vec![format!("(moved m{km} ?s0)")];
             let Some(mut w) = self.walk(&path, ctx.clone(), "?s0", false, first.clone())? else {
@@ -395,7 +500,7 @@ impl Translator<'_> {
             let name = format!("kp{runs}");
             let mut args: Vec<String> = Vec::new();
             let mut puts: Vec<(String, PieceId)> = Vec::new();
-            let mut assigned: BTreeMap<VarId, i64> = BTreeMap::new();
+            let mut assigned: BTreeMap<VarId, String> = BTreeMap::new();
             for (_, e, v) in &w.events {
                 match e {
                     Event::Put(x) => {
@@ -404,8 +509,14 @@ impl Translator<'_> {
                             args.push(v.clone());
                         }
                     }
-                    Event::Assign(x, n) => {
-                        assigned.insert(*x, *n);
+                    Event::Assign(x, Value::Const(n)) => {
+                        assigned.insert(*x, n.to_string());
+                    }
+                    Event::Assign(x, Value::Term(t)) => {
+                        assigned.insert(*x, t.clone());
+                        if !args.contains(t) {
+                            args.push(t.clone());
+                        }
                     }
                     Event::Switch(_) => {}
                 }
@@ -484,6 +595,7 @@ impl Translator<'_> {
     fn after_move_rules(&mut self, keeper: bool) -> Vec<Rule> {
         let mut out = Vec::new();
         let has_vars = !self.game.variables.is_empty();
+        let slot_values = !self.sets_slot.is_empty();
         for &n in &self.arities {
             let slots: Vec<String> = (1..=n).map(|i| format!("?k{i} ?v{i}")).collect();
             let does = format!("(does ?r (move{n} {}))", slots.join(" "));
@@ -500,13 +612,24 @@ impl Translator<'_> {
                     vec![does.clone(), format!("(puts ?k{i} ?x)")],
                 ));
                 if has_vars {
+                    let later = || (i + 1..=n).map(|j| format!("(not (resets ?k{j} ?x))"));
                     let mut b = vec![does.clone(), format!("(sets ?k{i} ?x ?n)")];
-                    b.extend((i + 1..=n).map(|j| format!("(not (resets ?k{j} ?x))")));
+                    b.extend(later());
                     out.push(Rule::new("(aftvar ?x ?n)".into(), b));
                     out.push(Rule::new(
                         "(vtouched ?x)".into(),
                         vec![does.clone(), format!("(sets ?k{i} ?x ?n)")],
                     ));
+                    if slot_values {
+                        // The value assigned is the move's slot.
+                        let mut b = vec![does.clone(), format!("(setsv ?k{i} ?x)")];
+                        b.extend(later());
+                        out.push(Rule::new(format!("(aftvar ?x ?v{i})"), b));
+                        out.push(Rule::new(
+                            "(vtouched ?x)".into(),
+                            vec![does.clone(), format!("(setsv ?k{i} ?x)")],
+                        ));
+                    }
                 }
             }
         }
@@ -523,6 +646,12 @@ impl Translator<'_> {
                 "(resets ?k ?x)".into(),
                 vec!["(sets ?k ?x ?n)".into()],
             ));
+            if slot_values {
+                out.push(Rule::new(
+                    "(resets ?k ?x)".into(),
+                    vec!["(setsv ?k ?x)".into()],
+                ));
+            }
             out.push(Rule::new(
                 "(aftvar ?x ?n)".into(),
                 vec!["(true (var ?x ?n))".into(), "(not (vtouched ?x))".into()],
@@ -729,6 +858,9 @@ impl Translator<'_> {
         for (m, (x, n)) in &self.sets {
             facts.push(format!("(sets m{m} {} {n})", names.variables[x.index()]));
         }
+        for (m, x) in &self.sets_slot {
+            facts.push(format!("(setsv m{m} {})", names.variables[x.index()]));
+        }
         for (m, r) in &self.switch_to {
             facts.push(format!("(switchto m{m} {r})"));
         }
@@ -798,6 +930,9 @@ impl Translator<'_> {
         if !self.sets.is_empty() {
             given.push("sets".into());
         }
+        if !self.sets_slot.is_empty() {
+            given.push("setsv".into());
+        }
         if !self.switch_to.is_empty() {
             given.push("switchto".into());
         }
@@ -829,27 +964,31 @@ fn relation_order(name: &str) -> (String, u64) {
 }
 
 /// The value of an assignment's expression when it is a constant.
-fn constant(e: &Arith, assigned: &[(VarId, i64)]) -> Result<i64, Unsupported> {
+/// The value of `e` when it does not depend on the state (`None`: it does, or it
+/// overflows, which the state-dependent translation then declines).
+fn constant(e: &Arith, assigned: &[(VarId, i64)]) -> Option<i64> {
     use ir::ArithOp::*;
     match e {
-        Arith::Const(c) => Ok(*c),
-        Arith::Var(v) => assigned
-            .iter()
-            .rev()
-            .find(|(w, _)| w == v)
-            .map(|(_, c)| *c)
-            .ok_or_else(|| Unsupported("an assignment whose value depends on the state".into())),
-        Arith::Count(_) => Err(Unsupported("an assignment of a piece count".into())),
+        Arith::Const(c) => Some(*c),
+        Arith::Var(v) => assigned.iter().rev().find(|(w, _)| w == v).map(|(_, c)| *c),
+        Arith::Count(_) => None,
         Arith::Bin(op, a, b) => {
             let (a, b) = (constant(a, assigned)?, constant(b, assigned)?);
-            let v = match op {
+            match op {
                 Add => a.checked_add(b),
                 Sub => a.checked_sub(b),
                 Mul => a.checked_mul(b),
                 Div => a.checked_div(b),
-            };
-            v.ok_or_else(|| Unsupported("an assignment that overflows".into()))
+            }
         }
+    }
+}
+
+fn has_count(e: &Arith) -> bool {
+    match e {
+        Arith::Count(_) => true,
+        Arith::Bin(_, a, b) => has_count(a) || has_count(b),
+        Arith::Const(_) | Arith::Var(_) => false,
     }
 }
 

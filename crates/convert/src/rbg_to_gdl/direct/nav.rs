@@ -31,15 +31,19 @@ pub struct Ctx {
     pub assigned: Vec<(VarId, i64)>,
     /// Pieces put that no check of this navigation can see (only a count would).
     pub hidden: bool,
+    /// The pieces were put on pairwise distinct vertices (a static board analysis says so),
+    /// so a check sees at most one of them.
+    pub apart: bool,
 }
 
 impl Ctx {
-    fn key(&self) -> (Base, Vec<PieceId>, Vec<(VarId, i64)>, bool) {
+    fn key(&self) -> (Base, Vec<PieceId>, Vec<(VarId, i64)>, bool, bool) {
         (
             self.base,
             self.puts.iter().map(|p| p.1).collect(),
             self.assigned.clone(),
             self.hidden,
+            self.apart,
         )
     }
 
@@ -55,6 +59,7 @@ impl Ctx {
                 .collect(),
             assigned: self.assigned.clone(),
             hidden: self.hidden,
+            apart: self.apart,
         }
     }
 
@@ -106,7 +111,7 @@ pub struct Uses {
 type Key = (
     String,
     String,
-    (Base, Vec<PieceId>, Vec<(VarId, i64)>, bool),
+    (Base, Vec<PieceId>, Vec<(VarId, i64)>, bool, bool),
 );
 
 /// Navigation relations, written once per (rules, board) pair.
@@ -268,6 +273,7 @@ impl<'g> Nav<'g> {
                     Vec::new()
                 },
                 hidden: ctx.hidden || !ctx.puts.is_empty(),
+                apart: ctx.apart || !self.reads_board[id.index()],
             };
             &narrowed
         };
@@ -368,6 +374,11 @@ impl<'g> Nav<'g> {
                 Ok(y)
             }
         }
+    }
+
+    /// Whether some of these rules read a variable.
+    pub fn reads_vars(&self, nodes: &[NodeId]) -> bool {
+        nodes.iter().any(|n| self.reads_vars[n.index()])
     }
 
     /// Whether relations of this board are computed only where they are asked (`want_R`):
@@ -481,6 +492,28 @@ impl<'g> Nav<'g> {
                 return Ok(());
             }
             [_] => {}
+            // Pieces on distinct vertices: the check sees one of them where it is, else the
+            // base board.
+            _ if ctx.apart && set.len() <= 3 => {
+                self.uses.same = true;
+                let (shown, other): (Vec<_>, Vec<_>) =
+                    ctx.puts.iter().partition(|(_, p)| set.contains(p));
+                if shown.is_empty() {
+                    b.push(base(self));
+                } else {
+                    let mut alts: Vec<String> = shown
+                        .iter()
+                        .map(|(c, _)| format!("(same {x} {c})"))
+                        .collect();
+                    alts.extend(set.iter().map(|&q| self.cell(ctx.base, x, q)));
+                    b.push(format!("(or {})", alts.join(" ")));
+                }
+                for (c, _) in other {
+                    b.push(format!("(distinct {x} {c})"));
+                }
+                return Ok(());
+            }
+            _ if ctx.apart => {}
             _ => {
                 // A relation over two vertices of put pieces and the checked one is cubic in
                 // the board for a bottom-up reasoner: the general encoding does better.
@@ -559,6 +592,7 @@ impl<'g> Nav<'g> {
                 puts: Vec::new(),
                 assigned: Vec::new(),
                 hidden: false,
+                apart: true,
             };
             let (name, new) = self.relation(&[], format!("some{p:?}"), &plain, "some");
             if new {
@@ -613,7 +647,7 @@ impl<'g> Nav<'g> {
     }
 
     /// A term for the value of `e`: a number or a variable the pushed literals bind.
-    fn term(
+    pub fn term(
         &mut self,
         e: &Arith,
         ctx: &Ctx,
