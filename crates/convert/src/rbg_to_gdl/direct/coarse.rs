@@ -18,6 +18,19 @@ pub enum Letter {
     Nav(Vec<NodeId>),
     /// A modifier action.
     Event(NodeId),
+    /// A pattern whose rules apply modifiers (in a frame of their own): true where some path
+    /// of its body's letters can be taken ([`Coarse::pattern_paths`]).
+    Pattern(NodeId),
+}
+
+/// The letters of the body of a pattern that applies modifiers.
+#[derive(Clone, Debug)]
+pub struct PatternBody {
+    pub positive: bool,
+    pub first: Vec<usize>,
+    pub last: Vec<usize>,
+    /// The empty word is a path of the body: the pattern always holds.
+    pub nullable: bool,
 }
 
 /// The automaton: `follow[l]` are the letters that may come right after letter `l`, `first`
@@ -26,6 +39,8 @@ pub struct Coarse {
     pub letters: Vec<Letter>,
     pub follow: Vec<Vec<usize>>,
     pub first: Vec<usize>,
+    /// The body of each pattern letter.
+    pub patterns: std::collections::HashMap<usize, PatternBody>,
 }
 
 #[derive(Clone, Default)]
@@ -75,6 +90,7 @@ impl Coarse {
         let mut live: Vec<bool> = Vec::new();
         let mut follow_pairs: Vec<(usize, usize)> = Vec::new();
         let mut sum: Vec<Option<Summary>> = vec![None; rules.len()];
+        let mut patterns = std::collections::HashMap::new();
         let mut letter = |l: Letter, alive: bool| {
             letters.push(l);
             live.push(alive);
@@ -92,10 +108,21 @@ impl Coarse {
             }
             let s = match rules.node(id) {
                 _ if pure[id.index()] => letter(Letter::Nav(vec![id]), ok[id.index()]),
-                Node::Action(Action::Pattern { .. }) => {
-                    return Err(Unsupported(
-                        "a pattern that applies modifiers (it needs a frame of its own)".into(),
-                    ))
+                Node::Action(Action::Pattern { positive, body }) => {
+                    let bs = sum[body.index()]
+                        .clone()
+                        .expect("an impure pattern has an impure body");
+                    let s = letter(Letter::Pattern(id), true);
+                    patterns.insert(
+                        s.first[0],
+                        PatternBody {
+                            positive: *positive,
+                            first: bs.first,
+                            last: bs.last,
+                            nullable: bs.nullable,
+                        },
+                    );
+                    s
                 }
                 Node::Action(_) => letter(Letter::Event(id), true),
                 Node::Sum(ch) => {
@@ -196,10 +223,16 @@ impl Coarse {
             .collect();
         first.sort_unstable();
         first.dedup();
+        for body in patterns.values_mut() {
+            body.first.retain(|&l| live[l]);
+            body.first.sort_unstable();
+            body.first.dedup();
+        }
         Ok(Coarse {
             letters,
             follow,
             first,
+            patterns,
         })
     }
 
@@ -210,8 +243,45 @@ impl Coarse {
                 Node::Action(Action::Switch(t)) => Some(*t),
                 _ => None,
             },
-            Letter::Nav(_) => None,
+            Letter::Nav(_) | Letter::Pattern(_) => None,
         }
+    }
+
+    /// Every path of letters through the body of pattern letter `p`, from its start to its
+    /// end (an empty body is the caller's: [`PatternBody::nullable`]).
+    pub fn pattern_paths(&self, p: usize, limit: usize) -> Result<Vec<Vec<usize>>, Unsupported> {
+        let body = &self.patterns[&p];
+        let mut out = Vec::new();
+        let mut path: Vec<usize> = Vec::new();
+        let mut stack: Vec<(usize, usize)> = body.first.iter().rev().map(|&l| (l, 0)).collect();
+        let mut steps = 0usize;
+        while let Some((l, depth)) = stack.pop() {
+            steps += 1;
+            if steps > MAX_STEPS {
+                return Err(Unsupported(format!(
+                    "a pattern whose paths take more than {MAX_STEPS} steps to list"
+                )));
+            }
+            path.truncate(depth);
+            if path.contains(&l) {
+                return Err(Unsupported(
+                    "a loop that applies modifiers within a pattern".into(),
+                ));
+            }
+            path.push(l);
+            if body.last.contains(&l) {
+                out.push(path.clone());
+                if out.len() > limit {
+                    return Err(Unsupported(format!(
+                        "more than {limit} shapes of path in a pattern"
+                    )));
+                }
+            }
+            for &n in self.follow[l].iter().rev() {
+                stack.push((n, depth + 1));
+            }
+        }
+        Ok(out)
     }
 
     /// Every path of letters from `start` (after that letter; `None`: the rules' start) up to

@@ -40,6 +40,10 @@ const MAX_KEEPER_CHAIN: usize = 8;
 /// Boards up to this size are analysed for which pieces put a check can see.
 const MAX_ANALYSED_VERTICES: usize = 512;
 
+/// Patterns that apply modifiers nested deeper than this are left to the general encoding
+/// (each level is a relation whose arguments are all the vertices of the levels above).
+const MAX_PATTERN_DEPTH: usize = 8;
+
 /// The largest score bound given a table of goals.
 const MAX_SCALED_BOUND: i64 = 10_000;
 
@@ -64,6 +68,20 @@ struct Walked {
     body: Body,
     events: Vec<(u32, Event, String)>,
     end: String,
+}
+
+/// What a walk knows of the pieces put and variables assigned so far.
+#[derive(Clone, Default)]
+struct Trail {
+    /// For each piece put, where the walk may be for each vertex it was put on: a navigation
+    /// whose checks can never see that vertex does not need it (empty when the board is too
+    /// large to analyse).
+    rows: Vec<Vec<Vec<bool>>>,
+    /// `apart[j][k]` (k < j): puts j and k are on distinct vertices whatever the board.
+    apart: Vec<Vec<bool>>,
+    /// An assignment computed from the state was made (later reads of variables would need
+    /// its value).
+    computed: bool,
 }
 
 /// How a keeper phase ends.
@@ -95,6 +113,12 @@ struct Translator<'g> {
     need_pos: bool,
     /// The modifier standing for each player switch's place in the rules.
     same_place: BTreeMap<u32, u32>,
+    /// Rules of the patterns that apply modifiers, and their names by (letter, arguments,
+    /// literals before) with whether some path of theirs can be taken.
+    extra: Vec<Rule>,
+    pattern_count: usize,
+    pattern_depth: usize,
+    pattern_memo: BTreeMap<(usize, String, String), (String, bool)>,
 }
 
 /// The GDL text of `game` in the direct encoding, or why it does not fit.
@@ -114,6 +138,10 @@ pub fn translate(game: &Game, names: &Names) -> Result<String, Unsupported> {
         need_at: false,
         need_pos: false,
         same_place: BTreeMap::new(),
+        extra: Vec::new(),
+        pattern_count: 0,
+        pattern_depth: 0,
+        pattern_memo: BTreeMap::new(),
     };
     t.run()
 }
@@ -250,7 +278,7 @@ impl Translator<'_> {
     fn modifier_of(&self, letter: usize) -> u32 {
         match self.coarse.letters[letter] {
             Letter::Event(id) => modifier(self.game, id),
-            Letter::Nav(_) => 0,
+            Letter::Nav(_) | Letter::Pattern(_) => 0,
         }
     }
 
@@ -272,26 +300,36 @@ impl Translator<'_> {
     fn walk(
         &mut self,
         path: &[usize],
-        mut ctx: Ctx,
+        ctx: Ctx,
         start: &str,
         free_start: bool,
         first: Vec<String>,
     ) -> Result<Option<Walked>, Unsupported> {
-        let game = self.game;
         let mut body = Body::top();
         body.lits = first;
+        self.walk_from(path, ctx, Trail::default(), start, free_start, body)
+    }
+
+    /// [`Translator::walk`] from a board `ctx` reached along `trail`, adding to `body`.
+    fn walk_from(
+        &mut self,
+        path: &[usize],
+        mut ctx: Ctx,
+        trail: Trail,
+        start: &str,
+        free_start: bool,
+        mut body: Body,
+    ) -> Result<Option<Walked>, Unsupported> {
+        let game = self.game;
         let mut at = start.to_string();
         let mut events = Vec::new();
-        // For each piece put so far, where the walk may be for each vertex it was put on: a
-        // navigation whose checks can never see that vertex does not need it.
         let vertices = game.board.vertex_count();
         let analyse = vertices <= MAX_ANALYSED_VERTICES;
-        let mut rows: Vec<Vec<Vec<bool>>> = Vec::new();
-        // `apart[j][k]` (k < j): puts j and k are on distinct vertices whatever the board.
-        let mut apart: Vec<Vec<bool>> = Vec::new();
-        // An assignment computed from the state was made (later reads of variables would
-        // need its value).
-        let mut computed = false;
+        let Trail {
+            mut rows,
+            mut apart,
+            mut computed,
+        } = trail;
         for (i, &l) in path.iter().enumerate() {
             match &self.coarse.letters[l] {
                 Letter::Nav(nodes) => {
@@ -331,6 +369,14 @@ impl Translator<'_> {
                         assigned: ctx.assigned.clone(),
                     };
                     at = self.nav.walk(nodes, &seen, &mut body, &at, 0)?;
+                }
+                Letter::Pattern(_) => {
+                    let trail = Trail {
+                        rows: rows.clone(),
+                        apart: apart.clone(),
+                        computed,
+                    };
+                    self.pattern(l, &ctx, trail, &at, &mut body)?;
                 }
                 &Letter::Event(id) => {
                     let m = modifier(game, id);
@@ -405,6 +451,78 @@ impl Translator<'_> {
             events,
             end: at,
         }))
+    }
+
+    /// A pattern that applies modifiers, at vertex `at` of the walk whose literals are
+    /// `body`: a relation over the vertices of the pieces put so far and `at`, one rule per
+    /// path of its body, asked only where the walk gets (`want_`).
+    fn pattern(
+        &mut self,
+        letter: usize,
+        ctx: &Ctx,
+        trail: Trail,
+        at: &str,
+        body: &mut Body,
+    ) -> Result<(), Unsupported> {
+        if self.pattern_depth >= MAX_PATTERN_DEPTH {
+            return Err(Unsupported(format!(
+                "patterns that apply modifiers nested more than {MAX_PATTERN_DEPTH} deep"
+            )));
+        }
+        let shape = self.coarse.patterns[&letter].clone();
+        if shape.nullable {
+            if !shape.positive {
+                body.push(text::FALSE.into());
+            }
+            return Ok(());
+        }
+        let mut args: Vec<String> = ctx.puts.iter().map(|(v, _)| v.clone()).collect();
+        args.push(at.to_string());
+        args.dedup();
+        let args = args.join(" ");
+        let mut want = body.lits.clone();
+        if want.iter().any(|l| text::vars(l).any(|t| t == "?a0")) {
+            // The player's start is read from the state (`player_move` adds it to the rule).
+            want.insert(0, "(true (pos ?a0))".into());
+        }
+        // The same place walked again (a keeper path and its continuations) asks the same.
+        let key = (letter, args.clone(), want.join(" "));
+        if let Some((name, any)) = self.pattern_memo.get(&key) {
+            let lit = format!("({name} {args})");
+            body.push(match (shape.positive, any) {
+                (true, true) => lit,
+                (false, true) => format!("(not {lit})"),
+                (true, false) => text::FALSE.into(),
+                (false, false) => return Ok(()),
+            });
+            return Ok(());
+        }
+        self.pattern_count += 1;
+        let name = format!("mpat{}", self.pattern_count);
+        self.extra
+            .push(Rule::new(format!("(want_{name} {args})"), want));
+        let mut any = false;
+        for path in self.coarse.pattern_paths(letter, MAX_PATHS)? {
+            let mut inner = body.branch();
+            inner.lits = vec![format!("(want_{name} {args})")];
+            self.pattern_depth += 1;
+            let walked = self.walk_from(&path, ctx.clone(), trail.clone(), at, false, inner);
+            self.pattern_depth -= 1;
+            if let Some(w) = walked? {
+                self.extra
+                    .push(Rule::new(format!("({name} {args})"), w.body.lits));
+                any = true;
+            }
+        }
+        self.pattern_memo.insert(key, (name.clone(), any));
+        let lit = format!("({name} {args})");
+        body.push(match (shape.positive, any) {
+            (true, true) => lit,
+            (false, true) => format!("(not {lit})"),
+            (true, false) => text::FALSE.into(),
+            (false, false) => return Ok(()),
+        });
+        Ok(())
     }
 
     /// The literals computing the value `value` to assign to `var` (reading the variables of
@@ -781,6 +899,7 @@ impl Translator<'_> {
         let names = self.names;
         let mut vertex = false;
         let mut nav_rules: Vec<Rule> = std::mem::take(&mut self.nav.rules);
+        nav_rules.append(&mut self.extra);
         nav_rules.sort_by_key(|r| relation_order(text::head_relation(&r.head)));
         let mut sections = std::mem::take(&mut self.sections);
         sections.insert(

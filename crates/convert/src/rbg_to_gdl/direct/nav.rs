@@ -88,6 +88,16 @@ impl Body {
         }
     }
 
+    /// An empty body whose fresh variables continue this one's (for a rule that shares
+    /// some of its variables).
+    pub fn branch(&self) -> Body {
+        Body {
+            lits: Vec::new(),
+            next: self.next,
+            top: self.top,
+        }
+    }
+
     pub fn fresh(&mut self) -> String {
         self.next += 1;
         format!("?t{}", self.next)
@@ -108,11 +118,7 @@ pub struct Uses {
     pub order: bool,
 }
 
-type Key = (
-    String,
-    String,
-    (Base, Vec<PieceId>, Vec<(VarId, i64)>, bool, bool),
-);
+type Key = (String, String, String);
 
 /// Navigation relations, written once per (rules, board) pair.
 pub struct Nav<'g> {
@@ -123,7 +129,15 @@ pub struct Nav<'g> {
     /// Whether a node's checks read the board (pieces), and the variables.
     reads_board: Vec<bool>,
     reads_vars: Vec<bool>,
+    /// The piece sets the checks of each node test (pattern bodies included).
+    checks: Vec<Vec<Vec<PieceId>>>,
     memo: HashMap<Key, String>,
+    universal: HashMap<Vec<usize>, usize>,
+    /// Relations whose rules are being written, innermost last.
+    building: Vec<String>,
+    /// Rule indices by head relation, for the first `indexed` rules.
+    by_head: HashMap<String, Vec<usize>>,
+    indexed: usize,
     pub rules: Vec<Rule>,
     pub uses: Uses,
     counter: usize,
@@ -140,7 +154,20 @@ impl<'g> Nav<'g> {
         let mut ids: HashMap<String, usize> = HashMap::new();
         let mut reads_board = vec![false; rules.len()];
         let mut reads_vars = vec![false; rules.len()];
+        let mut checks: Vec<Vec<Vec<PieceId>>> = vec![Vec::new(); rules.len()];
         for id in rules.postorder() {
+            let mut below: Vec<Vec<PieceId>> = match rules.node(id) {
+                Node::Action(Action::On(set)) => vec![set.clone()],
+                Node::Action(Action::Pattern { body, .. }) => checks[body.index()].clone(),
+                _ => rules
+                    .children(id)
+                    .iter()
+                    .flat_map(|c| checks[c.index()].iter().cloned())
+                    .collect(),
+            };
+            below.sort();
+            below.dedup();
+            checks[id.index()] = below;
             let below = |v: &Vec<bool>| rules.children(id).iter().any(|c| v[c.index()]);
             let (board, vars) = match rules.node(id) {
                 Node::Action(Action::On(_)) => (true, false),
@@ -182,11 +209,30 @@ impl<'g> Nav<'g> {
             canon,
             reads_board,
             reads_vars,
+            checks,
             memo: HashMap::new(),
+            universal: HashMap::new(),
+            building: Vec::new(),
+            by_head: HashMap::new(),
+            indexed: 0,
             rules: Vec::new(),
             uses: Uses::default(),
             counter: 0,
         }
+    }
+
+    /// [`universal_prefix`], remembered per sequence of rules.
+    fn universal_prefix(&mut self, nodes: &[NodeId]) -> usize {
+        if nodes.is_empty() || !shift_only(self.game, nodes[0], 0) {
+            return 0;
+        }
+        let key: Vec<usize> = nodes.iter().map(|n| self.canon[n.index()]).collect();
+        if let Some(&n) = self.universal.get(&key) {
+            return n;
+        }
+        let n = universal_prefix(self.game, nodes);
+        self.universal.insert(key, n);
+        n
     }
 
     fn fresh_name(&mut self, prefix: &str) -> String {
@@ -203,6 +249,24 @@ impl<'g> Nav<'g> {
         ctx: &Ctx,
         prefix: &str,
     ) -> (String, bool) {
+        // Pieces put matter to these rules only by which of their checks' sets hold them.
+        let ctx_key = if nodes.is_empty() {
+            format!("{:?}", ctx.key())
+        } else {
+            let mut sets: Vec<&Vec<PieceId>> =
+                nodes.iter().flat_map(|n| &self.checks[n.index()]).collect();
+            sets.sort();
+            sets.dedup();
+            let seen: Vec<Vec<bool>> = ctx
+                .puts
+                .iter()
+                .map(|(_, p)| sets.iter().map(|s| s.contains(p)).collect())
+                .collect();
+            format!(
+                "{:?}",
+                (ctx.base, seen, &ctx.assigned, ctx.hidden, ctx.apart)
+            )
+        };
         let key: Key = (
             format!(
                 "{:?}",
@@ -212,7 +276,7 @@ impl<'g> Nav<'g> {
                     .collect::<Vec<_>>()
             ),
             kind,
-            ctx.key(),
+            ctx_key,
         );
         if let Some(name) = self.memo.get(&key) {
             return (name.clone(), false);
@@ -232,7 +296,14 @@ impl<'g> Nav<'g> {
         depth: usize,
     ) -> Result<String, Unsupported> {
         let mut at = x.to_string();
-        for &n in nodes {
+        // Rules that lead from anywhere to everywhere do not read where they start: the
+        // vertex after them is a fresh variable, bound by the check that follows (or made
+        // safe by `(vertex ?v)`).
+        let skip = self.universal_prefix(nodes);
+        if skip > 0 {
+            at = b.fresh();
+        }
+        for &n in &nodes[skip..] {
             at = self.node(n, ctx, b, &at, depth)?;
         }
         Ok(at)
@@ -303,6 +374,7 @@ impl<'g> Nav<'g> {
                 let (name, new) =
                     self.relation(&[*body], format!("guard {guard} at {x}"), ctx, "pat");
                 if new {
+                    self.building.push(name.clone());
                     let mut rb = Body {
                         lits: b.lits.clone(),
                         next: b.next,
@@ -311,6 +383,7 @@ impl<'g> Nav<'g> {
                     self.node(*body, ctx, &mut rb, x, depth + 1)?;
                     self.rules
                         .push(Rule::new(format!("({name} {}{x})", ctx.args()), rb.lits));
+                    self.building.pop();
                 }
                 b.push(format!("(not ({name} {}{x}))", ctx.args()));
                 Ok(x.to_string())
@@ -318,11 +391,13 @@ impl<'g> Nav<'g> {
             Node::Action(Action::Pattern { positive, body }) => {
                 let (name, new) = self.relation(&[*body], "pattern".into(), ctx, "pat");
                 if new {
+                    self.building.push(name.clone());
                     let f = ctx.formal();
                     let mut rb = self.rule_body(&name, &f, id);
                     self.node(*body, &f, &mut rb, "?a", depth + 1)?;
                     self.rules
                         .push(Rule::new(format!("({name} {}?a)", f.args()), rb.lits));
+                    self.building.pop();
                 }
                 self.demand(&name, id, ctx, b, x);
                 let lit = format!("({name} {}{x})", ctx.args());
@@ -339,6 +414,7 @@ impl<'g> Nav<'g> {
             Node::Sum(ch) => {
                 let (name, new) = self.relation(&[id], "sum".into(), ctx, "nav");
                 if new {
+                    self.building.push(name.clone());
                     let f = ctx.formal();
                     for &c in ch {
                         let mut rb = self.rule_body(&name, &f, id);
@@ -346,6 +422,7 @@ impl<'g> Nav<'g> {
                         self.rules
                             .push(Rule::new(format!("({name} {}?a {y})", f.args()), rb.lits));
                     }
+                    self.building.pop();
                 }
                 self.demand(&name, id, ctx, b, x);
                 let y = b.fresh();
@@ -355,6 +432,7 @@ impl<'g> Nav<'g> {
             Node::Star(c) => {
                 let (name, new) = self.relation(&[id], "star".into(), ctx, "star");
                 if new {
+                    self.building.push(name.clone());
                     let f = ctx.formal();
                     let args = f.args();
                     let base = self.rule_body(&name, &f, id);
@@ -367,6 +445,7 @@ impl<'g> Nav<'g> {
                     rb.push(format!("({name} {args}{y} ?z)"));
                     self.rules
                         .push(Rule::new(format!("({name} {args}?a ?z)"), rb.lits));
+                    self.building.pop();
                 }
                 self.demand(&name, id, ctx, b, x);
                 let y = b.fresh();
@@ -384,8 +463,8 @@ impl<'g> Nav<'g> {
     /// Whether relations of this board are computed only where they are asked (`want_R`):
     /// the keeper's, which a bottom-up reasoner evaluates after every move.
     /// Relations that read nothing of the board are static and need no demand.
-    fn demanded(&self, ctx: &Ctx, id: NodeId) -> bool {
-        ctx.base == Base::AfterMove && self.reads_board[id.index()]
+    fn demanded(&self, _ctx: &Ctx, id: NodeId) -> bool {
+        self.reads_board[id.index()]
     }
 
     /// The start of a rule of relation `name` for node `id`: its demand literal where it has
@@ -399,27 +478,68 @@ impl<'g> Nav<'g> {
     }
 
     /// Relation `name` is asked at `x` after the literals of `b`: its demand grows by what
-    /// they allow. Only demand literals and literals of the state, the move and the board
-    /// are kept (no navigation relation), so demand is computed below every navigation and
-    /// negation stays stratified; what is dropped only widens the demand.
+    /// they allow. Positive literals are kept unless they are navigations that may depend on
+    /// `name` (or on a relation whose rules are still being written), so demand stays
+    /// stratified; what is dropped only widens the demand.
     fn demand(&mut self, name: &str, id: NodeId, ctx: &Ctx, b: &Body, x: &str) {
         if !self.demanded(ctx, id) {
             return;
         }
+        self.index_rules();
         let keep = |l: &String| {
             let rel = super::text::head_relation(l);
-            !l.starts_with("(not ") && (!generated(rel) || self.is_static(rel))
+            !l.starts_with("(not ")
+                && (!generated(rel) || self.is_static(rel) || self.independent(rel, name))
         };
         let mut body: Vec<String> = b.lits.iter().filter(|l| keep(l)).cloned().collect();
-        let positive = body
+        let binds_x = body
             .iter()
-            .filter(|l| !l.starts_with("(or ") && !l.starts_with("(distinct "));
-        if !positive.flat_map(|l| super::text::vars(l)).any(|v| v == x) {
-            // Nothing kept says where: asked everywhere.
-            body.clear();
+            .filter(|l| !l.starts_with("(or ") && !l.starts_with("(distinct "))
+            .flat_map(|l| super::text::vars(l))
+            .any(|v| v == x);
+        if !binds_x {
+            // Nothing kept says where: it is asked at every vertex (`finish` adds `(vertex
+            // x)`) for the pieces put that the state's literals allow. Demand literals go,
+            // since one may be recursive with nothing else binding its arguments (GDL's
+            // recursion restriction).
+            body.retain(|l| !super::text::head_relation(l).starts_with("want_"));
         }
         self.rules
             .push(Rule::new(format!("(want_{name} {}{x})", ctx.args()), body));
+    }
+
+    /// Indexes the rules written since the last call by their head relation.
+    fn index_rules(&mut self) {
+        for (i, r) in self.rules.iter().enumerate().skip(self.indexed) {
+            self.by_head
+                .entry(super::text::head_relation(&r.head).to_string())
+                .or_default()
+                .push(i);
+        }
+        self.indexed = self.rules.len();
+    }
+
+    /// Whether relation `rel` certainly does not depend on relation `name` (nor its demand):
+    /// none of the relations it uses, transitively, is `name` or one whose rules are still
+    /// being written (their later rules are unknown).
+    fn independent(&self, rel: &str, name: &str) -> bool {
+        let want = format!("want_{name}");
+        let mut seen: HashSet<&str> = HashSet::new();
+        let mut stack: Vec<&str> = vec![rel];
+        while let Some(r) = stack.pop() {
+            if !seen.insert(r) {
+                continue;
+            }
+            if r == name || r == want || self.building.iter().any(|b| b == r) {
+                return false;
+            }
+            for &i in self.by_head.get(r).into_iter().flatten() {
+                for lit in &self.rules[i].body {
+                    stack.extend(relations(lit));
+                }
+            }
+        }
+        true
     }
 
     /// Whether generated relation `rel` depends on neither the state nor the move (its rules
@@ -702,12 +822,22 @@ impl<'g> Nav<'g> {
     }
 }
 
+/// The relations a literal names (inside `not` and `or` too).
+fn relations(lit: &str) -> impl Iterator<Item = &str> {
+    lit.split('(')
+        .skip(1)
+        .filter_map(|t| t.split([' ', ')']).next())
+        .filter(|t| !t.is_empty() && !matches!(*t, "not" | "or"))
+}
+
 /// Whether a relation name is one this module makes (`nav3`, `star12`, ...).
 fn generated(rel: &str) -> bool {
-    ["nav", "star", "pat", "on", "some"].iter().any(|p| {
-        rel.strip_prefix(p)
-            .is_some_and(|n| !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()))
-    })
+    ["nav", "star", "pat", "on", "some", "mpat"]
+        .iter()
+        .any(|p| {
+            rel.strip_prefix(p)
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()))
+        })
 }
 
 /// The GDL relation of a direction.

@@ -24,6 +24,52 @@ fn positive(lit: &str) -> bool {
     !(lit.starts_with("(not ") || lit.starts_with("(distinct ") || lit.starts_with("(or "))
 }
 
+/// The disjuncts of an `(or ...)` literal.
+fn disjuncts(lit: &str) -> Vec<&str> {
+    let Some(inner) = lit.strip_prefix("(or ").and_then(|l| l.strip_suffix(')')) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0usize, None);
+    for (i, c) in inner.char_indices() {
+        match c {
+            '(' => {
+                if depth == 0 {
+                    start = Some(i);
+                }
+                depth += 1;
+            }
+            ')' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    if let Some(s) = start.take() {
+                        out.push(&inner[s..=i]);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The variables a literal binds: those of a positive literal, or those every disjunct of
+/// an `or` of positive literals binds.
+fn binds(lit: &str) -> Vec<&str> {
+    if positive(lit) {
+        return vars(lit).collect();
+    }
+    let ds = disjuncts(lit);
+    if ds.is_empty() || !ds.iter().all(|d| positive(d)) {
+        return Vec::new();
+    }
+    let first: Vec<&str> = vars(ds[0]).collect();
+    first
+        .into_iter()
+        .filter(|v| ds[1..].iter().all(|d| vars(d).any(|w| w == *v)))
+        .collect()
+}
+
 impl Rule {
     pub fn new(head: String, body: Vec<String>) -> Rule {
         Rule { head, body }
@@ -35,12 +81,8 @@ impl Rule {
         if self.body.iter().any(|l| l == FALSE) {
             return None;
         }
-        let bound: std::collections::HashSet<&str> = self
-            .body
-            .iter()
-            .filter(|l| positive(l))
-            .flat_map(|l| vars(l))
-            .collect();
+        let bound: std::collections::HashSet<&str> =
+            self.body.iter().flat_map(|l| binds(l)).collect();
         let mut missing: Vec<String> = Vec::new();
         for lit in std::iter::once(&self.head).chain(self.body.iter().filter(|l| !positive(l))) {
             for v in vars(lit) {
@@ -182,6 +224,30 @@ mod tests {
         .finish(&mut vertex)
         .unwrap();
         assert_eq!(r.body[0], "(vertex ?c1)");
+    }
+
+    #[test]
+    fn a_variable_every_disjunct_binds_is_bound() {
+        let mut vertex = false;
+        let r = Rule::new(
+            "(pat1 ?c1 ?t1)".into(),
+            vec![
+                "(true (cell ?c1 k))".into(),
+                "(or (same ?t1 ?c1) (true (cell ?t1 e)))".into(),
+                "(distinct ?t1 ?c2)".into(),
+                "(d_up ?c2 ?c1)".into(),
+            ],
+        )
+        .finish(&mut vertex)
+        .unwrap();
+        assert!(!vertex, "{:?}", r.body);
+        let r = Rule::new(
+            "(pat1 ?t1)".into(),
+            vec!["(or (not (same ?t1 ?c1)) (true (cell ?t1 e)))".into()],
+        )
+        .finish(&mut vertex)
+        .unwrap();
+        assert!(vertex && r.body[0] == "(vertex ?t1)", "{:?}", r.body);
     }
 
     #[test]
