@@ -442,7 +442,12 @@ impl Translator<'_> {
                         Action::Switch(t) => Event::Switch(*t),
                         _ => unreachable!("events are modifiers"),
                     };
-                    events.push((m, e, at.clone()));
+                    // An assignment of a constant does not depend on where it is made.
+                    let slot = match e {
+                        Event::Assign(_, Value::Const(_)) => "0".to_string(),
+                        _ => at.clone(),
+                    };
+                    events.push((m, e, slot));
                 }
             }
         }
