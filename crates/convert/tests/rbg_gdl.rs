@@ -264,7 +264,7 @@ fn too_small_an_unrolling_shows_in_perft() {
 }
 
 /// Small games for the direct encoding's harder cases: each translates directly and plays
-/// the reasoner's game (perft statistics to depth 4).
+/// the reasoner's game (perft statistics to depth 6).
 #[test]
 fn direct_encoding_cases_play_the_same() {
     let cases = [
@@ -287,6 +287,16 @@ fn direct_encoding_cases_play_the_same() {
              #rules = ->a ((up* + down*)(left* + right*) {e} [x] [$ t = t + 1] ->b \
                            (up* + down*)(left* + right*) {e} [x] ->> [$ t = t + 1] ->a)*",
         ),
+        // The counter read right after the keeper increments it: b's score is 60 after
+        // a's first move and 30 after the others (a wrong reading leaves both at the end).
+        (
+            "a variable read after an assignment computed from the state",
+            "#players = a(100), b(100)\n#pieces = e, x\n#variables = t(5)\n\
+             #board = rectangle(up, down, left, right, [e, e, e] [e, e, e])\n\
+             #rules = ->a ((up* + down*)(left* + right*) {e} [x] ->> [$ t = t + 1] \
+                           ({$ t == 1} [$ b = 60] + {$ t != 1} [$ b = 30]) ->b \
+                           (up* + down*)(left* + right*) {e} [x] ->a)*",
+        ),
     ];
     for (name, src) in cases {
         let game = rbg::parse_game(src)
@@ -301,8 +311,8 @@ fn direct_encoding_cases_play_the_same() {
             t.text
         );
         assert_eq!(
-            reasoner_stats(&game, 4),
-            gdl_stats(name, &game, 4),
+            reasoner_stats(&game, 6),
+            gdl_stats(name, &game, 6),
             "{name}: reasoner vs GDL perft statistics"
         );
     }

@@ -79,9 +79,6 @@ struct Trail {
     rows: Vec<Vec<Vec<bool>>>,
     /// `apart[j][k]` (k < j): puts j and k are on distinct vertices whatever the board.
     apart: Vec<Vec<bool>>,
-    /// An assignment computed from the state was made (later reads of variables would need
-    /// its value).
-    computed: bool,
 }
 
 /// How a keeper phase ends.
@@ -230,6 +227,7 @@ impl Translator<'_> {
             base: Base::State,
             puts: Vec::new(),
             assigned: Vec::new(),
+            terms: Vec::new(),
             hidden: false,
             apart: true,
         };
@@ -328,18 +326,10 @@ impl Translator<'_> {
         let Trail {
             mut rows,
             mut apart,
-            mut computed,
         } = trail;
         for (i, &l) in path.iter().enumerate() {
             match &self.coarse.letters[l] {
                 Letter::Nav(nodes) => {
-                    if computed && self.nav.reads_vars(nodes) {
-                        return Err(Unsupported(
-                            "a variable read after an assignment whose value depends on the \
-                             state"
-                                .into(),
-                        ));
-                    }
                     let mut visible = Vec::new();
                     let mut shown: Vec<usize> = Vec::new();
                     for (k, put) in ctx.puts.iter().enumerate() {
@@ -367,6 +357,7 @@ impl Translator<'_> {
                         apart: all_apart,
                         puts: visible,
                         assigned: ctx.assigned.clone(),
+                        terms: ctx.terms.clone(),
                     };
                     at = self.nav.walk(nodes, &seen, &mut body, &at, 0)?;
                 }
@@ -374,7 +365,6 @@ impl Translator<'_> {
                     let trail = Trail {
                         rows: rows.clone(),
                         apart: apart.clone(),
-                        computed,
                     };
                     self.pattern(l, &ctx, trail, &at, &mut body)?;
                 }
@@ -422,19 +412,14 @@ impl Translator<'_> {
                                     return Ok(None);
                                 }
                                 ctx.assigned.push((*var, n));
+                                ctx.terms.retain(|(w, _)| w != var);
                                 Event::Assign(*var, Value::Const(n))
-                            }
-                            None if computed => {
-                                return Err(Unsupported(
-                                    "two assignments whose values depend on the state in one \
-                                     move"
-                                        .into(),
-                                ));
                             }
                             None => {
                                 let t = self.computed(*var, value, &ctx, &mut body)?;
                                 ctx.assigned.retain(|(w, _)| w != var);
-                                computed = true;
+                                ctx.terms.retain(|(w, _)| w != var);
+                                ctx.terms.push((*var, t.clone()));
                                 events.push((m, Event::Assign(*var, Value::Term(t.clone())), t));
                                 continue;
                             }
@@ -612,6 +597,7 @@ impl Translator<'_> {
                 base: Base::AfterMove,
                 puts: Vec::new(),
                 assigned: Vec::new(),
+                terms: Vec::new(),
                 hidden: false,
                 apart: true,
             };

@@ -29,6 +29,9 @@ pub struct Ctx {
     pub base: Base,
     pub puts: Vec<(String, PieceId)>,
     pub assigned: Vec<(VarId, i64)>,
+    /// Variables assigned values computed from the state: the GDL variable of the path's
+    /// rule that holds each (readable only in that rule's own body).
+    pub terms: Vec<(VarId, String)>,
     /// Pieces put that no check of this navigation can see (only a count would).
     pub hidden: bool,
     /// The pieces were put on pairwise distinct vertices (a static board analysis says so),
@@ -37,13 +40,19 @@ pub struct Ctx {
 }
 
 impl Ctx {
-    fn key(&self) -> (Base, Vec<PieceId>, Vec<(VarId, i64)>, bool, bool) {
-        (
-            self.base,
-            self.puts.iter().map(|p| p.1).collect(),
-            self.assigned.clone(),
-            self.hidden,
-            self.apart,
+    /// What tells this board from others for a relation's memo: the pieces put (not where),
+    /// the variables assigned and the flags.
+    fn key(&self) -> String {
+        format!(
+            "{:?}",
+            (
+                self.base,
+                self.puts.iter().map(|p| p.1).collect::<Vec<_>>(),
+                &self.assigned,
+                self.terms.iter().map(|t| t.0).collect::<Vec<_>>(),
+                self.hidden,
+                self.apart,
+            )
         )
     }
 
@@ -58,6 +67,7 @@ impl Ctx {
                 .map(|(i, (_, p))| (format!("?c{}", i + 1), *p))
                 .collect(),
             assigned: self.assigned.clone(),
+            terms: self.terms.clone(),
             hidden: self.hidden,
             apart: self.apart,
         }
@@ -251,7 +261,7 @@ impl<'g> Nav<'g> {
     ) -> (String, bool) {
         // Pieces put matter to these rules only by which of their checks' sets hold them.
         let ctx_key = if nodes.is_empty() {
-            format!("{:?}", ctx.key())
+            ctx.key()
         } else {
             let mut sets: Vec<&Vec<PieceId>> =
                 nodes.iter().flat_map(|n| &self.checks[n.index()]).collect();
@@ -264,8 +274,8 @@ impl<'g> Nav<'g> {
                 .collect();
             format!(
                 "{:?}",
-                (ctx.base, seen, &ctx.assigned, ctx.hidden, ctx.apart)
-            )
+                (ctx.base, seen, &ctx.assigned, ctx.hidden, ctx.apart),
+            ) + &format!("{:?}", ctx.terms.iter().map(|t| t.0).collect::<Vec<_>>())
         };
         let key: Key = (
             format!(
@@ -340,6 +350,11 @@ impl<'g> Nav<'g> {
                 },
                 assigned: if self.reads_vars[id.index()] {
                     ctx.assigned.clone()
+                } else {
+                    Vec::new()
+                },
+                terms: if self.reads_vars[id.index()] {
+                    ctx.terms.clone()
                 } else {
                     Vec::new()
                 },
@@ -453,11 +468,6 @@ impl<'g> Nav<'g> {
                 Ok(y)
             }
         }
-    }
-
-    /// Whether some of these rules read a variable.
-    pub fn reads_vars(&self, nodes: &[NodeId]) -> bool {
-        nodes.iter().any(|n| self.reads_vars[n.index()])
     }
 
     /// Whether relations of this board are computed only where they are asked (`want_R`):
@@ -711,6 +721,7 @@ impl<'g> Nav<'g> {
                 base: ctx.base,
                 puts: Vec::new(),
                 assigned: Vec::new(),
+                terms: Vec::new(),
                 hidden: false,
                 apart: true,
             };
@@ -734,6 +745,19 @@ impl<'g> Nav<'g> {
             if !op.holds(a, c) {
                 b.push(super::text::FALSE.into());
             }
+            return Ok(());
+        }
+        let bound_before = |t: &str, lits: &Vec<String>| {
+            t.starts_with('?') && !lits.iter().any(|l| super::text::vars(l).any(|v| v == t))
+        };
+        if op == CmpOp::Eq && (bound_before(&l, &lits) || bound_before(&r, &rlits)) {
+            // A side already bound (a value assigned earlier in this rule): both orders.
+            b.lits.append(&mut lits);
+            b.lits.append(&mut rlits);
+            self.uses.order = true;
+            self.uses.succ = true;
+            b.push(format!("(atmost {l} {r})"));
+            b.push(format!("(atmost {r} {l})"));
             return Ok(());
         }
         if op == CmpOp::Eq {
@@ -779,6 +803,17 @@ impl<'g> Nav<'g> {
             Arith::Var(v) => {
                 if let Some((_, c)) = ctx.assigned.iter().rev().find(|(w, _)| w == v) {
                     return Ok(c.to_string());
+                }
+                if let Some((_, t)) = ctx.terms.iter().find(|(w, _)| w == v) {
+                    return if b.top {
+                        Ok(t.clone())
+                    } else {
+                        Err(Unsupported(
+                            "a variable read inside a sum, star or pattern after an \
+                             assignment computed from the state"
+                                .into(),
+                        ))
+                    };
                 }
                 let t = b.fresh();
                 let name = &self.names.variables[v.index()];
