@@ -473,8 +473,8 @@ impl<'g> Nav<'g> {
     /// Whether relations of this board are computed only where they are asked (`want_R`):
     /// the keeper's, which a bottom-up reasoner evaluates after every move.
     /// Relations that read nothing of the board are static and need no demand.
-    fn demanded(&self, _ctx: &Ctx, id: NodeId) -> bool {
-        self.reads_board[id.index()]
+    fn demanded(&self, ctx: &Ctx, id: NodeId) -> bool {
+        (ctx.base == Base::AfterMove || ctx.puts.len() > 1) && self.reads_board[id.index()]
     }
 
     /// The start of a rule of relation `name` for node `id`: its demand literal where it has
