@@ -1,0 +1,140 @@
+//! Static analyses of the board graph: which vertices shift-only rules reach, and whether a
+//! check may meet the vertex where a piece was put.
+
+use super::nav::MAX_DEPTH;
+use ir::{Action, DirId, Game, Node, NodeId};
+
+/// How many leading nodes of a navigation only shift and together lead from every vertex to
+/// every vertex (`(up* + down*)(left* + right*)` on a rectangle): a move that starts with
+/// them does not depend on where the previous one ended.
+pub fn universal_prefix(game: &Game, nodes: &[NodeId]) -> usize {
+    let v = game.board.vertex_count();
+    if v == 0 || v > 1024 {
+        return 0;
+    }
+    let shifts = nodes
+        .iter()
+        .take_while(|&&n| shift_only(game, n, 0))
+        .count();
+    for len in (1..=shifts).rev() {
+        let everywhere = (0..v).all(|s| {
+            let mut set = vec![false; v];
+            set[s] = true;
+            reach(game, &nodes[..len], set).iter().all(|&b| b)
+        });
+        if everywhere {
+            return len;
+        }
+    }
+    0
+}
+
+pub fn shift_only(game: &Game, id: NodeId, depth: usize) -> bool {
+    depth < MAX_DEPTH
+        && match game.rules.node(id) {
+            Node::Action(Action::Shift(_)) => true,
+            Node::Action(_) => false,
+            Node::Concat(ch) | Node::Sum(ch) => ch.iter().all(|&c| shift_only(game, c, depth + 1)),
+            Node::Star(c) => shift_only(game, *c, depth + 1),
+        }
+}
+
+/// The vertices shift-only `nodes` lead to from `set` (the walk of [`see`], whose hits do
+/// not matter here: shift-only rules have no checks).
+fn reach(game: &Game, nodes: &[NodeId], mut set: Vec<bool>) -> Vec<bool> {
+    for &n in nodes {
+        set = see(game, n, set, 0, 0).0;
+    }
+    set
+}
+
+/// The vertices one shift along `d` leads to from `set`.
+fn shift(game: &Game, d: DirId, set: &[bool]) -> Vec<bool> {
+    let mut out = vec![false; set.len()];
+    for (v, _) in set.iter().enumerate().filter(|p| *p.1) {
+        if let Some(w) = game.board.neighbour(ir::VertexId::from_index(v), d) {
+            out[w.index()] = true;
+        }
+    }
+    out
+}
+
+/// Whether a check among `nodes` may read the vertex a piece was put on, given for each
+/// vertex `u` it may have been put on (`rows[u]`) the vertices where the walk may be now;
+/// `rows` become where the walk may be after `nodes`. Shifts are followed, checks assumed to
+/// pass (an over-approximation: a `false` answer is certain).
+pub fn may_see(game: &Game, nodes: &[NodeId], rows: &mut [Vec<bool>]) -> bool {
+    let mut hit = false;
+    for (u, row) in rows.iter_mut().enumerate() {
+        let mut set = std::mem::take(row);
+        for &n in nodes {
+            let (out, h) = see(game, n, set, u, 0);
+            set = out;
+            hit |= h;
+        }
+        *row = set;
+    }
+    hit
+}
+
+fn see(game: &Game, id: NodeId, set: Vec<bool>, u: usize, depth: usize) -> (Vec<bool>, bool) {
+    if depth > MAX_DEPTH {
+        return (vec![true; set.len()], true);
+    }
+    match game.rules.node(id) {
+        Node::Action(Action::Shift(d)) => (shift(game, *d, &set), false),
+        Node::Action(Action::On(_)) => {
+            let h = set[u];
+            (set, h)
+        }
+        Node::Action(Action::Pattern { body, .. }) => {
+            let (_, h) = see(game, *body, set.clone(), u, depth + 1);
+            (set, h)
+        }
+        Node::Action(_) => (set, false),
+        Node::Concat(ch) => {
+            let mut hit = false;
+            let mut set = set;
+            for &c in ch {
+                let (out, h) = see(game, c, set, u, depth + 1);
+                set = out;
+                hit |= h;
+            }
+            (set, hit)
+        }
+        Node::Sum(ch) => {
+            let mut out = vec![false; set.len()];
+            let mut hit = false;
+            for &c in ch {
+                let (o, h) = see(game, c, set.clone(), u, depth + 1);
+                hit |= h;
+                for (a, b) in out.iter_mut().zip(o) {
+                    *a |= b;
+                }
+            }
+            (out, hit)
+        }
+        Node::Star(c) => {
+            let mut all = set.clone();
+            let mut frontier = set;
+            let mut hit = false;
+            loop {
+                let (step, h) = see(game, *c, frontier, u, depth + 1);
+                hit |= h;
+                let mut fresh = vec![false; all.len()];
+                let mut grew = false;
+                for (i, s) in step.into_iter().enumerate() {
+                    if s && !all[i] {
+                        all[i] = true;
+                        fresh[i] = true;
+                        grew = true;
+                    }
+                }
+                if !grew {
+                    return (all, hit);
+                }
+                frontier = fresh;
+            }
+        }
+    }
+}

@@ -1,0 +1,190 @@
+//! The rules every translation has: the board after the move (`aft`, `aftvar`), the end of
+//! play and goals, the initial state.
+
+use super::*;
+
+impl Translator<'_> {
+    /// `moved`, `aft`, `aftvar` and the state's parts the keeper leaves alone.
+    pub(super) fn after_move_rules(&mut self, keeper: bool) -> Vec<Rule> {
+        let mut out = Vec::new();
+        let has_vars = !self.game.variables.is_empty();
+        let slot_values = !self.sets_slot.is_empty();
+        for &n in &self.arities {
+            let slots: Vec<String> = (1..=n).map(|i| format!("?k{i} ?v{i}")).collect();
+            let does = format!("(does ?r (move{n} {}))", slots.join(" "));
+            out.push(Rule::new(
+                format!("(moved ?k{n} ?v{n})"),
+                vec![does.clone()],
+            ));
+            for i in 1..=n {
+                let mut b = vec![does.clone(), format!("(puts ?k{i} ?x)")];
+                b.extend((i + 1..=n).map(|j| format!("(not (over ?k{j} ?v{j} ?v{i}))")));
+                out.push(Rule::new(format!("(aft ?v{i} ?x)"), b));
+                out.push(Rule::new(
+                    format!("(touched ?v{i})"),
+                    vec![does.clone(), format!("(puts ?k{i} ?x)")],
+                ));
+                if has_vars {
+                    let later = || (i + 1..=n).map(|j| format!("(not (resets ?k{j} ?x))"));
+                    let mut b = vec![does.clone(), format!("(sets ?k{i} ?x ?n)")];
+                    b.extend(later());
+                    out.push(Rule::new("(aftvar ?x ?n)".into(), b));
+                    out.push(Rule::new(
+                        "(vtouched ?x)".into(),
+                        vec![does.clone(), format!("(sets ?k{i} ?x ?n)")],
+                    ));
+                    if slot_values {
+                        // The value assigned is the move's slot.
+                        let mut b = vec![does.clone(), format!("(setsv ?k{i} ?x)")];
+                        b.extend(later());
+                        out.push(Rule::new(format!("(aftvar ?x ?v{i})"), b));
+                        out.push(Rule::new(
+                            "(vtouched ?x)".into(),
+                            vec![does.clone(), format!("(setsv ?k{i} ?x)")],
+                        ));
+                    }
+                }
+            }
+        }
+        out.push(Rule::new(
+            "(over ?k ?v ?v)".into(),
+            vec!["(puts ?k ?x)".into()],
+        ));
+        out.push(Rule::new(
+            "(aft ?v ?x)".into(),
+            vec!["(true (cell ?v ?x))".into(), "(not (touched ?v))".into()],
+        ));
+        if has_vars {
+            out.push(Rule::new(
+                "(resets ?k ?x)".into(),
+                vec!["(sets ?k ?x ?n)".into()],
+            ));
+            if slot_values {
+                out.push(Rule::new(
+                    "(resets ?k ?x)".into(),
+                    vec!["(setsv ?k ?x)".into()],
+                ));
+            }
+            out.push(Rule::new(
+                "(aftvar ?x ?n)".into(),
+                vec!["(true (var ?x ?n))".into(), "(not (vtouched ?x))".into()],
+            ));
+        }
+        let (cell_rest, var_rest, idle) = if keeper {
+            (
+                vec!["(aft ?v ?x)".to_string(), "(not (kwrote ?v))".into()],
+                vec!["(aftvar ?x ?n)".to_string(), "(not (kset ?x))".into()],
+                vec!["(not kany)".to_string()],
+            )
+        } else {
+            (
+                vec!["(aft ?v ?x)".to_string()],
+                vec!["(aftvar ?x ?n)".to_string()],
+                Vec::new(),
+            )
+        };
+        out.push(Rule::new("(next (cell ?v ?x))".into(), cell_rest));
+        if has_vars {
+            out.push(Rule::new("(next (var ?x ?n))".into(), var_rest));
+        }
+        // Without a keeper's phase (or with a keeper stuck at once) the move's switch decides.
+        let with = |mut b: Vec<String>, extra: &[String]| {
+            b.extend(extra.iter().cloned());
+            b
+        };
+        out.push(Rule::new(
+            "(next (control ?p))".into(),
+            with(
+                vec!["(moved ?k ?v)".into(), "(switchto ?k ?p)".into()],
+                &idle,
+            ),
+        ));
+        if self.need_at {
+            out.push(Rule::new(
+                "(next (at ?q))".into(),
+                with(vec!["(moved ?k ?v)".into(), "(place ?k ?q)".into()], &idle),
+            ));
+        }
+        if self.need_pos {
+            out.push(Rule::new(
+                "(next (pos ?v))".into(),
+                with(vec!["(moved ?k ?v)".into()], &idle),
+            ));
+        }
+        out
+    }
+
+    pub(super) fn end_rules(&self) -> Result<Vec<Rule>, Unsupported> {
+        let mut out = vec![
+            Rule::new(
+                "(legal ?r noop)".into(),
+                vec!["(role ?r)".into(), "(not (true (control ?r)))".into()],
+            ),
+            Rule::new(
+                "canmove".into(),
+                vec!["(legal ?r ?m)".into(), "(distinct ?m noop)".into()],
+            ),
+            Rule::new("terminal".into(), vec!["(not canmove)".into()]),
+        ];
+        for (i, role) in self.names.variables[..self.game.players.len()]
+            .iter()
+            .enumerate()
+        {
+            let bound = self.game.variables[i].bound;
+            if bound == 100 {
+                out.push(Rule::new(
+                    format!("(goal {role} ?n)"),
+                    vec![format!("(true (var {role} ?n))")],
+                ));
+            } else if bound <= MAX_SCALED_BOUND && bound > 0 {
+                out.push(Rule::new(
+                    format!("(goal {role} ?g)"),
+                    vec![
+                        format!("(true (var {role} ?n))"),
+                        format!("(scaled{} ?n ?g)", i + 1),
+                    ],
+                ));
+            } else {
+                return Err(Unsupported(format!("a score bound of {bound}")));
+            }
+        }
+        Ok(out)
+    }
+
+    /// The `init` facts: the reasoner's state after the keeper's first phase.
+    pub(super) fn initial_state(&mut self) -> Result<Vec<String>, Unsupported> {
+        let game = self.game;
+        let r = reasoner::Reasoner::new(game)
+            .map_err(|e| Unsupported(format!("the reasoner cannot run the game: {e:?}")))?;
+        let state = r
+            .initial_state()
+            .map_err(|e| Unsupported(format!("the initial keeper phase fails: {e:?}")))?;
+        let snap = state.snapshot();
+        let mut init = Vec::new();
+        for (v, &p) in snap.pieces.iter().enumerate() {
+            init.push(format!(
+                "(init (cell {} {}))",
+                self.names.vertices[v], self.names.pieces[p as usize]
+            ));
+        }
+        for (i, n) in snap.variables.iter().enumerate() {
+            init.push(format!("(init (var {} {n}))", self.names.variables[i]));
+        }
+        let control = match game.players.get(snap.player as usize) {
+            Some(_) => self.names.variables[snap.player as usize].clone(),
+            None => self.names.keeper.clone(),
+        };
+        init.push(format!("(init (control {control}))"));
+        let (m, pos) = snap.rules.unwrap_or((0, 0));
+        if self.need_at {
+            init.push(format!("(init (at m{}))", self.place(m)));
+        }
+        if self.need_pos {
+            init.push(format!(
+                "(init (pos {}))",
+                self.names.vertices[pos as usize]
+            ));
+        }
+        Ok(init)
+    }
+}

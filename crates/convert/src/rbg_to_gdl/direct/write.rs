@@ -1,0 +1,193 @@
+//! The whole text: sections, static facts and the relations the rules use.
+
+use super::*;
+
+impl Translator<'_> {
+    /// The whole text.
+    pub(super) fn write(&mut self, init: Vec<String>) -> String {
+        let game = self.game;
+        let names = self.names;
+        let mut vertex = false;
+        let mut nav_rules: Vec<Rule> = std::mem::take(&mut self.nav.rules);
+        nav_rules.append(&mut self.extra);
+        nav_rules.sort_by_key(|r| relation_order(text::head_relation(&r.head)));
+        let mut sections = std::mem::take(&mut self.sections);
+        sections.insert(
+            1,
+            (
+                "Navigations: the rules between modifiers, shared where they are equal".into(),
+                nav_rules,
+            ),
+        );
+        let given = self.given_relations();
+        let mut groups: Vec<Vec<Rule>> = sections
+            .iter_mut()
+            .map(|s| std::mem::take(&mut s.1))
+            .collect();
+        text::drop_undefined(&mut groups, &given);
+        let body_sections: Vec<(String, Vec<String>)> = sections
+            .into_iter()
+            .zip(groups)
+            .map(|((t, _), rules)| {
+                let lines = rules
+                    .into_iter()
+                    .filter_map(|r| r.finish(&mut vertex))
+                    .map(|r| r.text())
+                    .collect();
+                (t, lines)
+            })
+            .collect();
+        let mut sections: Vec<(String, Vec<String>)> = Vec::new();
+
+        let mut roles: Vec<String> = names.variables[..game.players.len()]
+            .iter()
+            .map(|r| format!("(role {r})"))
+            .collect();
+        roles.extend(init);
+        sections.push((
+            "Roles and the initial state (after the keeper's first phase)".into(),
+            roles,
+        ));
+
+        let mut statics: Vec<String> = Vec::new();
+        if self.nav.uses.same {
+            vertex = true;
+        }
+        if vertex {
+            let vs: Vec<String> = names
+                .vertices
+                .iter()
+                .map(|v| format!("(vertex {v})"))
+                .collect();
+            statics.extend(fact_lines(&vs));
+        }
+        if self.nav.uses.same {
+            statics.push("(<= (same ?v ?v) (vertex ?v))".into());
+        }
+        for &d in &self.nav.uses.directions {
+            let rel = nav::dir_relation(names, d);
+            let edges: Vec<String> = game
+                .board
+                .edges()
+                .filter(|e| e.1 == d)
+                .map(|(a, _, b)| {
+                    format!(
+                        "({rel} {} {})",
+                        names.vertices[a.index()],
+                        names.vertices[b.index()]
+                    )
+                })
+                .collect();
+            statics.extend(fact_lines(&edges));
+        }
+        let mut facts: Vec<String> = Vec::new();
+        for (m, x) in &self.puts {
+            facts.push(format!("(puts m{m} {})", names.pieces[x.index()]));
+        }
+        for (m, (x, n)) in &self.sets {
+            facts.push(format!("(sets m{m} {} {n})", names.variables[x.index()]));
+        }
+        for (m, x) in &self.sets_slot {
+            facts.push(format!("(setsv m{m} {})", names.variables[x.index()]));
+        }
+        for (m, r) in &self.switch_to {
+            facts.push(format!("(switchto m{m} {r})"));
+        }
+        if self.need_at {
+            for (m, q) in &self.same_place {
+                facts.push(format!("(place m{m} m{q})"));
+            }
+        }
+        statics.extend(fact_lines(&facts));
+        let max_bound = game.variables.iter().map(|v| v.bound).max().unwrap_or(0);
+        if self.nav.uses.succ {
+            let succ: Vec<String> = (0..max_bound)
+                .map(|n| format!("(succ {n} {})", n + 1))
+                .collect();
+            statics.extend(fact_lines(&succ));
+        }
+        if self.nav.uses.order {
+            statics.push("(<= (less ?a ?b) (succ ?a ?b))".into());
+            statics.push("(<= (less ?a ?c) (succ ?a ?b) (less ?b ?c))".into());
+            statics.push("(<= (atmost ?a ?b) (less ?a ?b))".into());
+            statics.push("(<= (atmost ?a ?a) (succ ?a ?b))".into());
+            statics.push(format!("(atmost {max_bound} {max_bound})"));
+        }
+        for (i, v) in game.variables[..game.players.len()].iter().enumerate() {
+            if v.bound != 100 {
+                let rows: Vec<String> = (0..=v.bound)
+                    .map(|n| {
+                        format!(
+                            "(scaled{} {n} {})",
+                            i + 1,
+                            (100 * n + v.bound / 2) / v.bound
+                        )
+                    })
+                    .collect();
+                statics.extend(fact_lines(&rows));
+            }
+        }
+        sections.push(("The board and the rules' constants".into(), statics));
+        sections.extend(body_sections);
+
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            ";; Translated from RBG by rbgtool (direct encoding: one legal rule per shape of move)."
+        );
+        for (title, lines) in sections {
+            if lines.is_empty() {
+                continue;
+            }
+            let _ = writeln!(out, "\n;; {title}");
+            for l in lines {
+                let _ = writeln!(out, "{l}");
+            }
+        }
+        crate::prune::unused_rules(&out)
+    }
+
+    /// Relations defined by the facts written beside the rules, and GDL's own.
+    fn given_relations(&self) -> Vec<String> {
+        let mut given: Vec<String> = ["true", "does", "distinct", "role", "vertex", "or", "same"]
+            .map(String::from)
+            .to_vec();
+        let uses = &self.nav.uses;
+        if !self.puts.is_empty() {
+            given.push("puts".into());
+        }
+        if !self.sets.is_empty() {
+            given.push("sets".into());
+        }
+        if !self.sets_slot.is_empty() {
+            given.push("setsv".into());
+        }
+        if !self.switch_to.is_empty() {
+            given.push("switchto".into());
+        }
+        if self.need_at {
+            given.push("place".into());
+        }
+        if uses.succ {
+            given.push("succ".into());
+        }
+        if uses.order {
+            given.extend(["less".into(), "atmost".into()]);
+        }
+        for &d in &uses.directions {
+            given.push(nav::dir_relation(self.names, d));
+        }
+        for i in 0..self.game.players.len() {
+            given.push(format!("scaled{}", i + 1));
+        }
+        given
+    }
+}
+
+/// Navigation rules sorted by relation name (numbers in order), so a relation's rules are
+/// together.
+fn relation_order(name: &str) -> (String, u64) {
+    let digits = name.trim_start_matches(|c: char| !c.is_ascii_digit());
+    let prefix = &name[..name.len() - digits.len()];
+    (prefix.to_string(), digits.parse().unwrap_or(0))
+}
