@@ -11,7 +11,7 @@ pub(super) struct Walked {
     pub(super) end: String,
 }
 
-/// What a walk knows of the pieces put and variables assigned so far.
+/// What a walk knows of the pieces put so far.
 #[derive(Clone, Default)]
 struct Trail {
     /// For each piece put, where the walk may be for each vertex it was put on: a navigation
