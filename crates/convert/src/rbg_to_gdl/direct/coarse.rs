@@ -251,37 +251,12 @@ impl Coarse {
     /// end (an empty body is the caller's: [`PatternBody::nullable`]).
     pub fn pattern_paths(&self, p: usize, limit: usize) -> Result<Vec<Vec<usize>>, Unsupported> {
         let body = &self.patterns[&p];
-        let mut out = Vec::new();
-        let mut path: Vec<usize> = Vec::new();
-        let mut stack: Vec<(usize, usize)> = body.first.iter().rev().map(|&l| (l, 0)).collect();
-        let mut steps = 0usize;
-        while let Some((l, depth)) = stack.pop() {
-            steps += 1;
-            if steps > MAX_STEPS {
-                return Err(Unsupported(format!(
-                    "a pattern whose paths take more than {MAX_STEPS} steps to list"
-                )));
-            }
-            path.truncate(depth);
-            if path.contains(&l) {
-                return Err(Unsupported(
-                    "a loop that applies modifiers within a pattern".into(),
-                ));
-            }
-            path.push(l);
-            if body.last.contains(&l) {
-                out.push(path.clone());
-                if out.len() > limit {
-                    return Err(Unsupported(format!(
-                        "more than {limit} shapes of path in a pattern"
-                    )));
-                }
-            }
-            for &n in self.follow[l].iter().rev() {
-                stack.push((n, depth + 1));
-            }
-        }
-        Ok(out)
+        self.list_paths(
+            &body.first,
+            |l| body.last.contains(&l),
+            Listing::Pattern,
+            limit,
+        )
     }
 
     /// Every path of letters from `start` (after that letter; `None`: the rules' start) up to
@@ -293,39 +268,50 @@ impl Coarse {
         start: Option<usize>,
         limit: usize,
     ) -> Result<Vec<Vec<usize>>, Unsupported> {
-        let mut out = Vec::new();
-        let mut path: Vec<usize> = Vec::new();
         let begin = match start {
             Some(s) => &self.follow[s],
             None => &self.first,
         };
+        self.list_paths(
+            begin,
+            |l| self.switch(game, l).is_some(),
+            Listing::Move,
+            limit,
+        )
+    }
+
+    /// The paths from the letters `begin` to each letter where `ends` holds: a move stops
+    /// there (at its switch), a pattern's body may go on past an end.
+    fn list_paths(
+        &self,
+        begin: &[usize],
+        ends: impl Fn(usize) -> bool,
+        what: Listing,
+        limit: usize,
+    ) -> Result<Vec<Vec<usize>>, Unsupported> {
+        let mut out = Vec::new();
+        let mut path: Vec<usize> = Vec::new();
         // Depth-first with an explicit stack of (letter, depth); dead ends count too.
         let mut stack: Vec<(usize, usize)> = begin.iter().rev().map(|&l| (l, 0)).collect();
         let mut steps = 0usize;
         while let Some((l, depth)) = stack.pop() {
             steps += 1;
             if steps > MAX_STEPS {
-                return Err(Unsupported(format!(
-                    "rules whose moves take more than {MAX_STEPS} steps to list"
-                )));
+                return Err(Unsupported(what.too_long()));
             }
             path.truncate(depth);
             if path.contains(&l) {
-                return Err(Unsupported(
-                    "a loop that applies modifiers within one move or keeper phase (the general \
-                     encoding unrolls it)"
-                        .into(),
-                ));
+                return Err(Unsupported(what.looping()));
             }
             path.push(l);
-            if self.switch(game, l).is_some() {
+            if ends(l) {
                 out.push(path.clone());
                 if out.len() > limit {
-                    return Err(Unsupported(format!(
-                        "more than {limit} shapes of move after one switch"
-                    )));
+                    return Err(Unsupported(what.too_many(limit)));
                 }
-                continue;
+                if what == Listing::Move {
+                    continue;
+                }
             }
             for &n in self.follow[l].iter().rev() {
                 stack.push((n, depth + 1));
@@ -347,5 +333,39 @@ impl Coarse {
         (0..self.letters.len())
             .filter(|&l| seen[l] && self.switch(game, l).is_some())
             .collect()
+    }
+}
+
+/// What [`Coarse::list_paths`] lists, for its messages.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Listing {
+    Move,
+    Pattern,
+}
+
+impl Listing {
+    fn too_long(self) -> String {
+        match self {
+            Listing::Move => format!("rules whose moves take more than {MAX_STEPS} steps to list"),
+            Listing::Pattern => {
+                format!("a pattern whose paths take more than {MAX_STEPS} steps to list")
+            }
+        }
+    }
+
+    fn looping(self) -> String {
+        match self {
+            Listing::Move => "a loop that applies modifiers within one move or keeper phase (the \
+                              general encoding unrolls it)"
+                .into(),
+            Listing::Pattern => "a loop that applies modifiers within a pattern".into(),
+        }
+    }
+
+    fn too_many(self, limit: usize) -> String {
+        match self {
+            Listing::Move => format!("more than {limit} shapes of move after one switch"),
+            Listing::Pattern => format!("more than {limit} shapes of path in a pattern"),
+        }
     }
 }
