@@ -297,6 +297,18 @@ fn direct_encoding_cases_play_the_same() {
                            ({$ t == 1} [$ b = 60] + {$ t != 1} [$ b = 30]) ->b \
                            (up* + down*)(left* + right*) {e} [x] ->a)*",
         ),
+        // Two stones put anywhere, then checks that may see either: no analysis can tell
+        // their vertices apart, so the checks ask a relation over both.
+        (
+            "two puts anywhere seen by later checks",
+            "#players = a(100), b(100)\n#pieces = e, x, y\n#variables =\n\
+             #board = rectangle(up, down, left, right, [e, e, e] [e, e, e])\n\
+             #any = (up* + down*)(left* + right*)\n\
+             #rules = (->a any {e} [x] any {e} [y] \
+                           ({? any {y} left {x}} [$ a = 100] + {! any {y} left {x}}) \
+                       ->b any {e} [x] any {e} [y] \
+                           ({? any {y} left {x}} [$ b = 100] + {! any {y} left {x}}))*",
+        ),
     ];
     for (name, src) in cases {
         let game = rbg::parse_game(src)

@@ -191,6 +191,8 @@ impl Program {
         let mut db = Db::new(prog.rels.len(), ncomp);
         let rel_ids = prog.rel_ids.clone();
         let rel_of = |s: Symbol, n: usize| rel_ids[&(s, n)];
+        // Planning adds index specs to relations, never moves one to another component.
+        let scc_of: Vec<usize> = prog.rels.iter().map(|r| r.scc).collect();
         for (c, comp_rules) in by_comp.iter().enumerate() {
             let sizes: Vec<f64> = (0..prog.rels.len())
                 .map(|r| {
@@ -225,9 +227,8 @@ impl Program {
                 })?;
                 for body in variants {
                     let mut planner = Planner::new(store);
-                    let in_scc = |r: RelId| prog.rels[r].scc == c;
-                    let mut rels = prog.rels.clone();
-                    let steps = planner.plan(&body, &size, &in_scc, &mut rels).ok_or_else(|| {
+                    let in_scc = |r: RelId| scc_of[r] == c;
+                    let steps = planner.plan(&body, &size, &in_scc, &mut prog.rels).ok_or_else(|| {
                         CompileError(format!(
                             "unsafe rule for `{}`: a variable of a negation or `distinct` is never bound",
                             desc.name(rule.head.rel)
@@ -239,7 +240,6 @@ impl Program {
                             desc.name(rule.head.rel)
                         ))
                     })?;
-                    prog.rels = rels;
                     prog.rules.push(CRule {
                         head_rel: h,
                         span: rule.span,

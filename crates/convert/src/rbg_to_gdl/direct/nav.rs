@@ -492,9 +492,19 @@ impl<'g> Nav<'g> {
     /// `name` (or on a relation whose rules are still being written), so demand stays
     /// stratified; what is dropped only widens the demand.
     fn demand(&mut self, name: &str, id: NodeId, ctx: &Ctx, b: &Body, x: &str) {
-        if !self.demanded(ctx, id) {
-            return;
+        if self.demanded(ctx, id) {
+            self.ask(name, ctx, b, x);
         }
+    }
+
+    /// Writes the demand rule of relation `name` asked at `x` after the literals of `b`.
+    fn ask(&mut self, name: &str, ctx: &Ctx, b: &Body, x: &str) {
+        self.ask_at(name, ctx, b, Some(x));
+    }
+
+    /// [`Nav::ask`], where `x: None` asks for the relation over the context's vertices only
+    /// (its rules find the vertex themselves).
+    fn ask_at(&mut self, name: &str, ctx: &Ctx, b: &Body, x: Option<&str>) {
         self.index_rules();
         let keep = |l: &String| {
             let rel = super::text::head_relation(l);
@@ -506,16 +516,27 @@ impl<'g> Nav<'g> {
             .iter()
             .filter(|l| !l.starts_with("(or ") && !l.starts_with("(distinct "))
             .flat_map(|l| super::text::vars(l))
-            .any(|v| v == x);
+            .any(|v| Some(v) == x);
         if !binds_x {
             // Nothing kept says where: it is asked at every vertex (`finish` adds `(vertex
-            // x)`) for the pieces put that the state's literals allow. Demand literals go,
-            // since one may be recursive with nothing else binding its arguments (GDL's
-            // recursion restriction).
-            body.retain(|l| !super::text::head_relation(l).starts_with("want_"));
+            // x)`) for the pieces put that the other literals allow. A demand literal may be
+            // recursive with this one, so it stays only where its variables are the head's
+            // or bound by the other literals (GDL's recursion restriction).
+            let is_want = |l: &String| super::text::head_relation(l).starts_with("want_");
+            let args = ctx.args();
+            let bound: HashSet<String> = super::text::vars(&args)
+                .chain(
+                    body.iter()
+                        .filter(|l| !is_want(l))
+                        .filter(|l| !l.starts_with("(or ") && !l.starts_with("(distinct "))
+                        .flat_map(|l| super::text::vars(l)),
+                )
+                .map(str::to_string)
+                .collect();
+            body.retain(|l| !is_want(l) || super::text::vars(l).all(|v| bound.contains(v)));
         }
-        self.rules
-            .push(Rule::new(format!("(want_{name} {}{x})", ctx.args()), body));
+        let head = format!("(want_{name} {}{})", ctx.args(), x.unwrap_or_default());
+        self.rules.push(Rule::new(head.replace(" )", ")"), body));
     }
 
     /// Indexes the rules written since the last call by their head relation.
@@ -643,37 +664,49 @@ impl<'g> Nav<'g> {
                 }
                 return Ok(());
             }
-            _ if ctx.apart => {}
-            _ => {
-                // A relation over two vertices of put pieces and the checked one is cubic in
-                // the board for a bottom-up reasoner: the general encoding does better.
-                return Err(Unsupported(
-                    "a check that may see two pieces the move has put".into(),
-                ));
-            }
+            _ => {}
         }
-        let (name, new) = self.relation(&[], format!("on{set:?}"), ctx, "on");
+        // Otherwise a relation over the put pieces' vertices and the checked one, asked only
+        // where the check is (over two vertices of put pieces and the checked one it would be
+        // cubic in the board for a bottom-up reasoner).
+        let asked = !ctx.puts.is_empty();
+        self.uses.same |= asked;
+        // A vertex no literal binds yet (rules that lead anywhere before the check) is found
+        // by the relation's rules: asking for every vertex would multiply the demand by the
+        // board.
+        let free = !b.lits.iter().any(|l| super::text::vars(l).any(|v| v == x));
+        let (name, new) = self.relation(&[], format!("on{set:?} {free}"), ctx, "on");
         if new {
             let f = ctx.formal();
-            let k = f.puts.len();
+            let want: Vec<String> = match (asked, free) {
+                (false, _) => Vec::new(),
+                (true, false) => vec![format!("(want_{name} {}?v)", f.args())],
+                (true, true) => vec![format!("(want_{name} {})", f.args().trim_end())],
+            };
             // The last piece put on a vertex is what it holds.
-            for j in (0..k).rev() {
-                let (cj, pj) = &f.puts[j];
+            for (j, (cj, pj)) in f.puts.iter().enumerate().rev() {
                 if set.contains(pj) {
-                    let body = f.puts[j + 1..]
-                        .iter()
-                        .map(|(ci, _)| format!("(distinct {cj} {ci})"))
-                        .collect();
+                    let mut body = want.clone();
+                    body.push(format!("(same ?v {cj})"));
+                    body.extend(
+                        f.puts[j + 1..]
+                            .iter()
+                            .map(|(ci, _)| format!("(distinct ?v {ci})")),
+                    );
                     self.rules
-                        .push(Rule::new(format!("({name} {}{cj})", f.args()), body));
+                        .push(Rule::new(format!("({name} {}?v)", f.args()), body));
                 }
             }
             for &p in set {
-                let mut body = vec![self.cell(f.base, "?v", p)];
+                let mut body = want.clone();
+                body.push(self.cell(f.base, "?v", p));
                 body.extend(f.puts.iter().map(|(ci, _)| format!("(distinct ?v {ci})")));
                 self.rules
                     .push(Rule::new(format!("({name} {}?v)", f.args()), body));
             }
+        }
+        if asked {
+            self.ask_at(&name, ctx, b, (!free).then_some(x));
         }
         b.push(format!("({name} {}{x})", ctx.args()));
         Ok(())
