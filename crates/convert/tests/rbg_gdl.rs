@@ -309,6 +309,17 @@ fn direct_encoding_cases_play_the_same() {
                        ->b any {e} [x] any {e} [y] \
                            ({? any {y} left {x}} [$ b = 100] + {! any {y} left {x}}))*",
         ),
+        // Piece counts compared with numbers other than 0 and 1, read after the move has put
+        // a piece (the count sees it) and at the start of a move.
+        (
+            "piece counts",
+            "#players = a(100), b(100)\n#pieces = e, x, y\n#variables =\n\
+             #board = rectangle(up, down, left, right, [e, e, e] [e, e, e])\n\
+             #any = (up* + down*)(left* + right*)\n\
+             #rules = (->a any {e} [x] ({$ x >= 3} [$ a = 100] ->> {} + {$ x < 3}) \
+                       ({$ y > 1} ->b + {$ y <= 1} ->b) \
+                       any {e} [y] ({$ y == 2} [$ b = 70] + {$ y != 2}))*",
+        ),
     ];
     for (name, src) in cases {
         let game = rbg::parse_game(src)

@@ -24,6 +24,7 @@
 
 mod arith;
 mod direct;
+pub use direct::WITHIN_RESTRICTIONS;
 mod frames;
 mod levels;
 mod names;

@@ -91,6 +91,11 @@ fn see(game: &Game, id: NodeId, set: Vec<bool>, u: usize, depth: usize) -> (Vec<
             let (_, h) = see(game, *body, set.clone(), u, depth + 1);
             (set, h)
         }
+        // A piece count reads every vertex.
+        Node::Action(Action::Compare { left, right, .. }) => {
+            let h = super::walk::has_count(left) || super::walk::has_count(right);
+            (set, h)
+        }
         Node::Action(_) => (set, false),
         Node::Concat(ch) => {
             let mut hit = false;

@@ -122,7 +122,28 @@ pub fn translate(game: &Game, names: &Names) -> Result<String, Unsupported> {
         walks: 0,
         pattern_memo: BTreeMap::new(),
     };
-    t.run()
+    let text = t.run()?;
+    obeys_restrictions(&text)?;
+    Ok(text)
+}
+
+/// How the reason of [`obeys_restrictions`] starts (a bug of this encoding, for the fuzzer).
+pub const WITHIN_RESTRICTIONS: &str = "within GDL's restrictions";
+
+/// A safety net under the demand relations, whose rules are decided one at a time: the text
+/// must obey GDL's restrictions (stratified negation, the recursion restriction, safety), or
+/// the general encoding is used.
+fn obeys_restrictions(text: &str) -> Result<(), Unsupported> {
+    use codespan_reporting::diagnostic::Severity;
+    let desc = gdl::parse(text).map_err(|_| Unsupported("a text that parses as GDL".into()))?;
+    let diags = gdl::check::restrictions(&desc);
+    match diags.iter().find(|d| d.severity >= Severity::Error) {
+        Some(d) => Err(Unsupported(format!(
+            "this game {WITHIN_RESTRICTIONS} (its rules broke one: {})",
+            d.message
+        ))),
+        None => Ok(()),
+    }
 }
 
 fn modifier(game: &Game, id: ir::NodeId) -> u32 {
@@ -313,6 +334,15 @@ mod tests {
             .expect_err("a loop of modifiers")
             .0;
         assert!(why.contains("loop that applies modifiers"), "{why}");
+    }
+
+    #[test]
+    fn rules_that_break_gdls_restrictions_are_declined() {
+        let why = obeys_restrictions("(role a) (<= p (true q) (not r)) (<= r (true q) (not p))")
+            .expect_err("negation through recursion")
+            .0;
+        assert!(why.contains(WITHIN_RESTRICTIONS), "{why}");
+        obeys_restrictions("(role a) (<= p (true q) (not r)) (<= r (true q))").expect("stratified");
     }
 
     #[test]

@@ -302,7 +302,7 @@ fn constant(e: &Arith, assigned: &[(VarId, i64)]) -> Option<i64> {
     }
 }
 
-fn has_count(e: &Arith) -> bool {
+pub(super) fn has_count(e: &Arith) -> bool {
     match e {
         Arith::Count(_) => true,
         Arith::Bin(_, a, b) => has_count(a) || has_count(b),

@@ -64,6 +64,17 @@ impl Translator<'_> {
         if self.nav.uses.same {
             statics.push("(<= (same ?v ?v) (vertex ?v))".into());
         }
+        if self.nav.uses.counts {
+            if let (Some(first), Some(last)) = (names.vertices.first(), names.vertices.last()) {
+                statics.push(format!("(vfirst {first}) (vlast {last})"));
+            }
+            let chain: Vec<String> = names
+                .vertices
+                .windows(2)
+                .map(|w| format!("(vnext {} {})", w[0], w[1]))
+                .collect();
+            statics.extend(fact_lines(&chain));
+        }
         for &d in &self.nav.uses.directions {
             let rel = nav::dir_relation(names, d);
             let edges: Vec<String> = game
@@ -99,7 +110,10 @@ impl Translator<'_> {
             }
         }
         statics.extend(fact_lines(&facts));
-        let max_bound = game.variables.iter().map(|v| v.bound).max().unwrap_or(0);
+        let mut max_bound = game.variables.iter().map(|v| v.bound).max().unwrap_or(0);
+        if self.nav.uses.counts {
+            max_bound = max_bound.max(names.vertices.len() as i64);
+        }
         if self.nav.uses.succ {
             let succ: Vec<String> = (0..max_bound)
                 .map(|n| format!("(succ {n} {})", n + 1))
@@ -173,6 +187,9 @@ impl Translator<'_> {
         }
         if uses.order {
             given.extend(["less".into(), "atmost".into()]);
+        }
+        if uses.counts {
+            given.extend(["vnext".into(), "vfirst".into(), "vlast".into()]);
         }
         for &d in &uses.directions {
             given.push(nav::dir_relation(self.names, d));

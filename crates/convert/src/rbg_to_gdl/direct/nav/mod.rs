@@ -7,10 +7,13 @@
 //! the move left (`aft`), with the pieces the move in progress has put so far on top: those
 //! vertices are passed to the relations as extra arguments (the *context*).
 
+mod arith;
+mod check;
+
 use super::text::Rule;
 use super::Unsupported;
 use crate::rbg_to_gdl::names::Names;
-use ir::{Action, Arith, ArithOp, CmpOp, DirId, Game, Node, NodeId, PieceId, VarId};
+use ir::{Action, Arith, DirId, Game, Node, NodeId, PieceId, VarId};
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// Which board the checks read, before the context's pieces.
@@ -126,6 +129,8 @@ pub struct Uses {
     pub same: bool,
     pub succ: bool,
     pub order: bool,
+    /// `(vnext v w)`, the vertices in a chain, and `vfirst`/`vlast` (piece counts walk it).
+    pub counts: bool,
 }
 
 type Key = (String, String, String);
@@ -506,10 +511,15 @@ impl<'g> Nav<'g> {
     /// (its rules find the vertex themselves).
     fn ask_at(&mut self, name: &str, ctx: &Ctx, b: &Body, x: Option<&str>) {
         self.index_rules();
+        // A demand literal is a navigation too: its rules come from the rules that ask for
+        // its relation, so it may lead back here (its own demand excepted: that recursion is
+        // positive and keeps its arguments bound).
+        let own = format!("want_{name}");
         let keep = |l: &String| {
             let rel = super::text::head_relation(l);
+            let derived = generated(rel) || (rel.starts_with("want_") && rel != own);
             !l.starts_with("(not ")
-                && (!generated(rel) || self.is_static(rel) || self.independent(rel, name))
+                && (!derived || self.is_static(rel) || self.independent(rel, name))
         };
         let mut body: Vec<String> = b.lits.iter().filter(|l| keep(l)).cloned().collect();
         let binds_x = body
@@ -596,298 +606,6 @@ impl<'g> Nav<'g> {
                 })
             })
     }
-
-    /// The piece on the vertex `x` is in `set`.
-    fn check(
-        &mut self,
-        set: &[PieceId],
-        ctx: &Ctx,
-        b: &mut Body,
-        x: &str,
-    ) -> Result<(), Unsupported> {
-        if set.is_empty() {
-            b.push(super::text::FALSE.into());
-            return Ok(());
-        }
-        if set.len() == self.game.pieces.len() {
-            return Ok(());
-        }
-        let base = |me: &Self| -> String {
-            match set {
-                [p] => me.cell(ctx.base, x, *p),
-                _ => format!(
-                    "(or {})",
-                    set.iter()
-                        .map(|&p| me.cell(ctx.base, x, p))
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                ),
-            }
-        };
-        match &ctx.puts[..] {
-            [] if set.len() <= 3 => {
-                b.push(base(self));
-                return Ok(());
-            }
-            // One piece put: on its vertex it is what the check sees, elsewhere the base.
-            [(c, p)] if set.len() <= 3 => {
-                self.uses.same = true;
-                if set.contains(p) {
-                    let cells: Vec<String> =
-                        set.iter().map(|&q| self.cell(ctx.base, x, q)).collect();
-                    b.push(format!("(or (same {x} {c}) {})", cells.join(" ")));
-                } else {
-                    b.push(base(self));
-                    b.push(format!("(distinct {x} {c})"));
-                }
-                return Ok(());
-            }
-            [_] => {}
-            // Pieces on distinct vertices: the check sees one of them where it is, else the
-            // base board.
-            _ if ctx.apart && set.len() <= 3 => {
-                self.uses.same = true;
-                let (shown, other): (Vec<_>, Vec<_>) =
-                    ctx.puts.iter().partition(|(_, p)| set.contains(p));
-                if shown.is_empty() {
-                    b.push(base(self));
-                } else {
-                    let mut alts: Vec<String> = shown
-                        .iter()
-                        .map(|(c, _)| format!("(same {x} {c})"))
-                        .collect();
-                    alts.extend(set.iter().map(|&q| self.cell(ctx.base, x, q)));
-                    b.push(format!("(or {})", alts.join(" ")));
-                }
-                for (c, _) in other {
-                    b.push(format!("(distinct {x} {c})"));
-                }
-                return Ok(());
-            }
-            _ => {}
-        }
-        // Otherwise a relation over the put pieces' vertices and the checked one, asked only
-        // where the check is (over two vertices of put pieces and the checked one it would be
-        // cubic in the board for a bottom-up reasoner).
-        let asked = !ctx.puts.is_empty();
-        self.uses.same |= asked;
-        // A vertex no literal binds yet (rules that lead anywhere before the check) is found
-        // by the relation's rules: asking for every vertex would multiply the demand by the
-        // board.
-        let free = !b.lits.iter().any(|l| super::text::vars(l).any(|v| v == x));
-        let (name, new) = self.relation(&[], format!("on{set:?} {free}"), ctx, "on");
-        if new {
-            let f = ctx.formal();
-            let want: Vec<String> = match (asked, free) {
-                (false, _) => Vec::new(),
-                (true, false) => vec![format!("(want_{name} {}?v)", f.args())],
-                (true, true) => vec![format!("(want_{name} {})", f.args().trim_end())],
-            };
-            // The last piece put on a vertex is what it holds.
-            for (j, (cj, pj)) in f.puts.iter().enumerate().rev() {
-                if set.contains(pj) {
-                    let mut body = want.clone();
-                    body.push(format!("(same ?v {cj})"));
-                    body.extend(
-                        f.puts[j + 1..]
-                            .iter()
-                            .map(|(ci, _)| format!("(distinct ?v {ci})")),
-                    );
-                    self.rules
-                        .push(Rule::new(format!("({name} {}?v)", f.args()), body));
-                }
-            }
-            for &p in set {
-                let mut body = want.clone();
-                body.push(self.cell(f.base, "?v", p));
-                body.extend(f.puts.iter().map(|(ci, _)| format!("(distinct ?v {ci})")));
-                self.rules
-                    .push(Rule::new(format!("({name} {}?v)", f.args()), body));
-            }
-        }
-        if asked {
-            self.ask_at(&name, ctx, b, (!free).then_some(x));
-        }
-        b.push(format!("({name} {}{x})", ctx.args()));
-        Ok(())
-    }
-
-    /// The base board holds piece `p` on `v`.
-    fn cell(&self, base: Base, v: &str, p: PieceId) -> String {
-        let piece = &self.names.pieces[p.index()];
-        match base {
-            Base::State => format!("(true (cell {v} {piece}))"),
-            Base::AfterMove => format!("(aft {v} {piece})"),
-        }
-    }
-
-    fn compare(
-        &mut self,
-        left: &Arith,
-        op: CmpOp,
-        right: &Arith,
-        ctx: &Ctx,
-        b: &mut Body,
-    ) -> Result<(), Unsupported> {
-        // `$ x` compared with 0 or 1 asks whether some vertex holds x.
-        let counted = match (left, right) {
-            (Arith::Count(p), Arith::Const(c)) => Some((*p, op, *c)),
-            (Arith::Const(c), Arith::Count(p)) => Some((*p, flip(op), *c)),
-            _ => None,
-        };
-        if let Some((p, op, c)) = counted {
-            let exists = match (op, c) {
-                (CmpOp::Gt, 0) | (CmpOp::Ge, 1) | (CmpOp::Ne, 0) => true,
-                (CmpOp::Eq, 0) | (CmpOp::Lt, 1) | (CmpOp::Le, 0) => false,
-                _ => {
-                    return Err(Unsupported(
-                        "a piece count compared with something other than 0 or 1".into(),
-                    ))
-                }
-            };
-            if !ctx.puts.is_empty() || ctx.hidden {
-                return Err(Unsupported(
-                    "a piece count read while a move has put pieces".into(),
-                ));
-            }
-            let plain = Ctx {
-                base: ctx.base,
-                puts: Vec::new(),
-                assigned: Vec::new(),
-                terms: Vec::new(),
-                hidden: false,
-                apart: true,
-            };
-            let (name, new) = self.relation(&[], format!("some{p:?}"), &plain, "some");
-            if new {
-                let body = vec![self.cell(ctx.base, "?v", p)];
-                self.rules.push(Rule::new(format!("({name})"), body));
-            }
-            b.push(if exists {
-                format!("({name})")
-            } else {
-                format!("(not ({name}))")
-            });
-            return Ok(());
-        }
-        let mut lits = Vec::new();
-        let l = self.term(left, ctx, b, &mut lits)?;
-        let mut rlits = Vec::new();
-        let r = self.term(right, ctx, b, &mut rlits)?;
-        if let (Ok(a), Ok(c)) = (l.parse::<i64>(), r.parse::<i64>()) {
-            if !op.holds(a, c) {
-                b.push(super::text::FALSE.into());
-            }
-            return Ok(());
-        }
-        let bound_before = |t: &str, lits: &Vec<String>| {
-            t.starts_with('?') && !lits.iter().any(|l| super::text::vars(l).any(|v| v == t))
-        };
-        if op == CmpOp::Eq && (bound_before(&l, &lits) || bound_before(&r, &rlits)) {
-            // A side already bound (a value assigned earlier in this rule): both orders.
-            b.lits.append(&mut lits);
-            b.lits.append(&mut rlits);
-            self.uses.order = true;
-            self.uses.succ = true;
-            b.push(format!("(atmost {l} {r})"));
-            b.push(format!("(atmost {r} {l})"));
-            return Ok(());
-        }
-        if op == CmpOp::Eq {
-            // Equal terms: the right side's result is the left one.
-            let (l, r, mut lits, mut rlits) = if r.starts_with('?') {
-                (l, r, lits, rlits)
-            } else {
-                (r, l, rlits, lits)
-            };
-            for lit in &mut rlits {
-                *lit = replace_var(lit, &r, &l);
-            }
-            lits.append(&mut rlits);
-            b.lits.append(&mut lits);
-            return Ok(());
-        }
-        b.lits.append(&mut lits);
-        b.lits.append(&mut rlits);
-        let lit = match op {
-            CmpOp::Ne => format!("(distinct {l} {r})"),
-            CmpOp::Lt => format!("(less {l} {r})"),
-            CmpOp::Gt => format!("(less {r} {l})"),
-            CmpOp::Le => format!("(atmost {l} {r})"),
-            CmpOp::Ge => format!("(atmost {r} {l})"),
-            CmpOp::Eq => unreachable!("handled above"),
-        };
-        self.uses.order = true;
-        self.uses.succ = true;
-        b.push(lit);
-        Ok(())
-    }
-
-    /// A term for the value of `e`: a number or a variable the pushed literals bind.
-    pub fn term(
-        &mut self,
-        e: &Arith,
-        ctx: &Ctx,
-        b: &mut Body,
-        lits: &mut Vec<String>,
-    ) -> Result<String, Unsupported> {
-        match e {
-            Arith::Const(c) if *c >= 0 => Ok(c.to_string()),
-            Arith::Var(v) => {
-                if let Some((_, c)) = ctx.assigned.iter().rev().find(|(w, _)| w == v) {
-                    return Ok(c.to_string());
-                }
-                if let Some((_, t)) = ctx.terms.iter().find(|(w, _)| w == v) {
-                    return if b.top {
-                        Ok(t.clone())
-                    } else {
-                        Err(Unsupported(
-                            "a variable read inside a sum, star or pattern after an \
-                             assignment computed from the state"
-                                .into(),
-                        ))
-                    };
-                }
-                let t = b.fresh();
-                let name = &self.names.variables[v.index()];
-                lits.push(match ctx.base {
-                    Base::State => format!("(true (var {name} {t}))"),
-                    Base::AfterMove => format!("(aftvar {name} {t})"),
-                });
-                Ok(t)
-            }
-            Arith::Bin(op @ (ArithOp::Add | ArithOp::Sub), a, c) => {
-                let Arith::Const(k @ 0..=4) = **c else {
-                    return Err(Unsupported(
-                        "arithmetic other than adding a small constant".into(),
-                    ));
-                };
-                let mut t = self.term(a, ctx, b, lits)?;
-                if let Ok(n) = t.parse::<i64>() {
-                    let v = if *op == ArithOp::Add { n + k } else { n - k };
-                    return if v >= 0 {
-                        Ok(v.to_string())
-                    } else {
-                        Err(Unsupported("a negative value".into()))
-                    };
-                }
-                self.uses.succ = true;
-                for _ in 0..k {
-                    let u = b.fresh();
-                    lits.push(if *op == ArithOp::Add {
-                        format!("(succ {t} {u})")
-                    } else {
-                        format!("(succ {u} {t})")
-                    });
-                    t = u;
-                }
-                Ok(t)
-            }
-            _ => Err(Unsupported(
-                "arithmetic other than variables plus or minus small constants".into(),
-            )),
-        }
-    }
 }
 
 /// The relations a literal names (inside `not` and `or` too).
@@ -900,7 +618,7 @@ fn relations(lit: &str) -> impl Iterator<Item = &str> {
 
 /// Whether a relation name is one this module makes (`nav3`, `star12`, ...).
 fn generated(rel: &str) -> bool {
-    ["nav", "star", "pat", "on", "some", "mpat"]
+    ["nav", "star", "pat", "on", "some", "mpat", "cnt"]
         .iter()
         .any(|p| {
             rel.strip_prefix(p)
@@ -911,29 +629,4 @@ fn generated(rel: &str) -> bool {
 /// The GDL relation of a direction.
 pub fn dir_relation(names: &Names, d: DirId) -> String {
     format!("d_{}", names.directions[d.index()])
-}
-
-fn flip(op: CmpOp) -> CmpOp {
-    match op {
-        CmpOp::Lt => CmpOp::Gt,
-        CmpOp::Gt => CmpOp::Lt,
-        CmpOp::Le => CmpOp::Ge,
-        CmpOp::Ge => CmpOp::Le,
-        o => o,
-    }
-}
-
-/// `lit` with the variable `from` (a whole token) replaced by `to`.
-fn replace_var(lit: &str, from: &str, to: &str) -> String {
-    lit.split(' ')
-        .map(|tok| {
-            let core = tok.trim_end_matches(')');
-            if core == from {
-                format!("{to}{}", &tok[core.len()..])
-            } else {
-                tok.to_string()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }
