@@ -320,6 +320,17 @@ fn direct_encoding_cases_play_the_same() {
                        ({$ y > 1} ->b + {$ y <= 1} ->b) \
                        any {e} [y] ({$ y == 2} [$ b = 70] + {$ y != 2}))*",
         ),
+        // Arithmetic beyond adding small constants, over a piece count: a static table, in
+        // an assignment (a's score falls by 3 per stone) and in a comparison.
+        (
+            "arithmetic tables",
+            "#players = a(100), b(100)\n#pieces = e, x\n#variables =\n\
+             #board = rectangle(up, down, left, right, [e, e, e] [e, e, e])\n\
+             #any = (up* + down*)(left* + right*)\n\
+             #rules = (->a any {e} [x] ->> [$ a = 100 - 3 * (x - 1)] \
+                           ({$ 2 * x > 4} [$ b = 10] + {$ 2 * x <= 4}) \
+                       ->b any {e} [x])*",
+        ),
     ];
     for (name, src) in cases {
         let game = rbg::parse_game(src)

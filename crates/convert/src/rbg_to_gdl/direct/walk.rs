@@ -141,9 +141,6 @@ impl Translator<'_> {
                             }
                             Event::Put(*x)
                         }
-                        Action::Assign { var, value } if has_count(value) => {
-                            return Err(Unsupported("an assignment of a piece count".into()));
-                        }
                         Action::Assign { var, value } => match constant(value, &ctx.assigned) {
                             Some(n) => {
                                 if !(0..=game.variables[var.index()].bound).contains(&n) {

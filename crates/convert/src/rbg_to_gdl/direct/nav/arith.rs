@@ -53,6 +53,14 @@ impl Nav<'_> {
             });
             return Ok(());
         }
+        if !simple(left) || !simple(right) {
+            let mut lits = Vec::new();
+            self.tabulate(&[left, right], format!("{op:?}"), ctx, b, &mut lits, |v| {
+                op.holds(v[0]?, v[1]?).then(String::new)
+            })?;
+            b.lits.append(&mut lits);
+            return Ok(());
+        }
         let mut lits = Vec::new();
         let l = self.term(left, ctx, b, &mut lits)?;
         let mut rlits = Vec::new();
@@ -142,11 +150,28 @@ impl Nav<'_> {
                 });
                 Ok(t)
             }
+            Arith::Bin(..) if !simple(e) => {
+                // Any other arithmetic: a static table from its leaves' values to the result
+                // (rows only for results a variable can hold: others are invalid anyway).
+                let limit = self
+                    .game
+                    .variables
+                    .iter()
+                    .map(|v| v.bound)
+                    .max()
+                    .unwrap_or(0);
+                let r = b.fresh();
+                self.tabulate(&[e], "value".into(), ctx, b, lits, |v| {
+                    v[0].filter(|r| (0..=limit).contains(r))
+                        .map(|r| r.to_string())
+                })?;
+                let lit = lits.pop().expect("the table's literal");
+                lits.push(format!("{} {r})", &lit[..lit.len() - 1]));
+                Ok(r)
+            }
             Arith::Bin(op @ (ArithOp::Add | ArithOp::Sub), a, c) => {
                 let Arith::Const(k @ 0..=4) = **c else {
-                    return Err(Unsupported(
-                        "arithmetic other than adding a small constant".into(),
-                    ));
+                    unreachable!("simple")
                 };
                 let mut t = self.term(a, ctx, b, lits)?;
                 if let Ok(n) = t.parse::<i64>() {
@@ -170,10 +195,81 @@ impl Nav<'_> {
                 Ok(t)
             }
             Arith::Count(p) => self.count(*p, ctx, b, lits),
-            _ => Err(Unsupported(
-                "arithmetic other than variables plus or minus small constants".into(),
-            )),
+            Arith::Const(_) => Err(Unsupported("a negative value".into())),
+            Arith::Bin(..) => unreachable!("tabulated above"),
         }
+    }
+
+    /// A static table over the values of the variables and counts in `exprs` (their leaves):
+    /// a row `(tabN l1 .. lk x)` for each combination whose values give `row(values) =
+    /// Some(x)` (`x` may be empty); pushes the leaves' literals and the table's to `lits`.
+    fn tabulate(
+        &mut self,
+        exprs: &[&Arith],
+        kind: String,
+        ctx: &Ctx,
+        b: &mut Body,
+        lits: &mut Vec<String>,
+        row: impl Fn(&[Option<i64>]) -> Option<String>,
+    ) -> Result<(), Unsupported> {
+        let mut leaves: Vec<Arith> = Vec::new();
+        for e in exprs {
+            collect_leaves(e, &mut leaves);
+        }
+        let vertices = self.game.board.vertex_count() as i64;
+        let ranges: Vec<i64> = leaves
+            .iter()
+            .map(|l| match l {
+                Arith::Var(v) => self.game.variables[v.index()].bound,
+                _ => vertices,
+            })
+            .collect();
+        let rows = ranges
+            .iter()
+            .try_fold(1u64, |n, r| n.checked_mul(*r as u64 + 1))
+            .filter(|&n| n <= MAX_TABLE_ROWS);
+        let Some(_) = rows else {
+            return Err(Unsupported(format!(
+                "arithmetic whose table would have more than {MAX_TABLE_ROWS} rows"
+            )));
+        };
+        let mut terms = Vec::new();
+        for l in &leaves {
+            terms.push(self.term(l, ctx, b, lits)?);
+        }
+        let key = format!("table {kind} {exprs:?}");
+        let plain = Ctx {
+            base: Base::State,
+            puts: Vec::new(),
+            assigned: Vec::new(),
+            terms: Vec::new(),
+            hidden: false,
+            apart: true,
+        };
+        let (name, new) = self.relation(&[], key, &plain, "tab");
+        if new {
+            let mut values = vec![0i64; leaves.len()];
+            loop {
+                let results: Vec<Option<i64>> =
+                    exprs.iter().map(|e| eval(e, &leaves, &values)).collect();
+                if let Some(x) = row(&results) {
+                    let args: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+                    let head = format!("({name} {} {x})", args.join(" "));
+                    self.rules
+                        .push(Rule::new(head.replace(" )", ")"), Vec::new()));
+                }
+                // The next combination (an odometer over the ranges).
+                let Some(i) = (0..values.len()).find(|&i| values[i] < ranges[i]) else {
+                    break;
+                };
+                values[i] += 1;
+                for v in &mut values[..i] {
+                    *v = 0;
+                }
+            }
+        }
+        lits.push(format!("({name} {})", terms.join(" ")));
+        Ok(())
     }
 
     /// The number of vertices holding `p`, counted along the chain of vertices (`vnext`):
@@ -249,6 +345,52 @@ impl Nav<'_> {
         let t = b.fresh();
         lits.push(format!("({name} {}{t})", ctx.args()));
         Ok(t)
+    }
+}
+
+/// Deeper arithmetic is a static table of at most this many rows.
+const MAX_TABLE_ROWS: u64 = 20_000;
+
+/// Whether `e` needs no table: a constant, a variable, a count, or one of these plus or
+/// minus a small constant (a chain of `succ`).
+fn simple(e: &Arith) -> bool {
+    match e {
+        Arith::Const(c) => *c >= 0,
+        Arith::Var(_) | Arith::Count(_) => true,
+        Arith::Bin(ArithOp::Add | ArithOp::Sub, a, c) => {
+            matches!(**c, Arith::Const(0..=4)) && simple(a)
+        }
+        Arith::Bin(..) => false,
+    }
+}
+
+/// The variables and counts of `e`, each once.
+fn collect_leaves(e: &Arith, out: &mut Vec<Arith>) {
+    match e {
+        Arith::Var(_) | Arith::Count(_) if !out.contains(e) => out.push(e.clone()),
+        Arith::Bin(_, a, b) => {
+            collect_leaves(a, out);
+            collect_leaves(b, out);
+        }
+        _ => {}
+    }
+}
+
+/// `e` where `leaves[i]` has value `values[i]` (`None`: overflow or division by zero, an
+/// invalid action in RBG).
+fn eval(e: &Arith, leaves: &[Arith], values: &[i64]) -> Option<i64> {
+    match e {
+        Arith::Const(c) => Some(*c),
+        Arith::Var(_) | Arith::Count(_) => leaves.iter().position(|l| l == e).map(|i| values[i]),
+        Arith::Bin(op, a, b) => {
+            let (a, b) = (eval(a, leaves, values)?, eval(b, leaves, values)?);
+            match op {
+                ArithOp::Add => a.checked_add(b),
+                ArithOp::Sub => a.checked_sub(b),
+                ArithOp::Mul => a.checked_mul(b),
+                ArithOp::Div => a.checked_div(b),
+            }
+        }
     }
 }
 
