@@ -30,7 +30,7 @@ fn a_table_size_that_overflows_i64_is_refused_not_wrapped() {
         "x(1)",
         "->white {$ x*9223372036854775807 == 0} ->black",
     );
-    let err = gdl_error(&g, GdlOptions::default());
+    let err = gdl_error(&g, general());
     assert!(
         err.contains("needs a table of 9223372036854775808 rows"),
         "{err}"
@@ -56,8 +56,23 @@ fn the_bound_check_of_an_assignment_has_a_row_limit() {
         "x(1), v(9000000000000)",
         "->white [$ v = x*10000000000000] ->black",
     );
-    let err = gdl_error(&g, GdlOptions::default());
+    let err = gdl_error(&g, general());
     assert!(err.contains("the bound check of the assignment"), "{err}");
+    // The direct encoding tabulates over the values of `x` only (two), with a row for the
+    // one result within the bound.
+    let direct = rbg_to_gdl(&g, GdlOptions::default()).expect("direct").text;
+    assert!(
+        direct.contains("(tab1 0 0)") && !direct.contains("(tab1 1 "),
+        "{direct}"
+    );
+}
+
+/// The general encoding, whose arithmetic tables range over every operand value.
+fn general() -> GdlOptions {
+    GdlOptions {
+        encoding: convert::Encoding::General,
+        ..Default::default()
+    }
 }
 
 #[test]
