@@ -1,7 +1,7 @@
 //! Comparisons and arithmetic: variables, small sums and piece counts as GDL terms.
 
 use super::{Base, Body, Ctx, Nav};
-use crate::rbg_to_gdl::direct::text::Rule;
+use crate::rbg_to_gdl::direct::text::{self, Rule};
 use crate::rbg_to_gdl::direct::Unsupported;
 use ir::{Arith, ArithOp, CmpOp, PieceId};
 
@@ -67,15 +67,12 @@ impl Nav<'_> {
         let r = self.term(right, ctx, b, &mut rlits)?;
         if let (Ok(a), Ok(c)) = (l.parse::<i64>(), r.parse::<i64>()) {
             if !op.holds(a, c) {
-                b.push(crate::rbg_to_gdl::direct::text::FALSE.into());
+                b.push(text::FALSE.into());
             }
             return Ok(());
         }
         let bound_before = |t: &str, lits: &Vec<String>| {
-            t.starts_with('?')
-                && !lits
-                    .iter()
-                    .any(|l| crate::rbg_to_gdl::direct::text::vars(l).any(|v| v == t))
+            t.starts_with('?') && !lits.iter().any(|l| text::vars(l).any(|v| v == t))
         };
         if op == CmpOp::Eq && (bound_before(&l, &lits) || bound_before(&r, &rlits)) {
             // A side already bound (a value assigned earlier in this rule): both orders.

@@ -1,7 +1,7 @@
 //! Checks: which piece a vertex holds, on the base board with the pieces put so far on top.
 
 use super::{Base, Body, Ctx, Nav};
-use crate::rbg_to_gdl::direct::text::Rule;
+use crate::rbg_to_gdl::direct::text::{self, Rule};
 use crate::rbg_to_gdl::direct::Unsupported;
 use ir::PieceId;
 
@@ -15,7 +15,7 @@ impl Nav<'_> {
         x: &str,
     ) -> Result<(), Unsupported> {
         if set.is_empty() {
-            b.push(crate::rbg_to_gdl::direct::text::FALSE.into());
+            b.push(text::FALSE.into());
             return Ok(());
         }
         if set.len() == self.game.pieces.len() {
@@ -83,10 +83,7 @@ impl Nav<'_> {
         // A vertex no literal binds yet (rules that lead anywhere before the check) is found
         // by the relation's rules: asking for every vertex would multiply the demand by the
         // board.
-        let free = !b
-            .lits
-            .iter()
-            .any(|l| crate::rbg_to_gdl::direct::text::vars(l).any(|v| v == x));
+        let free = !b.lits.iter().any(|l| text::vars(l).any(|v| v == x));
         let (name, new) = self.relation(&[], format!("on{set:?} {free}"), ctx, "on");
         if new {
             let f = ctx.formal();
