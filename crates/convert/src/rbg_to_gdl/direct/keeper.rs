@@ -58,14 +58,7 @@ impl Translator<'_> {
             }
         }
         for (path, end) in complete {
-            let ctx = Ctx {
-                base: Base::AfterMove,
-                puts: Vec::new(),
-                assigned: Vec::new(),
-                terms: Vec::new(),
-                hidden: false,
-                apart: true,
-            };
+            let ctx = Ctx::plain(Base::AfterMove);
             let first = vec![format!("(moved m{km} ?s0)")];
             let Some(mut w) = self.walk(&path, ctx.clone(), "?s0", false, first.clone())? else {
                 continue;

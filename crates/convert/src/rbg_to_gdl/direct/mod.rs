@@ -226,14 +226,7 @@ impl Translator<'_> {
         s: usize,
         path: &[usize],
     ) -> Result<Option<Rule>, Unsupported> {
-        let ctx = Ctx {
-            base: Base::State,
-            puts: Vec::new(),
-            assigned: Vec::new(),
-            terms: Vec::new(),
-            hidden: false,
-            apart: true,
-        };
+        let ctx = Ctx::plain(Base::State);
         let role = self.names.variables[p.index()].clone();
         let mut first = vec![format!("(true (control {role}))")];
         if self.need_at {

@@ -263,14 +263,7 @@ impl Translator<'_> {
             ));
         }
         let bound = self.game.variables[var.index()].bound;
-        let max_bound = self
-            .game
-            .variables
-            .iter()
-            .map(|v| v.bound)
-            .max()
-            .unwrap_or(0);
-        if bound < max_bound {
+        if bound < super::nav::max_bound(self.game) {
             self.nav.uses.succ = true;
             self.nav.uses.order = true;
             body.push(format!("(atmost {t} {bound})"));

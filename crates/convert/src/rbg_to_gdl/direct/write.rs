@@ -110,7 +110,7 @@ impl Translator<'_> {
             }
         }
         statics.extend(fact_lines(&facts));
-        let mut max_bound = game.variables.iter().map(|v| v.bound).max().unwrap_or(0);
+        let mut max_bound = nav::max_bound(game);
         if self.nav.uses.counts {
             max_bound = max_bound.max(names.vertices.len() as i64);
         }

@@ -33,14 +33,7 @@ impl Nav<'_> {
                     "a piece count read while a move has put pieces".into(),
                 ));
             }
-            let plain = Ctx {
-                base: ctx.base,
-                puts: Vec::new(),
-                assigned: Vec::new(),
-                terms: Vec::new(),
-                hidden: false,
-                apart: true,
-            };
+            let plain = Ctx::plain(ctx.base);
             let (name, new) = self.relation(&[], format!("some{p:?}"), &plain, "some");
             if new {
                 let body = vec![self.cell(ctx.base, "?v", p)];
@@ -55,7 +48,7 @@ impl Nav<'_> {
         }
         if !simple(left) || !simple(right) {
             let mut lits = Vec::new();
-            self.tabulate(&[left, right], format!("{op:?}"), ctx, b, &mut lits, |v| {
+            self.tabulate(&[left, right], Table::Holds(op), ctx, b, &mut lits, |v| {
                 op.holds(v[0]?, v[1]?).then(String::new)
             })?;
             b.lits.append(&mut lits);
@@ -150,20 +143,12 @@ impl Nav<'_> {
             Arith::Bin(..) if !simple(e) => {
                 // Any other arithmetic: a static table from its leaves' values to the result
                 // (rows only for results a variable can hold: others are invalid anyway).
-                let limit = self
-                    .game
-                    .variables
-                    .iter()
-                    .map(|v| v.bound)
-                    .max()
-                    .unwrap_or(0);
+                let limit = super::max_bound(self.game);
                 let r = b.fresh();
-                self.tabulate(&[e], "value".into(), ctx, b, lits, |v| {
+                self.tabulate(&[e], Table::Value(&r), ctx, b, lits, |v| {
                     v[0].filter(|r| (0..=limit).contains(r))
                         .map(|r| r.to_string())
                 })?;
-                let lit = lits.pop().expect("the table's literal");
-                lits.push(format!("{} {r})", &lit[..lit.len() - 1]));
                 Ok(r)
             }
             Arith::Bin(op @ (ArithOp::Add | ArithOp::Sub), a, c) => {
@@ -199,11 +184,12 @@ impl Nav<'_> {
 
     /// A static table over the values of the variables and counts in `exprs` (their leaves):
     /// a row `(tabN l1 .. lk x)` for each combination whose values give `row(values) =
-    /// Some(x)` (`x` may be empty); pushes the leaves' literals and the table's to `lits`.
+    /// Some(x)` (`x` may be empty); pushes the leaves' literals and the table's to `lits`,
+    /// with the result's GDL variable for `x` in a table of values.
     fn tabulate(
         &mut self,
         exprs: &[&Arith],
-        kind: String,
+        table: Table,
         ctx: &Ctx,
         b: &mut Body,
         lits: &mut Vec<String>,
@@ -234,15 +220,8 @@ impl Nav<'_> {
         for l in &leaves {
             terms.push(self.term(l, ctx, b, lits)?);
         }
-        let key = format!("table {kind} {exprs:?}");
-        let plain = Ctx {
-            base: Base::State,
-            puts: Vec::new(),
-            assigned: Vec::new(),
-            terms: Vec::new(),
-            hidden: false,
-            apart: true,
-        };
+        let key = format!("table {} {exprs:?}", table.kind());
+        let plain = Ctx::plain(Base::State);
         let (name, new) = self.relation(&[], key, &plain, "tab");
         if new {
             let mut values = vec![0i64; leaves.len()];
@@ -264,6 +243,9 @@ impl Nav<'_> {
                     *v = 0;
                 }
             }
+        }
+        if let Table::Value(r) = table {
+            terms.push(r.to_string());
         }
         lits.push(format!("({name} {})", terms.join(" ")));
         Ok(())
@@ -342,6 +324,23 @@ impl Nav<'_> {
         let t = b.fresh();
         lits.push(format!("({name} {}{t})", ctx.args()));
         Ok(t)
+    }
+}
+
+/// What a table says: where a comparison holds, or an expression's value (in this GDL
+/// variable).
+enum Table<'a> {
+    Holds(CmpOp),
+    Value(&'a str),
+}
+
+impl Table<'_> {
+    /// What tells tables of the same expressions apart (not where the value goes).
+    fn kind(&self) -> String {
+        match self {
+            Table::Holds(op) => format!("{op:?}"),
+            Table::Value(_) => "value".into(),
+        }
     }
 }
 

@@ -43,6 +43,18 @@ pub struct Ctx {
 }
 
 impl Ctx {
+    /// The board `base` as it is: nothing put, nothing assigned.
+    pub fn plain(base: Base) -> Ctx {
+        Ctx {
+            base,
+            puts: Vec::new(),
+            assigned: Vec::new(),
+            terms: Vec::new(),
+            hidden: false,
+            apart: true,
+        }
+    }
+
     /// What tells this board from others for a relation's memo: the pieces put (not where),
     /// the variables assigned and the flags.
     fn key(&self) -> String {
@@ -624,6 +636,11 @@ fn generated(rel: &str) -> bool {
             rel.strip_prefix(p)
                 .is_some_and(|n| !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()))
         })
+}
+
+/// The largest bound of the game's variables: the largest value a variable can hold.
+pub fn max_bound(game: &Game) -> i64 {
+    game.variables.iter().map(|v| v.bound).max().unwrap_or(0)
 }
 
 /// The GDL relation of a direction.
