@@ -38,16 +38,22 @@ pin() { if command -v taskset >/dev/null; then taskset -c "$core" "$@"; else "$@
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# The translation of one RBG file into $work/NAME.kif; prints its encoding.
+# The translation of one RBG file into $work/NAME.kif (without the size limit); prints its
+# encoding, and whether the default limit (--max-bytes) refuses it.
 translate() {
-    "$RBGTOOL" convert "$1" --to gdl -o "$work/$2.kif" --quiet 2>/dev/null || { echo "refused"; return; }
-    local first
+    local first limit=""
+    if ! "$RBGTOOL" convert "$1" --to gdl -o /dev/null --quiet 2>"$work/err"; then
+        grep -q "would have" "$work/err" || { echo "refused"; return; }
+        limit=" (refused by default: over the size limit)"
+    fi
+    "$RBGTOOL" convert "$1" --to gdl --max-bytes 0 -o "$work/$2.kif" --quiet 2>/dev/null ||
+        { echo "refused"; return; }
     first=$(head -1 "$work/$2.kif")
     case "$first" in
-        *"(direct encoding"*) echo "direct" ;;
+        *"(direct encoding"*) echo "direct$limit" ;;
         ";; General encoding: the direct encoding cannot express "*)
-            echo "general: ${first#;; General encoding: the direct encoding cannot express }" ;;
-        *) echo "general" ;;
+            echo "general$limit: ${first#;; General encoding: the direct encoding cannot express }" ;;
+        *) echo "general$limit" ;;
     esac
 }
 
@@ -55,13 +61,14 @@ echo "### Every RBG game"
 echo
 echo "| game | encoding | lines | bytes |"
 echo "|---|---|---|---|"
-direct=0 total=0 max_bytes=0
+direct=0 total=0 max_bytes=0 refused=0
 for f in corpus/rbg/*.rbg "$external"/rbg/games/*.rbg; do
     case "$f" in corpus/*) name="corpus/$(basename "$f" .rbg)" ;; *) name="$(basename "$f" .rbg)" ;; esac
     key=$(echo "$name" | tr '/' '_')
     enc=$(translate "$f" "$key")
     total=$((total + 1))
-    case "$enc" in direct) direct=$((direct + 1)) ;; esac
+    case "$enc" in direct*) direct=$((direct + 1)) ;; esac
+    case "$enc" in *"refused by default"*) refused=$((refused + 1)) ;; esac
     if [ -f "$work/$key.kif" ]; then
         lines=$(wc -l < "$work/$key.kif")
         bytes=$(wc -c < "$work/$key.kif")
@@ -72,7 +79,8 @@ for f in corpus/rbg/*.rbg "$external"/rbg/games/*.rbg; do
     echo "| $name | $enc | $lines | $bytes |"
 done
 echo
-echo "$direct of $total games use the direct encoding; the largest translation has $max_bytes bytes."
+echo "$direct of $total games use the direct encoding; the largest translation has $max_bytes bytes;"
+echo "$refused are over the default limit of --max-bytes and refused unless it is raised."
 [ "$sizes_only" = 1 ] && exit 0
 
 # The eight games with hand-written GDL: RBG file, hand-written file, Prolog perft depth.

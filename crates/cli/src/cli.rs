@@ -333,7 +333,7 @@ pub enum Command {
     },
     /// Translate a game into another language or level.
     #[command(
-        after_help = "Conversions: rbg -> rbg, ll-rbg, gdl; sbg -> rbg, ll-rbg, gdl, sbg; gdl -> gdl.\nrbg -> rbg formats HL-RBG: macros, comments and line breaks stay, only spacing and\nindentation change (docs/formatting.md).\nRBG -> GDL gives one GDL move per RBG move (docs/rbg-to-gdl.md): a legal rule per shape\nof move where moves apply a bounded sequence of modifiers (--encoding direct), else the\ngeneral encoding, whose unbounded moves and keeper phases are unrolled to --unroll levels\n(default: vertices + 8; --unroll implies --encoding general).\n\nExamples:\n  rbgtool convert corpus/rbg/chess.rbg --to ll-rbg\n  rbgtool convert mygame.rbg --to rbg -o mygame.rbg\n  rbgtool convert game.rbg --to ll-rbg -o game.ll.rbg\n  rbgtool convert corpus/rbg/breakthrough.rbg --to gdl -o breakthrough.kif\n  rbgtool convert corpus/sbg/gardner.sbg --to rbg"
+        after_help = "Conversions: rbg -> rbg, ll-rbg, gdl; sbg -> rbg, ll-rbg, gdl, sbg; gdl -> gdl.\nrbg -> rbg formats HL-RBG: macros, comments and line breaks stay, only spacing and\nindentation change (docs/formatting.md).\nRBG -> GDL gives one GDL move per RBG move (docs/rbg-to-gdl.md): a legal rule per shape\nof move where moves apply a bounded sequence of modifiers (--encoding direct), else the\ngeneral encoding, whose unbounded moves and keeper phases are unrolled to --unroll levels\n(default: vertices + 8; --unroll implies --encoding general). A translation over\n--max-bytes (default 1,000,000) is refused with its size and what makes it long.\n\nExamples:\n  rbgtool convert corpus/rbg/chess.rbg --to ll-rbg\n  rbgtool convert mygame.rbg --to rbg -o mygame.rbg\n  rbgtool convert game.rbg --to ll-rbg -o game.ll.rbg\n  rbgtool convert corpus/rbg/breakthrough.rbg --to gdl -o breakthrough.kif\n  rbgtool convert corpus/sbg/gardner.sbg --to rbg"
     )]
     Convert {
         #[command(flatten)]
@@ -348,6 +348,10 @@ pub enum Command {
         /// RBG -> GDL: the encoding (auto: direct where the game fits it).
         #[arg(long, value_enum, default_value_t)]
         encoding: GdlEncoding,
+        /// RBG -> GDL: refuse a translation longer than this many bytes, saying what makes
+        /// it long (0: no limit).
+        #[arg(long, value_name = "BYTES", default_value_t = convert::DEFAULT_MAX_BYTES)]
+        max_bytes: usize,
         /// Output file, written atomically ('-' or absent: standard output).
         #[arg(short, long)]
         output: Option<PathBuf>,

@@ -187,6 +187,31 @@ fn perft_json_lines_for_every_language() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// A GDL translation over `--max-bytes` is refused with its size; 0 lifts the limit.
+#[test]
+fn convert_to_gdl_refuses_a_translation_over_max_bytes() {
+    let (code, full, err) = run(&[
+        "convert",
+        &data("tiny.rbg"),
+        "--to",
+        "gdl",
+        "--max-bytes",
+        "0",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = run(&[
+        "convert",
+        &data("tiny.rbg"),
+        "--to",
+        "gdl",
+        "--max-bytes",
+        "100",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    let size = format!("would have {} bytes", full.len());
+    assert!(err.contains(&size) && err.contains("--max-bytes"), "{err}");
+}
+
 /// `convert x.rbg --to rbg` formats: macros and comments stay, the result formats to itself.
 #[test]
 fn convert_rbg_to_rbg_formats_keeping_macros_and_comments() {

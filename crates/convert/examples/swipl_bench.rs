@@ -1,5 +1,5 @@
 //! Benchmark (not a test): CPU time of perft under SWI-Prolog of our GDL for an SBG or RBG game
-//! (by extension) against a hand-written GDL file, both run through the same `gdl::prolog`
+//! (by extension; a `.kif` file is taken as it is) against a hand-written GDL file, both run through the same `gdl::prolog`
 //! translation.
 //!
 //! cargo run --release -p convert --example swipl_bench -- corpus/sbg/breakthrough.sbg \
@@ -33,17 +33,19 @@ fn time_swipl(label: &str, gdl_text: &str, depth: u32) -> f64 {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let [_, game_file, kif_file, depth] = &args[..] else {
-        eprintln!("usage: swipl_bench GAME.sbg|GAME.rbg HANDWRITTEN.kif DEPTH");
+        eprintln!("usage: swipl_bench GAME.sbg|GAME.rbg|GAME.kif HANDWRITTEN.kif DEPTH");
         std::process::exit(2);
     };
     let depth: u32 = depth.parse().expect("depth is a number");
     let text = std::fs::read_to_string(game_file).unwrap();
-    let gdl_text = if game_file.ends_with(".rbg") {
+    let gdl_text = if game_file.ends_with(".kif") {
+        text
+    } else if game_file.ends_with(".rbg") {
         let game = rbg::parse_game(&text)
             .map_err(|_| ())
             .expect("RBG parses")
             .game;
-        convert::rbg_to_gdl(&game, convert::GdlOptions::default())
+        convert::rbg_to_gdl(&game, convert::GdlOptions::unlimited())
             .expect("translates")
             .text
     } else {

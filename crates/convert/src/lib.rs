@@ -21,7 +21,8 @@ pub mod sbg_to_rbg;
 pub mod words;
 
 pub use rbg_to_gdl::{
-    rbg_to_gdl, Encoding, GdlOptions, GdlTranslation, RbgToGdlError, WITHIN_RESTRICTIONS,
+    rbg_to_gdl, Encoding, GdlOptions, GdlTranslation, RbgToGdlError, DEFAULT_MAX_BYTES,
+    WITHIN_RESTRICTIONS,
 };
 pub use sbg_to_gdl::sbg_to_gdl;
 pub use sbg_to_rbg::{sbg_to_ir, sbg_to_rbg};

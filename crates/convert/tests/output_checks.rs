@@ -42,7 +42,7 @@ fn gdl_reads_back(kif: &str) -> Result<(), String> {
 /// (what `convert --to gdl` uses) when it succeeds.
 fn rbg_outputs_read_back(g: &ir::Game) -> Result<(), String> {
     ll_reads_back(g)?;
-    if let Ok(t) = convert::rbg_to_gdl(g, convert::GdlOptions::default()) {
+    if let Ok(t) = convert::rbg_to_gdl(g, convert::GdlOptions::unlimited()) {
         gdl_reads_back(&t.text)?;
     }
     Ok(())

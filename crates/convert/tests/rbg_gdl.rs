@@ -41,7 +41,7 @@ fn reasoner_stats(game: &ir::Game, depth: u32) -> Vec<DepthStats> {
 }
 
 fn gdl_stats(name: &str, game: &ir::Game, depth: u32) -> Vec<DepthStats> {
-    let t = convert::rbg_to_gdl(game, convert::GdlOptions::default())
+    let t = convert::rbg_to_gdl(game, convert::GdlOptions::unlimited())
         .unwrap_or_else(|e| panic!("{name}: does not translate: {e}"));
     let (desc, _) = gdl::parse_and_check(&t.text).unwrap_or_else(|d| {
         panic!(
@@ -118,7 +118,8 @@ fn corpus_games_play_the_same_in_gdl() {
 }
 
 /// The public RBG games of `../shared/corpus-external/rbg/games/` (skipped when absent): every
-/// one translates and passes the checker; where our GDL engine handles the translation in a
+/// one translates (without the size limit) and passes the checker; those over the default
+/// limit are refused by default, with their size; where our GDL engine handles the translation in a
 /// few seconds (outputs under 40,000 lines), its perft equals the reasoner's at depth 1 and,
 /// for trees of at most 3,000 leaves, at depth 2. Prints one report line per game.
 #[test]
@@ -134,15 +135,24 @@ fn public_games_translate_check_and_agree() {
         .collect();
     files.sort();
     assert!(!files.is_empty(), "no public RBG games found");
-    let (total, mut compared, mut direct) = (files.len(), 0, 0);
+    let (total, mut compared, mut direct, mut over) = (files.len(), 0, 0, 0);
     for f in files {
         let name = f.file_stem().unwrap().to_string_lossy().to_string();
         let text = std::fs::read_to_string(&f).expect("readable");
         let game = rbg::parse_game(&text)
             .unwrap_or_else(|_| panic!("{name} parses"))
             .game;
-        let t = convert::rbg_to_gdl(&game, convert::GdlOptions::default())
+        let t = convert::rbg_to_gdl(&game, convert::GdlOptions::unlimited())
             .unwrap_or_else(|e| panic!("{name}: does not translate: {e}"));
+        let limited = convert::rbg_to_gdl(&game, convert::GdlOptions::default());
+        if t.text.len() > convert::DEFAULT_MAX_BYTES {
+            over += 1;
+            let why = limited.expect_err("over the limit").message;
+            let size = format!("would have {} bytes", t.text.len());
+            assert!(why.contains(&size), "{name}: {why}");
+        } else {
+            assert_eq!(limited.expect("within the limit").text, t.text, "{name}");
+        }
         let (desc, warnings) = gdl::parse_and_check(&t.text).unwrap_or_else(|d| {
             panic!(
                 "{name}: GDL does not check:\n{}",
@@ -185,7 +195,9 @@ fn public_games_translate_check_and_agree() {
     }
     eprintln!(
         "{total} public games translate and check ({direct} in the direct encoding); \
-         {compared} have perft compared with the reasoner and equal"
+         {compared} have perft compared with the reasoner and equal; {over} are over {} bytes \
+         and refused by default (with their size)",
+        convert::DEFAULT_MAX_BYTES
     );
 }
 

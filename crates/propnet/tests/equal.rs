@@ -123,7 +123,7 @@ fn rbg_translations_equal_the_interpreter() {
             continue;
         }
         let parsed = rbg::parse_game(&std::fs::read_to_string(&path).unwrap()).unwrap();
-        let Ok(t) = convert::rbg_to_gdl(&parsed.game, convert::GdlOptions::default()) else {
+        let Ok(t) = convert::rbg_to_gdl(&parsed.game, convert::GdlOptions::unlimited()) else {
             continue;
         };
         let (desc, _) = gdl::parse_and_check(&t.text).unwrap();

@@ -6,16 +6,24 @@ use crate::diag::CliError;
 use crate::output;
 use std::path::Path;
 
-/// The translation options of `--unroll` and `--encoding` (an unrolling is the general
-/// encoding's).
-pub fn options(unroll: Option<u64>, encoding: GdlEncoding) -> convert::GdlOptions {
+/// The translation options of `--unroll`, `--encoding` (an unrolling is the general
+/// encoding's) and `--max-bytes` (0: no limit).
+pub fn options(
+    unroll: Option<u64>,
+    encoding: GdlEncoding,
+    max_bytes: usize,
+) -> convert::GdlOptions {
     let encoding = match encoding {
         GdlEncoding::Auto if unroll.is_some() => convert::Encoding::General,
         GdlEncoding::Auto => convert::Encoding::Auto,
         GdlEncoding::Direct => convert::Encoding::Direct,
         GdlEncoding::General => convert::Encoding::General,
     };
-    convert::GdlOptions { unroll, encoding }
+    convert::GdlOptions {
+        unroll,
+        encoding,
+        max_bytes: (max_bytes > 0).then_some(max_bytes),
+    }
 }
 
 pub fn run(
@@ -26,10 +34,12 @@ pub fn run(
     global: &Global,
 ) -> Result<(), CliError> {
     let loaded = load(input, global)?;
-    let custom = opts.unroll.is_some() || opts.encoding != convert::Encoding::Auto;
+    let custom = opts.unroll.is_some()
+        || opts.encoding != convert::Encoding::Auto
+        || opts.max_bytes != convert::GdlOptions::default().max_bytes;
     if custom && !(matches!(loaded.game, Loaded::Rbg(_)) && to == Target::Gdl) {
         return Err(CliError::Usage(
-            "--unroll and --encoding only apply to RBG -> GDL".into(),
+            "--unroll, --encoding and --max-bytes only apply to RBG -> GDL".into(),
         ));
     }
     let text = match (&loaded.game, to) {

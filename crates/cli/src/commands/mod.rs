@@ -47,11 +47,12 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             to,
             unroll,
             encoding,
+            max_bytes,
             output,
         } => convert::run(
             input,
             *to,
-            convert::options(*unroll, *encoding),
+            convert::options(*unroll, *encoding, *max_bytes),
             output.as_deref(),
             g,
         ),

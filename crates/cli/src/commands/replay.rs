@@ -151,7 +151,7 @@ pub fn run(a: &ReplayArgs<'_>, global: &Global) -> Result<(), CliError> {
 
 /// An RBG or SBG game's GDL translation, loaded as a GDL game named after the original.
 fn translated(loaded: &LoadedGame, global: &Global) -> Result<LoadedGame, CliError> {
-    let text = super::convert::gdl_text(loaded, convert::GdlOptions::default(), global)?;
+    let text = super::convert::gdl_text(loaded, convert::GdlOptions::unlimited(), global)?;
     let name = format!("{} (as GDL)", loaded.source.name);
     let game = match front::parse(&text, Lang::Gdl.into()) {
         Ok((game, _)) => game,

@@ -41,11 +41,39 @@ use std::collections::HashMap;
 use std::fmt::Write;
 
 /// Translation settings.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct GdlOptions {
     /// Levels for chains of unbounded length; `None`: the number of vertices plus 8.
     pub unroll: Option<u64>,
     pub encoding: Encoding,
+    /// A translation longer than this is refused, saying why it is long (`None`: no limit
+    /// below [`MAX_OUTPUT_BYTES`]).
+    pub max_bytes: Option<usize>,
+}
+
+/// The size a GDL player can be expected to load: longer translations are refused unless
+/// asked for ([`GdlOptions::max_bytes`]).
+pub const DEFAULT_MAX_BYTES: usize = 1_000_000;
+
+impl Default for GdlOptions {
+    fn default() -> GdlOptions {
+        GdlOptions {
+            unroll: None,
+            encoding: Encoding::Auto,
+            max_bytes: Some(DEFAULT_MAX_BYTES),
+        }
+    }
+}
+
+impl GdlOptions {
+    /// The default options without the size limit (for callers that keep the text to
+    /// themselves: tests, local replays).
+    pub fn unlimited() -> GdlOptions {
+        GdlOptions {
+            max_bytes: None,
+            ..GdlOptions::default()
+        }
+    }
 }
 
 /// Which encoding a translation uses.
@@ -138,6 +166,35 @@ fn scores_fit(game: &Game) -> Result<(), RbgToGdlError> {
 
 /// The GDL text of an RBG game.
 pub fn rbg_to_gdl(game: &Game, opts: GdlOptions) -> Result<GdlTranslation, RbgToGdlError> {
+    let t = translate(game, opts)?;
+    match opts.max_bytes {
+        Some(max) if t.text.len() > max => Err(too_long(&t, max)),
+        _ => Ok(t),
+    }
+}
+
+/// The refusal of translation `t`, longer than `max` bytes: its size and what made it long
+/// (the construct the direct encoding cannot express, from the text's first line).
+fn too_long(t: &GdlTranslation, max: usize) -> RbgToGdlError {
+    let first = t.text.lines().next().unwrap_or_default();
+    let why = match first.strip_prefix(";; General encoding: ") {
+        Some(why) => format!(" in the general encoding, as {}", why.trim_end_matches('.')),
+        None => String::new(),
+    };
+    RbgToGdlError {
+        message: format!(
+            "the GDL translation would have {} bytes{why}; the limit is {} bytes \
+             (--max-bytes N raises it, --max-bytes 0 lifts it)",
+            t.text.len(),
+            max
+        ),
+        span: ir::Span::DUMMY,
+        label: String::new(),
+    }
+}
+
+/// [`rbg_to_gdl`] without the size limit.
+fn translate(game: &Game, opts: GdlOptions) -> Result<GdlTranslation, RbgToGdlError> {
     let why = match opts.encoding {
         // An unrolling is the general encoding's.
         Encoding::General => None,
