@@ -112,8 +112,14 @@ fn nested_patterns(depth: usize) -> ir::Game {
 
 #[test]
 fn deeply_nested_patterns_are_refused_at_the_output_limit() {
-    assert!(rbg_to_gdl(&nested_patterns(20), GdlOptions::default()).is_ok());
-    let err = gdl_error(&nested_patterns(150), GdlOptions::default());
+    let t = rbg_to_gdl(&nested_patterns(20), GdlOptions::unlimited()).expect("within 64 MB");
+    // Over the default `--max-bytes`: refused with its size.
+    let err = gdl_error(&nested_patterns(20), GdlOptions::default());
+    assert!(
+        err.contains(&format!("would have {} bytes", t.text.len())),
+        "{err}"
+    );
+    let err = gdl_error(&nested_patterns(150), GdlOptions::unlimited());
     assert!(err.contains("exceeds its limit of 64 MB"), "{err}");
 }
 

@@ -470,13 +470,23 @@ impl<'g> Nav<'g> {
                     let base = self.rule_body(&name, &f, id);
                     self.rules
                         .push(Rule::new(format!("({name} {args}?a ?a)"), base.lits));
-                    let mut rb = self.rule_body(&name, &f, id);
-                    let y = self.node(*c, &f, &mut rb, "?a", depth + 1)?;
-                    // Right recursion: a top-down reasoner extends from a known start.
-                    self.demand(&name, id, &f, &rb, &y);
-                    rb.push(format!("({name} {args}{y} ?z)"));
-                    self.rules
-                        .push(Rule::new(format!("({name} {args}?a ?z)"), rb.lits));
+                    if self.demanded(&f, id) && self.asks_nothing(*c, &f, depth) {
+                        // Left recursion from the asked start: each start's walk is found
+                        // once (asking every vertex on the way, as right recursion must,
+                        // finds each walk's every suffix: quadratic in its length).
+                        let mut rb = Body::default();
+                        rb.push(format!("({name} {args}?a ?y)"));
+                        let z = self.node(*c, &f, &mut rb, "?y", depth + 1)?;
+                        self.rules
+                            .push(Rule::new(format!("({name} {args}?a {z})"), rb.lits));
+                    } else {
+                        // Right recursion: a top-down reasoner extends from a known start.
+                        let mut rb = self.rule_body(&name, &f, id);
+                        let y = self.node(*c, &f, &mut rb, "?a", depth + 1)?;
+                        rb.push(format!("({name} {args}{y} ?z)"));
+                        self.rules
+                            .push(Rule::new(format!("({name} {args}?a ?z)"), rb.lits));
+                    }
                     self.building.pop();
                 }
                 self.demand(&name, id, ctx, b, x);
@@ -487,11 +497,34 @@ impl<'g> Nav<'g> {
         }
     }
 
-    /// Whether relations of this board are computed only where they are asked (`want_R`):
-    /// the keeper's, which a bottom-up reasoner evaluates after every move.
-    /// Relations that read nothing of the board are static and need no demand.
+    /// Whether the relation of node `id` on board `ctx` is computed only where it is asked
+    /// (`want_R`): the keeper's, which a bottom-up reasoner evaluates after every move, and
+    /// every star, whose walks a bottom-up reasoner would otherwise find from every vertex
+    /// (a rook's lines from every square, for the two a rook is on). Relations that read
+    /// nothing of the board are static and need no demand.
     fn demanded(&self, ctx: &Ctx, id: NodeId) -> bool {
-        (ctx.base == Base::AfterMove || ctx.puts.len() > 1) && self.reads_board[id.index()]
+        let star = matches!(self.game.rules.node(id), Node::Star(_));
+        (ctx.base == Base::AfterMove || ctx.puts.len() > 1 || star) && self.reads_board[id.index()]
+    }
+
+    /// Whether node `id` on board `ctx` becomes literals that ask no relation computed on
+    /// demand (shifts, checks written inline, static relations): a left-recursive star's body
+    /// must not, since its demand could not pass the star being written.
+    fn asks_nothing(&self, id: NodeId, ctx: &Ctx, depth: usize) -> bool {
+        if depth > MAX_DEPTH {
+            return false;
+        }
+        let inline_check = ctx.puts.len() <= 1 || ctx.apart;
+        match self.game.rules.node(id) {
+            Node::Action(Action::Shift(_)) => true,
+            Node::Action(Action::On(set)) => inline_check && set.len() <= 3,
+            Node::Concat(ch) => ch.iter().all(|&c| self.asks_nothing(c, ctx, depth + 1)),
+            Node::Sum(ch) if ch.len() == 1 => self.asks_nothing(ch[0], ctx, depth + 1),
+            Node::Sum(_) | Node::Star(_) | Node::Action(Action::Pattern { .. }) => {
+                !self.reads_board[id.index()]
+            }
+            Node::Action(_) => false,
+        }
     }
 
     /// The start of a rule of relation `name` for node `id`: its demand literal where it has
