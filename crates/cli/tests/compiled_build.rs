@@ -1,7 +1,8 @@
 //! Issue 38, item 5, through the binary: a build stopped at its time limit falls back to the
 //! interpreter with a note; killing rbgtool during a build leaves no rustc running, and the
 //! scratch folder it could not remove goes with the next cache operation; `cache list` and
-//! `cache clean` show and empty the cache.
+//! `cache clean` show and empty the cache; `--engine auto` answers on the interpreter while the
+//! library builds (issue 41).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -154,4 +155,41 @@ fn cache_list_and_clean_show_and_remove_libraries() {
     );
     let (_, listed, _) = run(rbgtool(&cache).args(["cache", "list"]));
     assert!(listed.contains("0 libraries"), "{listed}");
+}
+
+/// `--engine auto` on a deep perft: with an empty cache the interpreter answers at once while
+/// the library builds in the background; once the library is cached, it answers from the
+/// first depth.
+#[test]
+fn auto_perft_answers_on_the_interpreter_while_building_then_loads_the_cache() {
+    let cache = fresh_cache("tiered");
+    let chess = repo().join("corpus/rbg/chess.rbg");
+    let perft = |engine: &str| {
+        run(rbgtool(&cache)
+            .args(["perft", "--depth", "4", "-v", "--engine", engine])
+            .arg(&chess))
+    };
+    let (out, stdout, stderr) = perft("auto");
+    assert!(
+        out.status.success() && stdout.contains("197281"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("building the compiled engine in the background")
+            && !stderr.contains("compiled engine built"),
+        "{stderr}"
+    );
+    let (out, _, stderr) = perft("compiled");
+    assert!(
+        out.status.success() && stderr.contains("compiled engine built"),
+        "{stderr}"
+    );
+    let (out, stdout, stderr) = perft("auto");
+    assert!(
+        out.status.success()
+            && stdout.contains("197281")
+            && stderr.contains("compiled engine loaded from the cache")
+            && !stderr.contains("in the background"),
+        "{stderr}"
+    );
 }

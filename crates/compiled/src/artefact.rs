@@ -298,6 +298,22 @@ fn compile(
     Ok(lib)
 }
 
+/// Whether the library for `source` is in the cache, so that [`build`] would only load it.
+pub fn in_cache(source: &str, abi: u32, opt: Optimise, cache: &Cache) -> bool {
+    let dir = match cache {
+        Cache::Off => return false,
+        Cache::Dir(d) => d.clone(),
+        Cache::Default => match default_cache_dir() {
+            Some(d) => d,
+            None => return false,
+        },
+    };
+    let id = build_id(abi, &host_processor(), opt, source);
+    dir.join(library_name(&cache_key(&id)))
+        .symlink_metadata()
+        .is_ok()
+}
+
 /// The library for `source`: from the cache, or built (and cached) under `limits`.
 pub fn build(
     source: &str,

@@ -192,6 +192,18 @@ impl CompiledGame {
         })
     }
 
+    /// Whether [`CompiledGame::new`] would find the library in the cache (and so only load
+    /// it, without running rustc).
+    pub fn is_cached(game: &ir::Game, build: &BuildOptions) -> bool {
+        let Ok(r) = reasoner::Reasoner::with_options(game, codegen_options(build.options)) else {
+            return false;
+        };
+        let Ok(source) = codegen::generate(&r.program()) else {
+            return false;
+        };
+        artefact::in_cache(&source, ABI_VERSION, build.optimise, &build.cache)
+    }
+
     pub fn player_names(&self) -> &[String] {
         &self.players
     }

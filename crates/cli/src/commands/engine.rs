@@ -3,6 +3,7 @@
 
 use crate::cli::{EngineArgs, EngineKind, Global};
 use crate::diag::CliError;
+use std::io::IsTerminal;
 
 /// For commands the compiled engine does not serve: a usage error naming `why` when
 /// `--engine compiled` was asked for.
@@ -134,4 +135,105 @@ pub fn gdl_network(
             None
         }
     }
+}
+
+/// The compiled engine for `--engine auto` in a command that can change engines as it goes:
+/// at once when the library is in the cache, else built on a background thread while the
+/// interpreter answers (`auto` is never slower than the interpreter to a first result).
+pub enum Tiered {
+    /// Use the compiled engine from the start.
+    Ready(Box<compiled::CompiledGame>),
+    /// Being built: ask [`Building::poll`] between units of work.
+    Building(Building),
+    /// Use the interpreter (the engine asked for, or the build cannot start).
+    Interpreter,
+}
+
+/// A compiled library being built on a background thread. The thread is left to finish on
+/// its own when the command ends first: rustc runs under its build limits, and the library
+/// lands in the cache for the next run.
+pub struct Building {
+    rx: std::sync::mpsc::Receiver<Result<compiled::CompiledGame, compiled::Error>>,
+    started: std::time::Instant,
+    done: bool,
+}
+
+impl Building {
+    /// The library if it is ready now (once); None while it builds or after it failed (with
+    /// a one-line note).
+    pub fn poll(&mut self, global: &Global) -> Option<compiled::CompiledGame> {
+        if self.done {
+            return None;
+        }
+        match self.rx.try_recv() {
+            Err(std::sync::mpsc::TryRecvError::Empty) => None,
+            Ok(Ok(cg)) => {
+                self.done = true;
+                if !global.quiet {
+                    eprintln!(
+                        "note: the compiled engine is ready ({:.1} s); it answers from here on",
+                        self.started.elapsed().as_secs_f64()
+                    );
+                }
+                Some(cg)
+            }
+            Ok(Err(e)) => {
+                self.done = true;
+                let first = e.to_string();
+                eprintln!(
+                    "note: staying on the interpreter: {}",
+                    first.lines().next().unwrap_or("")
+                );
+                None
+            }
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                self.done = true;
+                None
+            }
+        }
+    }
+}
+
+/// [`Tiered`] for game `g`: `--engine compiled` builds first as before, `interpreted` never
+/// builds, `auto` loads a cached library at once or starts building one in the background.
+pub fn tiered_game(
+    g: &ir::Game,
+    args: &EngineArgs,
+    options: reasoner::Options,
+    global: &Global,
+) -> Tiered {
+    match args.engine {
+        EngineKind::Interpreted => return Tiered::Interpreter,
+        EngineKind::Compiled => {
+            return build(g, &build_options(args, options), global)
+                .map_or(Tiered::Interpreter, |cg| Tiered::Ready(Box::new(cg)))
+        }
+        EngineKind::Auto => {}
+    }
+    let opts = build_options(args, options);
+    if compiled::CompiledGame::is_cached(g, &opts) {
+        return build(g, &opts, global)
+            .map_or(Tiered::Interpreter, |cg| Tiered::Ready(Box::new(cg)));
+    }
+    let (tx, rx) = std::sync::mpsc::channel();
+    let game = g.clone();
+    let spawned = std::thread::Builder::new()
+        .name("compiled-build".into())
+        .spawn(move || {
+            let _ = tx.send(compiled::CompiledGame::new(&game, &opts));
+        });
+    if spawned.is_err() {
+        return Tiered::Interpreter;
+    }
+    if !global.quiet && (global.verbose || std::io::stderr().is_terminal()) {
+        eprintln!(
+            "note: building the compiled engine in the background; the interpreter answers \
+             until it is ready"
+        );
+    }
+    Tiered::Building(Building {
+        rx,
+        started: std::time::Instant::now(),
+        done: false,
+    })
 }

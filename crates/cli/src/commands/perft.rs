@@ -1,7 +1,8 @@
 //! `rbgtool perft`: leaves and nodes per depth, timed.
 
-use super::load::{load, Loaded};
-use crate::cli::{EngineArgs, Global, InputArgs, StartArgs};
+use super::engine::{Building, Tiered};
+use super::load::{load, Loaded, LoadedGame};
+use crate::cli::{EngineArgs, EngineKind, Global, InputArgs, StartArgs};
 use crate::diag::CliError;
 use game::GameState;
 use serde::Serialize;
@@ -59,50 +60,32 @@ pub fn run(
     match &loaded.game {
         Loaded::Rbg(g) => {
             let r = super::bench::rbg_reasoner(g, &loaded.source, global)?;
-            // Deep runs compile (once: the library is cached); shallow ones interpret, which
-            // costs less than a build. The counts are the same.
-            let auto = if depth >= 4 {
-                super::engine::Auto::Compiled
+            // Shallow runs interpret (a build costs more than they do). Deep ones with `auto`
+            // start on the interpreter and change to the compiled library between two
+            // depths once it is built (at once when it is in the cache). The counts are the
+            // same.
+            let tier = if depth < 4 && engine.engine == EngineKind::Auto {
+                Tiered::Interpreter
             } else {
-                super::engine::Auto::Interpreted
+                super::engine::tiered_game(g, engine, r.options(), global)
             };
-            if let Some(cg) = super::engine::compiled_game(g, engine, r.options(), global, auto) {
-                let mut state = cg
-                    .initial_state()
-                    .map_err(|e| super::bench::game_error(&loaded, &r, &e))?;
-                super::start::go_to_start(&mut state, start)?;
-                // Both ways run inside the library (no host call per node).
-                let last = if count_leaves {
+            let rbg = Rbg {
+                loaded: &loaded,
+                r: &r,
+                start,
+                last: if count_leaves {
                     reasoner::LastLevel::Counted
                 } else {
                     reasoner::LastLevel::Applied
-                };
-                let result = report(&mut state, &how, global, |s, d| {
-                    cg.perft_by_depth_with(s, d, last)
-                        .map(|c| c.last().map_or((1, 1), |c| (c.leaves, c.nodes)))
-                        .map_err(|e| super::bench::game_error(&loaded, &r, &e))
-                });
-                let warning = state.keeper_warning();
-                super::bench::keeper_warning(&loaded, &r, warning.as_ref(), global);
-                return result;
-            }
-            let mut state = r
-                .initial_state()
-                .map_err(|e| super::bench::game_error(&loaded, &r, &e))?;
-            super::start::go_to_start(&mut state, start)?;
-            let last = if count_leaves {
-                reasoner::LastLevel::Counted
-            } else {
-                reasoner::LastLevel::Applied
+                },
+                global,
             };
-            let result = report(&mut state, &how, global, |s, d| {
-                reasoner::perft_with(s, d, last)
-                    .map(|c| (c.leaves, c.nodes))
-                    .map_err(|e| super::bench::game_error(&loaded, &r, &e))
-            });
-            let warning = state.keeper_warning();
-            super::bench::keeper_warning(&loaded, &r, warning.as_ref(), global);
-            result
+            let mut c = Counter::new(&how, global);
+            match tier {
+                Tiered::Ready(cg) => rbg.compiled_depths(&cg, &mut c, 1),
+                Tiered::Building(b) => rbg.interpreted_depths(&mut c, Some(b)),
+                Tiered::Interpreter => rbg.interpreted_depths(&mut c, None),
+            }
         }
         Loaded::Sbg(g) => {
             let mut e = sbg::Engine::new(g).map_err(|e| CliError::Game(e.to_string()))?;
@@ -138,6 +121,79 @@ pub fn run(
     }
 }
 
+/// What the RBG engines of one perft run share.
+struct Rbg<'a> {
+    loaded: &'a LoadedGame,
+    r: &'a reasoner::Reasoner,
+    start: &'a StartArgs,
+    last: reasoner::LastLevel,
+    global: &'a Global,
+}
+
+impl Rbg<'_> {
+    fn error(&self, e: &reasoner::GameError) -> CliError {
+        super::bench::game_error(self.loaded, self.r, e)
+    }
+
+    /// Depths `from..` on the compiled library (both ways of counting the last level run
+    /// inside the library, with no host call per node), then `--divide`.
+    fn compiled_depths(
+        &self,
+        cg: &compiled::CompiledGame,
+        c: &mut Counter,
+        from: u32,
+    ) -> Result<(), CliError> {
+        let mut state = cg.initial_state().map_err(|e| self.error(&e))?;
+        super::start::go_to_start(&mut state, self.start)?;
+        let mut count = |s: &mut compiled::CompiledState, d| {
+            cg.perft_by_depth_with(s, d, self.last)
+                .map(|c| c.last().map_or((1, 1), |c| (c.leaves, c.nodes)))
+                .map_err(|e| self.error(&e))
+        };
+        let result = (from..=c.how.depth).try_for_each(|d| c.depth(&mut state, d, &mut count));
+        if result.is_ok() {
+            c.divide(&mut state);
+        }
+        let warning = state.keeper_warning();
+        super::bench::keeper_warning(self.loaded, self.r, warning.as_ref(), self.global);
+        result
+    }
+
+    /// Depths on the interpreter, changing to the compiled library between two depths once
+    /// `building` has it.
+    fn interpreted_depths(
+        &self,
+        c: &mut Counter,
+        mut building: Option<Building>,
+    ) -> Result<(), CliError> {
+        let mut state = self.r.initial_state().map_err(|e| self.error(&e))?;
+        super::start::go_to_start(&mut state, self.start)?;
+        let mut count = |s: &mut reasoner::State, d| {
+            reasoner::perft_with(s, d, self.last)
+                .map(|c| (c.leaves, c.nodes))
+                .map_err(|e| self.error(&e))
+        };
+        let mut result = Ok(());
+        for d in 1..=c.how.depth {
+            if let Some(cg) = building.as_mut().and_then(|b| b.poll(self.global)) {
+                let warning = state.keeper_warning();
+                super::bench::keeper_warning(self.loaded, self.r, warning.as_ref(), self.global);
+                return self.compiled_depths(&cg, c, d);
+            }
+            result = c.depth(&mut state, d, &mut count);
+            if result.is_err() {
+                break;
+            }
+        }
+        if result.is_ok() {
+            c.divide(&mut state);
+        }
+        let warning = state.keeper_warning();
+        super::bench::keeper_warning(self.loaded, self.r, warning.as_ref(), self.global);
+        result
+    }
+}
+
 /// Perft through the `GameState` interface. Returns leaves and 0 for nodes: `report` adds up
 /// the leaves of the depths before (nodes = all states at depths 0..=d).
 fn generic<G: GameState>(s: &mut G, d: u32, count_leaves: bool) -> Result<(u64, u64), CliError> {
@@ -157,40 +213,67 @@ fn report<G: GameState>(
     global: &Global,
     mut count: impl FnMut(&mut G, u32) -> Result<(u64, u64), CliError>,
 ) -> Result<(), CliError> {
-    let How {
-        depth,
-        divide,
-        json,
-        ..
-    } = *how;
-    if !json && !global.quiet {
-        let label = if how.count_leaves {
-            "the last level's moves counted, not applied (--count-leaves)"
-        } else {
-            "every leaf move applied"
-        };
-        println!("last level: {label}");
-        println!(
-            "{:>5} {:>14} {:>14} {:>10} {:>14}",
-            "depth", "leaves", "nodes", "seconds", "nodes/s"
-        );
+    let mut c = Counter::new(how, global);
+    for d in 1..=how.depth {
+        c.depth(state, d, &mut count)?;
     }
-    // Ctrl-C stops between root moves and prints the count so far; a terminal gets a
-    // progress line on deep searches.
-    crate::interrupt::install(
-        "stopping after the current root move, then printing the count so far",
-        global.quiet,
-    );
-    let show_progress = !global.quiet && std::io::stderr().is_terminal();
-    let mut states_above = 1; // states at depths 0..d-1, for engines that report no nodes
-                              // Once a depth has no leaves, no deeper one has: those are printed without a search.
-    let mut exhausted = None;
-    for d in 1..=depth {
+    c.divide(state);
+    Ok(())
+}
+
+/// The depths of one perft run, printed as they are counted; the engine may change between
+/// two depths ([`Tiered`](super::engine::Tiered)).
+struct Counter<'a> {
+    how: &'a How,
+    show_progress: bool,
+    /// States at depths 0..d-1, for engines that report no nodes.
+    states_above: u64,
+    /// Once a depth has no leaves, no deeper one has: those are printed without a search.
+    exhausted: Option<u64>,
+}
+
+impl<'a> Counter<'a> {
+    /// Prints the header and installs the Ctrl-C handler.
+    fn new(how: &'a How, global: &Global) -> Counter<'a> {
+        if !how.json && !global.quiet {
+            let label = if how.count_leaves {
+                "the last level's moves counted, not applied (--count-leaves)"
+            } else {
+                "every leaf move applied"
+            };
+            println!("last level: {label}");
+            println!(
+                "{:>5} {:>14} {:>14} {:>10} {:>14}",
+                "depth", "leaves", "nodes", "seconds", "nodes/s"
+            );
+        }
+        // Ctrl-C stops between root moves and prints the count so far; a terminal gets a
+        // progress line on deep searches.
+        crate::interrupt::install(
+            "stopping after the current root move, then printing the count so far",
+            global.quiet,
+        );
+        Counter {
+            how,
+            show_progress: !global.quiet && std::io::stderr().is_terminal(),
+            states_above: 1,
+            exhausted: None,
+        }
+    }
+
+    /// Counts and prints depth `d` on `state`.
+    fn depth<G: GameState>(
+        &mut self,
+        state: &mut G,
+        d: u32,
+        count: &mut impl FnMut(&mut G, u32) -> Result<(u64, u64), CliError>,
+    ) -> Result<(), CliError> {
+        let json = self.how.json;
         let start = Instant::now();
-        let (leaves, mut nodes) = match exhausted {
+        let (leaves, mut nodes) = match self.exhausted {
             Some(nodes) => (0, nodes),
             None if d == 1 => count(state, d)?,
-            None => match by_root_moves(state, d, &mut count, show_progress)? {
+            None => match by_root_moves(state, d, count, self.show_progress)? {
                 Depth::Done(leaves, nodes) => (leaves, nodes),
                 Depth::Interrupted { done, of, leaves } => {
                     let partial = json!({ "depth": d, "interrupted": true,
@@ -205,11 +288,11 @@ fn report<G: GameState>(
             },
         };
         if nodes == 0 {
-            nodes = states_above + leaves;
+            nodes = self.states_above + leaves;
         }
-        states_above += leaves;
+        self.states_above += leaves;
         if leaves == 0 {
-            exhausted = Some(nodes);
+            self.exhausted = Some(nodes);
         }
         let seconds = start.elapsed().as_secs_f64();
         if json {
@@ -218,7 +301,7 @@ fn report<G: GameState>(
                 leaves,
                 nodes,
                 seconds,
-                last_level: how.last_level(),
+                last_level: self.how.last_level(),
             };
             println!("{}", serde_json::to_string(&line).expect("serialises"));
         } else {
@@ -229,8 +312,15 @@ fn report<G: GameState>(
             };
             println!("{d:>5} {leaves:>14} {nodes:>14} {seconds:>10.3} {rate:>14.0}");
         }
+        Ok(())
     }
-    if divide && depth > 0 {
+
+    /// `--divide`: the leaves below each first move at the full depth.
+    fn divide<G: GameState>(&self, state: &mut G) {
+        let (depth, json) = (self.how.depth, self.how.json);
+        if !self.how.divide || depth == 0 {
+            return;
+        }
         let lines = game::perft::divide(state, depth);
         if !json {
             println!();
@@ -243,7 +333,6 @@ fn report<G: GameState>(
             }
         }
     }
-    Ok(())
 }
 
 /// One depth's search, split by root move: finished, or stopped by Ctrl-C between two root
