@@ -120,7 +120,9 @@ for p in $pairs; do
         ba=$(best "${a[@]}") bb=$(best "${b[@]}")
         cells="$cells | $ba / $bb = $(ratio "$ba" "$bb")"
     done
-    echo "| $game | ${enc%%:*} | $lo ($lt) | $(ratio "$lo" "$lt")$cells |"
+    short=${enc%%:*}
+    case "$enc" in *"refused by default"*) short="${enc%% (*} (over --max-bytes)" ;; esac
+    echo "| $game | $short | $lo ($lt) | $(ratio "$lo" "$lt")$cells |"
 done
 
 if [ "$prolog" = 1 ]; then
