@@ -333,7 +333,7 @@ pub enum Command {
     },
     /// Translate a game into another language or level.
     #[command(
-        after_help = "Conversions: rbg -> rbg, ll-rbg, gdl; sbg -> rbg, ll-rbg, gdl, sbg; gdl -> gdl.\nrbg -> rbg formats HL-RBG: macros, comments and line breaks stay, only spacing and\nindentation change (docs/formatting.md).\nRBG -> GDL gives one GDL move per RBG move (docs/rbg-to-gdl.md): a legal rule per shape\nof move where moves apply a bounded sequence of modifiers (--encoding direct), else the\ngeneral encoding, whose unbounded moves and keeper phases are unrolled to --unroll levels\n(default: vertices + 8; --unroll implies --encoding general). A translation over\n--max-bytes (default 1,000,000) is refused with its size and what makes it long.\n\nExamples:\n  rbgtool convert corpus/rbg/chess.rbg --to ll-rbg\n  rbgtool convert mygame.rbg --to rbg -o mygame.rbg\n  rbgtool convert game.rbg --to ll-rbg -o game.ll.rbg\n  rbgtool convert corpus/rbg/breakthrough.rbg --to gdl -o breakthrough.kif\n  rbgtool convert corpus/sbg/gardner.sbg --to rbg"
+        after_help = "Conversions: rbg -> rbg, ll-rbg, gdl; sbg -> rbg, ll-rbg, gdl, sbg; gdl -> gdl.\nrbg -> rbg formats HL-RBG: macros, comments and line breaks stay, only spacing and\nindentation change (docs/formatting.md).\nRBG -> GDL gives one GDL move per RBG move (docs/rbg-to-gdl.md): a legal rule per shape\nof move where moves apply a bounded sequence of modifiers (--encoding direct), else the\ngeneral encoding, whose unbounded moves and keeper phases are unrolled to --unroll levels\n(default: vertices + 8; --unroll implies --encoding general). A translation longer than\nthe --max-bytes limit (default 1,000,000) is refused with its size and what makes it long.\n\nExamples:\n  rbgtool convert corpus/rbg/chess.rbg --to ll-rbg\n  rbgtool convert mygame.rbg --to rbg -o mygame.rbg\n  rbgtool convert game.rbg --to ll-rbg -o game.ll.rbg\n  rbgtool convert corpus/rbg/breakthrough.rbg --to gdl -o breakthrough.kif\n  rbgtool convert corpus/sbg/gardner.sbg --to rbg"
     )]
     Convert {
         #[command(flatten)]
@@ -598,7 +598,7 @@ pub enum Command {
     #[command(
         after_help = "Examples:\n  rbgtool rate corpus/sbg/gardner.sbg\n  rbgtool rate corpus/sbg/breakthrough.sbg --games 20 --json\n  rbgtool rate corpus/rbg/ticTacToe.rbg --strong mcts:500 --weak random --html t.html"
     )]
-    Rate(crate::commands::rate::RateArgs),
+    Rate(RateArgs),
     /// List the legal moves of a position, in notation, with whose turn it is.
     #[command(
         after_help = "Notation: SBG `b2-b3`; RBG the squares the move changes (`e2 e4`), longer forms only where\nneeded to tell moves apart; GDL the KIF move term (`(mark 1 1)`). See docs/positions.md.\n\nExamples:\n  rbgtool moves corpus/rbg/chess.rbg\n  rbgtool moves corpus/rbg/chess.rbg --moves \"e2 e4; e7 e5\" --json\n  rbgtool moves corpus/sbg/breakthrough.sbg --position pos.txt"
@@ -707,4 +707,40 @@ impl Command {
             _ => false,
         }
     }
+}
+
+/// The arguments of `rbgtool rate`.
+#[derive(clap::Args, Debug)]
+pub struct RateArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Games of each pairing (equal players, stronger vs weaker, search vs random).
+    #[arg(long, default_value_t = 40,
+          value_parser = clap::value_parser!(u32).range(1..=limits::GAMES as i64))]
+    pub games: u32,
+    /// The equal players and the stronger one: alphabeta:DEPTH or mcts:ITERATIONS.
+    #[arg(long, default_value = "alphabeta:3")]
+    pub strong: String,
+    /// The weaker player of the skill-gradient games.
+    #[arg(long, default_value = "alphabeta:1")]
+    pub weak: String,
+    /// Uniformly random moves at the start of every game, so that games differ.
+    #[arg(long, default_value_t = 2)]
+    pub opening: u32,
+    /// Games of languages without a turn limit stop (drawn) after this many moves.
+    #[arg(long, default_value_t = 1000)]
+    pub max_length: u64,
+    /// Random seed (the report is deterministic given the seed, whatever the thread count).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print the report as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// Also write the report as an HTML page with SVG plots.
+    #[arg(long)]
+    pub html: Option<std::path::PathBuf>,
+    /// RBG engine: the game's compiled library (auto, the default), shared by the threads
+    /// that play the games, or the interpreter.
+    #[command(flatten)]
+    pub engine: EngineArgs,
 }

@@ -13,10 +13,12 @@
 
 pub mod fitness;
 pub mod genome;
+pub mod model;
 pub mod operators;
 pub mod report;
 pub mod report_designer;
 pub mod run;
+pub mod similarity;
 pub mod validate;
 
 pub use fitness::{

@@ -1,7 +1,7 @@
 //! `report.html`: an inline SVG plot of best and mean fitness per generation, then the best
 //! games: start position drawn as an SVG board, piece rules, goals and feature values.
 
-use crate::run::{GenerationSummary, Individual, Options};
+use crate::model::{GenerationSummary, Individual, Options};
 
 use std::fmt::Write;
 
@@ -74,49 +74,6 @@ pub fn fitness_svg(history: &[GenerationSummary]) -> String {
         m,
         m + 50.0
     );
-    s
-}
-
-/// The start position of a game as an SVG board (white pieces uppercase on light discs, black
-/// lowercase on dark discs).
-pub fn board_svg(game: &sbg::Game) -> String {
-    let c = 36.0;
-    let (bw, bh) = (game.board.width, game.board.height);
-    let (w, h) = (c * bw as f64, c * bh as f64);
-    let mut s = format!(
-        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"##
-    );
-    for y in 0..bh {
-        for x in 0..bw {
-            let (px, py) = (c * x as f64, c * (bh - 1 - y) as f64);
-            let fill = if (x + y) % 2 == 0 {
-                "#b58863"
-            } else {
-                "#f0d9b5"
-            };
-            let _ = write!(
-                s,
-                r##"<rect x="{px}" y="{py}" width="{c}" height="{c}" fill="{fill}"/>"##
-            );
-            if let Some(p) = game.board.get(x, y) {
-                let (disc, ink) = match p.side {
-                    sbg::Side::White => ("#ffffff", "#000000"),
-                    sbg::Side::Black => ("#222222", "#ffffff"),
-                };
-                let _ = write!(
-                    s,
-                    r##"<circle cx="{}" cy="{}" r="{}" fill="{disc}" stroke="#000"/><text x="{}" y="{}" font-size="18" text-anchor="middle" fill="{ink}" font-family="sans-serif">{}</text>"##,
-                    px + c / 2.0,
-                    py + c / 2.0,
-                    c * 0.4,
-                    px + c / 2.0,
-                    py + c / 2.0 + 6.0,
-                    p.letter()
-                );
-            }
-        }
-    }
-    s.push_str("</svg>");
     s
 }
 

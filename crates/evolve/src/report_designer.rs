@@ -2,7 +2,8 @@
 //! per-feature values of the best), and each best game with its goals in words, how its games
 //! ended, piece usefulness, `rate`'s flags and a sample game; near-duplicates are collapsed.
 
-use crate::run::{distance, rule_set, GenerationSummary, Individual, Options};
+use crate::model::{game_name, GenerationSummary, Individual, Options};
+use crate::similarity::{distance, rule_set, NEAR_DUPLICATE};
 use sbg::{Game, Goal, Side};
 use std::fmt::Write;
 
@@ -11,9 +12,6 @@ fn esc(s: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
 }
-
-/// Best games closer than this to a better one are listed as its variants.
-pub const NEAR_DUPLICATE: f64 = 0.1;
 
 /// One row per generation.
 pub fn trends_table(history: &[GenerationSummary]) -> String {
@@ -108,7 +106,7 @@ pub fn best_games(options: &Options, history: &[GenerationSummary], best: &[Indi
         let twin = (0..k).find(|&j| {
             distance((&shown[j].genome, &rules[j]), (&ind.genome, &rules[k])) < NEAR_DUPLICATE
         });
-        let game = ind.genome.to_game(&crate::run::game_name(last, k + 1));
+        let game = ind.genome.to_game(&game_name(last, k + 1));
         if let Some(j) = twin {
             let _ = writeln!(
                 s,
@@ -137,7 +135,7 @@ fn game_section(s: &mut String, game: &Game, ind: &Individual) {
             .collect::<Vec<_>>()
             .join(", ")
     );
-    s.push_str(&crate::report::board_svg(game));
+    s.push_str(&board_svg(game));
     s.push_str("\n<p><b>Pieces</b></p><ul>");
     for p in &ind.genome.pieces {
         let words: Vec<String> = p.blocks.iter().map(|b| b.describe()).collect();
@@ -222,4 +220,47 @@ fn game_section(s: &mut String, game: &Game, ind: &Individual) {
             esc(g.final_position.as_deref().unwrap_or(""))
         );
     }
+}
+
+/// The start position of a game as an SVG board (white pieces uppercase on light discs, black
+/// lowercase on dark discs).
+pub fn board_svg(game: &sbg::Game) -> String {
+    let c = 36.0;
+    let (bw, bh) = (game.board.width, game.board.height);
+    let (w, h) = (c * bw as f64, c * bh as f64);
+    let mut s = format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"##
+    );
+    for y in 0..bh {
+        for x in 0..bw {
+            let (px, py) = (c * x as f64, c * (bh - 1 - y) as f64);
+            let fill = if (x + y) % 2 == 0 {
+                "#b58863"
+            } else {
+                "#f0d9b5"
+            };
+            let _ = write!(
+                s,
+                r##"<rect x="{px}" y="{py}" width="{c}" height="{c}" fill="{fill}"/>"##
+            );
+            if let Some(p) = game.board.get(x, y) {
+                let (disc, ink) = match p.side {
+                    sbg::Side::White => ("#ffffff", "#000000"),
+                    sbg::Side::Black => ("#222222", "#ffffff"),
+                };
+                let _ = write!(
+                    s,
+                    r##"<circle cx="{}" cy="{}" r="{}" fill="{disc}" stroke="#000"/><text x="{}" y="{}" font-size="18" text-anchor="middle" fill="{ink}" font-family="sans-serif">{}</text>"##,
+                    px + c / 2.0,
+                    py + c / 2.0,
+                    c * 0.4,
+                    px + c / 2.0,
+                    py + c / 2.0 + 6.0,
+                    p.letter()
+                );
+            }
+        }
+    }
+    s.push_str("</svg>");
+    s
 }

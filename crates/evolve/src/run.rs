@@ -4,10 +4,12 @@
 //! the output folder (`gen-NNN.json`, its best games as `gen-NNN-best-K.sbg`, and `report.html`
 //! refreshed), so a run can be resumed from its last finished generation.
 
-use crate::fitness::{evaluate, Evaluation, SimOptions, Weights};
+use crate::fitness::{evaluate, Evaluation};
 use crate::genome::{BlockPool, Genome, GenomeParams};
+pub use crate::model::{game_name, GenerationSummary, Individual, Options};
 use crate::operators::{AdaptiveMutation, ChessCrossover};
 use crate::report;
+pub use crate::similarity::{distance, rule_set};
 use crate::validate::{best_order, distances, table, validate, Validation};
 use genevo::operator::{CrossoverOp, MutationOp};
 use genevo::random::{Prng, SeedableRng};
@@ -18,115 +20,6 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
-
-/// Everything a run depends on.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Options {
-    pub width: usize,
-    pub height: usize,
-    pub population: usize,
-    /// Generations after the initial one.
-    pub generations: usize,
-    pub seed: u64,
-    pub turn_limit: u32,
-    /// Building blocks drawn per class at the start of the run.
-    pub blocks_per_class: usize,
-    /// Best games written as `.sbg` per generation and shown in the report.
-    pub best_games: usize,
-    pub sim: SimOptions,
-    pub weights: Weights,
-    /// Every building block with a sideways step is mirrored left-right.
-    #[serde(default = "yes")]
-    pub symmetric_rules: bool,
-    /// Each individual is evaluated at most this many times (once at birth, then once per
-    /// generation it survives, each time with a new seed); its fitness is the mean.
-    pub evaluations: u32,
-    /// After the last generation, this many of the fittest games are rated as
-    /// `rbgtool rate GAME --games 60` rates them, and the run's best games are the fittest
-    /// that pass (`validate.rs`); 0 skips the stage.
-    #[serde(default)]
-    pub validate: usize,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            width: 6,
-            height: 6,
-            population: 50,
-            generations: 20,
-            seed: 0,
-            turn_limit: 60,
-            blocks_per_class: 6,
-            best_games: 3,
-            sim: SimOptions::default(),
-            weights: Weights::default(),
-            evaluations: 3,
-            symmetric_rules: true,
-            validate: 12,
-        }
-    }
-}
-
-fn yes() -> bool {
-    true
-}
-
-/// One evaluated individual.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Individual {
-    pub genome: Genome,
-    /// The latest evaluation.
-    pub evaluation: Evaluation,
-    /// The fitness of every evaluation so far (different seeds).
-    pub samples: Vec<f64>,
-}
-
-impl Individual {
-    /// The mean fitness over the evaluations: what selection uses.
-    pub fn fitness(&self) -> f64 {
-        if self.samples.is_empty() {
-            self.evaluation.fitness
-        } else {
-            self.samples.iter().sum::<f64>() / self.samples.len() as f64
-        }
-    }
-}
-
-/// What the progress callback and the report see of a generation.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct GenerationSummary {
-    pub generation: usize,
-    pub best_fitness: f64,
-    pub mean_fitness: f64,
-    /// Genomes evaluated in this generation (offspring and mutants; the initial population
-    /// counts every attempt) and how many were unplayable.
-    pub evaluated: usize,
-    pub unplayable: usize,
-    /// Games simulated in this generation and the wall-clock seconds it took.
-    pub simulations: u64,
-    pub seconds: f64,
-    /// Survivors evaluated again with a new seed in this generation.
-    #[serde(default)]
-    pub reevaluated: usize,
-    /// Measurement noise: the pooled standard deviation of one evaluation's fitness around
-    /// its individual's mean (individuals evaluated at least twice); `None` before any.
-    #[serde(default)]
-    pub noise_sd: Option<f64>,
-    /// Standard deviation of the (mean) fitness across the population: the differences
-    /// selection acts on.
-    #[serde(default)]
-    pub fitness_sd: f64,
-    /// Individuals (all distinct) and their diversity: mean pairwise distance in `0..=1`
-    /// (half the share of differing squares, half the share of differing piece rules).
-    #[serde(default)]
-    pub individuals: usize,
-    #[serde(default)]
-    pub diversity: f64,
-    /// The features of the best individual (its latest evaluation): per-feature trends.
-    #[serde(default)]
-    pub best_features: Option<crate::fitness::Features>,
-}
 
 /// The contents of `gen-NNN.json`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -568,33 +461,6 @@ fn noise_sd(population: &[Individual]) -> Option<f64> {
     (dof > 0).then(|| (ss / dof as f64).sqrt())
 }
 
-/// The rules of a genome as comparable strings.
-pub fn rule_set(g: &Genome) -> HashSet<String> {
-    g.to_game("d")
-        .rules
-        .iter()
-        .map(|r| format!("{}{:?}", r.kind, r.expr))
-        .collect()
-}
-
-/// Distance of two genomes in `0..=1`: half the share of squares that differ, half the share
-/// of piece rules (letter and rule) not shared.
-pub fn distance(a: (&Genome, &HashSet<String>), b: (&Genome, &HashSet<String>)) -> f64 {
-    let cells =
-        a.0.rows
-            .iter()
-            .zip(&b.0.rows)
-            .flat_map(|(x, y)| x.chars().zip(y.chars()));
-    let (mut diff, mut total) = (0usize, 0usize);
-    for (x, y) in cells {
-        total += 1;
-        diff += usize::from(x != y);
-    }
-    let union = a.1.union(b.1).count().max(1);
-    let shared = a.1.intersection(b.1).count();
-    0.5 * diff as f64 / total.max(1) as f64 + 0.5 * (1.0 - shared as f64 / union as f64)
-}
-
 /// Mean pairwise distance: half the share of squares that differ, half the share of piece
 /// rules (letter and rule) not shared.
 pub fn diversity(population: &[Individual]) -> f64 {
@@ -642,12 +508,6 @@ fn summarise(
         diversity: diversity(population),
         best_features: population.first().map(|i| i.evaluation.features.clone()),
     }
-}
-
-/// The name of the `k`-th best game (from 1) of generation `g`.
-pub fn game_name(g: usize, k: usize) -> String {
-    // Letters, digits and spaces only: the SBG grammar's name (no W09 warning on reading).
-    format!("Evolved g{g} best {k}")
 }
 
 fn write_generation(

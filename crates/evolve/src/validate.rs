@@ -5,7 +5,8 @@
 //! this stage is the independent check, so a user who rates the written games sees the same
 //! verdicts (the rating is a pure function of the game and these options).
 
-use crate::run::Individual;
+use crate::model::Individual;
+use crate::similarity::{distance, rule_set, NEAR_DUPLICATE};
 use rate::{Pairing, RateOptions};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -24,7 +25,7 @@ pub struct Validation {
     /// The stronger player's share of the gradient games.
     pub skill: f64,
     /// The rank of a fitter passing candidate closer than
-    /// [`NEAR_DUPLICATE`](crate::report_designer::NEAR_DUPLICATE) to this one, if it passes.
+    /// [`NEAR_DUPLICATE`](crate::similarity::NEAR_DUPLICATE) to this one, if it passes.
     #[serde(default)]
     pub near_duplicate_of: Option<usize>,
     /// The least used piece type's share of the moves.
@@ -89,7 +90,7 @@ pub fn validate(population: &[Individual], candidates: usize) -> Vec<Validation>
 fn mark_near_duplicates(validations: &mut [Validation], population: &[Individual]) {
     let rules: Vec<_> = validations
         .iter()
-        .map(|v| crate::run::rule_set(&population[v.rank - 1].genome))
+        .map(|v| rule_set(&population[v.rank - 1].genome))
         .collect();
     let mut kept: Vec<usize> = Vec::new();
     for i in 0..validations.len() {
@@ -97,10 +98,10 @@ fn mark_near_duplicates(validations: &mut [Validation], population: &[Individual
             continue;
         }
         let genome = |k: usize| &population[validations[k].rank - 1].genome;
-        let twin = kept.iter().copied().find(|&k| {
-            crate::run::distance((genome(k), &rules[k]), (genome(i), &rules[i]))
-                < crate::report_designer::NEAR_DUPLICATE
-        });
+        let twin = kept
+            .iter()
+            .copied()
+            .find(|&k| distance((genome(k), &rules[k]), (genome(i), &rules[i])) < NEAR_DUPLICATE);
         match twin {
             Some(k) => validations[i].near_duplicate_of = Some(validations[k].rank),
             None => kept.push(i),
@@ -117,18 +118,14 @@ pub fn best_order(validations: &[Validation]) -> Vec<usize> {
     order.into_iter().map(|v| v.rank - 1).collect()
 }
 
-/// The pairwise distances (`run::distance`) of the first `k` best games, as text lines.
+/// The pairwise distances (`similarity::distance`) of the first `k` best games, as text lines.
 pub fn distances(best: &[Individual], k: usize) -> String {
     let best = &best[..k.min(best.len())];
-    let rules: Vec<_> = best
-        .iter()
-        .map(|i| crate::run::rule_set(&i.genome))
-        .collect();
+    let rules: Vec<_> = best.iter().map(|i| rule_set(&i.genome)).collect();
     let mut s = String::new();
     for i in 0..best.len() {
         for j in i + 1..best.len() {
-            let d =
-                crate::run::distance((&best[i].genome, &rules[i]), (&best[j].genome, &rules[j]));
+            let d = distance((&best[i].genome, &rules[i]), (&best[j].genome, &rules[j]));
             s.push_str(&format!("distance best-{} best-{}: {d:.3}\n", i + 1, j + 1));
         }
     }

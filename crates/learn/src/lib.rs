@@ -20,13 +20,13 @@ pub mod protocol;
 pub mod pta;
 pub mod record;
 pub mod regex;
+pub mod report;
 pub mod sides;
 
 pub use consistency::SomeRule;
 pub use generalize::Stop;
 pub use log::{parse_log, write_log, Listing, LoggedMove, Outcome, Record};
-pub use pipeline::{
-    learn, learned_file, LearnError, Options, PieceReport, Progress, Report, DEFAULT_WORK_BUDGET,
-};
+pub use pipeline::{learn, learned_file, LearnError, Options, DEFAULT_WORK_BUDGET};
 pub use pta::Sides;
 pub use record::{record, record_games, record_limited, RecordError, RecordLimits};
+pub use report::{PieceReport, Progress, Report};

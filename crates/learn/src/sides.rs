@@ -5,7 +5,7 @@
 
 use crate::compare::same_language;
 use crate::log::{Outcome, Record};
-use crate::pipeline::PieceReport;
+use crate::report::PieceReport;
 use sbg::{Letter, PieceRule, Side};
 use std::collections::{BTreeMap, BTreeSet};
 

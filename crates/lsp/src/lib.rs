@@ -3,6 +3,7 @@
 //!
 //! * [`text`]: byte offsets to LSP positions (UTF-16 code units) and back;
 //! * [`lang`]: which language a document is, from its URI or language id;
+//! * [`document`]: what the server keeps of an open document;
 //! * [`diagnostics`]: codespan diagnostics of RBG, SBG and GDL as LSP diagnostics;
 //! * [`rbg_names`]: declarations and uses of names in RBG text (macros, players, pieces,
 //!   variables, directions) for definition, hover, completion and symbols;
@@ -18,6 +19,7 @@
 //! and output.
 
 pub mod diagnostics;
+pub mod document;
 pub mod format;
 pub mod gdl_names;
 pub mod lang;

@@ -1,9 +1,9 @@
 //! Answers to requests about one document.
 
+use crate::document::Document;
 use crate::format;
 use crate::lang::Lang;
 use crate::rbg_names::{DeclKind, Names};
-use crate::server::Document;
 use crate::text::LineIndex;
 use lsp_types::{
     CompletionItem, CompletionItemKind, DocumentSymbol, Hover, HoverContents, Location,

@@ -2,6 +2,7 @@
 //! every open and change, requests answered from the current text.
 
 use crate::diagnostics;
+pub use crate::document::Document;
 use crate::lang::Lang;
 use lsp_server::{Connection, Message, Notification, ProtocolError, Request, Response};
 use lsp_types::notification::{
@@ -20,13 +21,6 @@ use std::collections::HashMap;
 
 /// The open documents by URI text (`Uri` caches parts inside, so it is no map key).
 type Docs = HashMap<String, Document>;
-
-/// An open document.
-pub struct Document {
-    pub lang: Lang,
-    pub text: String,
-    pub version: i32,
-}
 
 /// What the server announces in its `initialize` answer.
 pub fn capabilities() -> ServerCapabilities {

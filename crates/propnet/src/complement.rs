@@ -9,7 +9,8 @@
 //! `legal`, `goal` or `terminal` gate reads a move (GDL's rule), so between moves, with the
 //! inputs cleared or stale, only `next` gates hold values that nobody reads.
 
-use crate::net::{Node, RoleMoves};
+use crate::guard::RoleMoves;
+use crate::Node;
 use std::collections::HashMap;
 
 /// Rewrites `edges` (source, target, negated) in place and raises the thresholds of the

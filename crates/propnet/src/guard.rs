@@ -5,8 +5,18 @@
 //! out of their rules and kept as the group's guard; the role's legal moves are then the
 //! gates that hold, masked by the groups whose guard holds, read word by word.
 
-use crate::net::Node;
+use crate::Node;
+use gdl::engine::store::Id;
 use std::collections::HashMap;
+
+/// One role's moves: its `legal` gates are `legal_start + i`, its `does` inputs `inputs[i]`.
+/// A move is legal when its gate holds and `guards` lets it through.
+pub struct RoleMoves {
+    pub legal_start: Node,
+    pub inputs: Vec<Node>,
+    pub terms: Vec<Id>,
+    pub guards: Guards,
+}
 
 /// A literal (gate, negated).
 pub type Literal = (Node, bool);

@@ -24,6 +24,9 @@ pub mod relax;
 
 pub use engine::{JointMove, Propnet};
 
+/// A gate of the network, by index (edge words carry flag bits above it: [`net::NEG`]).
+pub type Node = u32;
+
 use std::fmt;
 use std::sync::Arc;
 

@@ -3,13 +3,14 @@
 //! successor is a word-wise XOR), each role's `legal` gates one range beside its move inputs.
 
 use crate::ground::{AtomId, Ground};
+pub use crate::guard::RoleMoves;
 use crate::guard::{Guards, Rules};
 use crate::GroundError;
 use gdl::ast::Symbol;
 use gdl::engine::store::Id;
 use std::collections::HashMap;
 
-pub type Node = u32;
+pub use crate::Node;
 /// Edge flag: the edge is satisfied when its source is false.
 pub const NEG: u32 = 1 << 31;
 /// Edge flag: the edge joins two gates of one cyclic component (solved as a block).
@@ -25,15 +26,6 @@ pub const LEAF: u32 = u32::MAX;
 
 /// The most gates a network may have (edge words carry two flag bits).
 pub const MAX_NODES: usize = INDEX as usize;
-
-/// One role's moves: its `legal` gates are `legal_start + i`, its `does` inputs `inputs[i]`.
-/// A move is legal when its gate holds and `guards` lets it through (`crate::guard`).
-pub struct RoleMoves {
-    pub legal_start: Node,
-    pub inputs: Vec<Node>,
-    pub terms: Vec<Id>,
-    pub guards: Guards,
-}
 
 pub struct Net {
     pub nodes: usize,

@@ -155,7 +155,8 @@ fn distinct<'a>(recs: impl Iterator<Item = &'a GameRecord>) -> u32 {
 }
 
 impl Report {
-    /// Aggregates the records (in spec order) into the report.
+    /// Aggregates the records (in spec order) into the report, without the verdicts
+    /// (`flags::judge` adds them).
     pub fn from_records(
         game: String,
         options: &RateOptions,
@@ -184,7 +185,7 @@ impl Report {
                 winner_side: r.winner_side,
                 final_position: r.final_position.clone(),
             });
-        let mut report = Report {
+        Report {
             game,
             options: options.clone(),
             turn_limit,
@@ -209,9 +210,7 @@ impl Report {
             },
             flags: Vec::new(),
             sample,
-        };
-        crate::flags::judge(&mut report);
-        report
+        }
     }
 
     /// The statistics of one pairing.

@@ -99,13 +99,15 @@ pub fn play_all<S: Subject>(subject: &S, options: &RateOptions) -> Vec<GameRecor
 /// Plays the rating games of `subject` and reports on them.
 pub fn measure<S: Subject>(subject: &S, options: &RateOptions) -> Report {
     let records = play_all(subject, options);
-    Report::from_records(
+    let mut report = Report::from_records(
         subject.name(),
         options,
         subject.turn_limit(),
         subject.pieces(),
         &records,
-    )
+    );
+    crate::flags::judge(&mut report);
+    report
 }
 
 /// Plays one game on `state` with two fresh agents built by `build` (for player A and B).

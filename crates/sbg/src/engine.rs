@@ -6,6 +6,7 @@
 
 use crate::ast::{Board, Game, Side};
 use crate::automaton::{BuildError, Dfa};
+pub use crate::movegen::Move;
 use crate::movegen::{generate, Scratch, SMALL_BOARD};
 use crate::position::{parse_position, print_position, Ending, Position};
 use crate::tables::{code, piece, Tables, CODES, EMPTY};
@@ -13,14 +14,6 @@ use game::{GameState, MoveError, PositionError};
 use std::cell::RefCell;
 
 pub use crate::tables::{DRAW, LOSS, SEARCH_LIMIT, WIN};
-
-/// A move: the piece on `from` goes to `to` (squares are `y * width + x`, `y = 0` at the
-/// bottom). `from == to` is a null move that changes nothing but the turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Move {
-    pub from: u16,
-    pub to: u16,
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Outcome {

@@ -2,8 +2,15 @@
 //! side to move. The board does not change during the search, so each pair is expanded at most
 //! once per piece and destinations are deduplicated with a stamp per square.
 
-use crate::engine::Move;
 use crate::tables::{Tables, ACCEPT, EXPAND, NO_SQUARE, NO_STATE};
+
+/// A move: the piece on `from` goes to `to` (squares are `y * width + x`, `y = 0` at the
+/// bottom). `from == to` is a null move that changes nothing but the turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    pub from: u16,
+    pub to: u16,
+}
 
 /// Boards up to this many squares keep a bitset of each side's pieces.
 pub(crate) const SMALL_BOARD: usize = 128;

@@ -16,6 +16,7 @@ mod moves;
 mod perft;
 mod play;
 pub mod rate;
+mod rbg_game;
 mod replay;
 mod show;
 mod start;

@@ -59,7 +59,7 @@ pub fn run(
     };
     match &loaded.game {
         Loaded::Rbg(g) => {
-            let r = super::bench::rbg_reasoner(g, &loaded.source, global)?;
+            let r = super::rbg_game::rbg_reasoner(g, &loaded.source, global)?;
             // Shallow runs interpret (a build costs more than they do). Deep ones with `auto`
             // start on the interpreter and change to the compiled library between two
             // depths once it is built (at once when it is in the cache). The counts are the
@@ -132,7 +132,7 @@ struct Rbg<'a> {
 
 impl Rbg<'_> {
     fn error(&self, e: &reasoner::GameError) -> CliError {
-        super::bench::game_error(self.loaded, self.r, e)
+        super::rbg_game::game_error(self.loaded, self.r, e)
     }
 
     /// Depths `from..` on the compiled library (both ways of counting the last level run
@@ -155,7 +155,7 @@ impl Rbg<'_> {
             c.divide(&mut state);
         }
         let warning = state.keeper_warning();
-        super::bench::keeper_warning(self.loaded, self.r, warning.as_ref(), self.global);
+        super::rbg_game::keeper_warning(self.loaded, self.r, warning.as_ref(), self.global);
         result
     }
 
@@ -177,7 +177,7 @@ impl Rbg<'_> {
         for d in 1..=c.how.depth {
             if let Some(cg) = building.as_mut().and_then(|b| b.poll(self.global)) {
                 let warning = state.keeper_warning();
-                super::bench::keeper_warning(self.loaded, self.r, warning.as_ref(), self.global);
+                super::rbg_game::keeper_warning(self.loaded, self.r, warning.as_ref(), self.global);
                 return self.compiled_depths(&cg, c, d);
             }
             result = c.depth(&mut state, d, &mut count);
@@ -189,7 +189,7 @@ impl Rbg<'_> {
             c.divide(&mut state);
         }
         let warning = state.keeper_warning();
-        super::bench::keeper_warning(self.loaded, self.r, warning.as_ref(), self.global);
+        super::rbg_game::keeper_warning(self.loaded, self.r, warning.as_ref(), self.global);
         result
     }
 }

@@ -110,8 +110,8 @@ pub fn run(a: &PlayArgs, global: &Global) -> Result<(), CliError> {
             table.play(&mut e, [build(&specs[0])?, build(&specs[1])?])?
         }
         Loaded::Rbg(g) => {
-            let r = super::bench::rbg_reasoner(g, &loaded.source, global)?;
-            let game_error = |e: &reasoner::GameError| super::bench::game_error(&loaded, &r, e);
+            let r = super::rbg_game::rbg_reasoner(g, &loaded.source, global)?;
+            let game_error = |e: &reasoner::GameError| super::rbg_game::game_error(&loaded, &r, e);
             // A person reads boards, which the compiled engine does not draw; auto interprets.
             let auto = super::engine::Auto::Interpreted;
             if let Some(cg) = super::engine::compiled_game(g, a.engine, r.options(), global, auto) {
@@ -134,7 +134,7 @@ pub fn run(a: &PlayArgs, global: &Global) -> Result<(), CliError> {
                 ];
                 let report = table.play(&mut s, agents)?;
                 let warning = s.keeper_warning();
-                super::bench::keeper_warning(&loaded, &r, warning.as_ref(), global);
+                super::rbg_game::keeper_warning(&loaded, &r, warning.as_ref(), global);
                 // A search error ended a game as if it had no legal move: report it instead.
                 if let Some(e) = s.first_error() {
                     return Err(game_error(e));

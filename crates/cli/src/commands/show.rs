@@ -47,10 +47,10 @@ pub fn run(
             draw::sbg_board(&now)
         }
         (Loaded::Rbg(g), None) if text || moved => {
-            let r = super::bench::rbg_reasoner(g, &loaded.source, global)?;
+            let r = super::rbg_game::rbg_reasoner(g, &loaded.source, global)?;
             let mut s = r
                 .initial_state()
-                .map_err(|e| super::bench::game_error(&loaded, &r, &e))?;
+                .map_err(|e| super::rbg_game::game_error(&loaded, &r, &e))?;
             go_to_start(&mut s, start)?;
             if text {
                 let grid = RbgView.draw(&s);

@@ -24,10 +24,10 @@ pub fn with_state<F: OnState>(
 ) -> Result<F::Out, CliError> {
     match &loaded.game {
         Loaded::Rbg(g) => {
-            let r = super::bench::rbg_reasoner(g, &loaded.source, global)?;
+            let r = super::rbg_game::rbg_reasoner(g, &loaded.source, global)?;
             let mut s = r
                 .initial_state()
-                .map_err(|e| super::bench::game_error(loaded, &r, &e))?;
+                .map_err(|e| super::rbg_game::game_error(loaded, &r, &e))?;
             go_to_start(&mut s, start)?;
             f.run(&mut s, loaded)
         }

@@ -1,8 +1,8 @@
 //! Static analyses of the board graph: which vertices shift-only rules reach, and whether a
 //! check may meet the vertex where a piece was put.
 
-use super::nav::MAX_DEPTH;
-use ir::{Action, DirId, Game, Node, NodeId};
+use super::MAX_DEPTH;
+use ir::{Action, Arith, DirId, Game, Node, NodeId};
 
 /// How many leading nodes of a navigation only shift and together lead from every vertex to
 /// every vertex (`(up* + down*)(left* + right*)` on a rectangle): a move that starts with
@@ -93,7 +93,7 @@ fn see(game: &Game, id: NodeId, set: Vec<bool>, u: usize, depth: usize) -> (Vec<
         }
         // A piece count reads every vertex.
         Node::Action(Action::Compare { left, right, .. }) => {
-            let h = super::walk::has_count(left) || super::walk::has_count(right);
+            let h = has_count(left) || has_count(right);
             (set, h)
         }
         Node::Action(_) => (set, false),
@@ -141,5 +141,14 @@ fn see(game: &Game, id: NodeId, set: Vec<bool>, u: usize, depth: usize) -> (Vec<
                 frontier = fresh;
             }
         }
+    }
+}
+
+/// Whether an expression counts pieces (and so reads every vertex).
+fn has_count(e: &Arith) -> bool {
+    match e {
+        Arith::Count(_) => true,
+        Arith::Bin(_, a, b) => has_count(a) || has_count(b),
+        Arith::Const(_) | Arith::Var(_) => false,
     }
 }

@@ -52,6 +52,10 @@ const MAX_PATTERN_DEPTH: usize = 8;
 /// Paths walked in all (moves, keeper phases and the paths of patterns inside them), at most.
 const MAX_WALKS: usize = 20_000;
 
+/// Rules nested deeper than this are left to the general encoding (each level is a native
+/// stack frame of the navigations and of the board analyses).
+const MAX_DEPTH: usize = 200;
+
 /// The largest score bound given a table of goals.
 const MAX_SCALED_BOUND: i64 = 10_000;
 

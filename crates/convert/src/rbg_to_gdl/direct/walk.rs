@@ -292,14 +292,6 @@ fn constant(e: &Arith, assigned: &[(VarId, i64)]) -> Option<i64> {
     }
 }
 
-pub(super) fn has_count(e: &Arith) -> bool {
-    match e {
-        Arith::Count(_) => true,
-        Arith::Bin(_, a, b) => has_count(a) || has_count(b),
-        Arith::Const(_) | Arith::Var(_) => false,
-    }
-}
-
 /// The literal asking pattern relation `name`: positive or negated; a pattern none of whose
 /// paths can be taken never holds (`None`: nothing to ask).
 fn pattern_literal(name: &str, args: &str, positive: bool, any: bool) -> Option<String> {

@@ -11,7 +11,7 @@ mod arith;
 mod check;
 
 use super::text::Rule;
-use super::Unsupported;
+use super::{Unsupported, MAX_DEPTH};
 use crate::rbg_to_gdl::names::Names;
 use ir::{Action, Arith, DirId, Game, Node, NodeId, PieceId, VarId};
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -169,9 +169,6 @@ pub struct Nav<'g> {
     pub uses: Uses,
     counter: usize,
 }
-
-/// Deeper rules are left to the general encoding (each level is a native stack frame here).
-pub(super) const MAX_DEPTH: usize = 200;
 
 impl<'g> Nav<'g> {
     pub fn new(game: &'g Game, names: &'g Names) -> Nav<'g> {
