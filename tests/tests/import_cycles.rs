@@ -12,21 +12,15 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// Cycles left to take apart, each as its files (relative to the repository, sorted).
-const KNOWN: &[&[&str]] = &[
-    &[
-        "crates/compiled/src/engine.rs",
-        "crates/compiled/src/text.rs",
-    ],
-    &[
-        "crates/reasoner/src/chains.rs",
-        "crates/reasoner/src/compile.rs",
-        "crates/reasoner/src/follow.rs",
-        "crates/reasoner/src/keeper.rs",
-        "crates/reasoner/src/movegen.rs",
-        "crates/reasoner/src/regions.rs",
-        "crates/reasoner/src/state.rs",
-    ],
-];
+const KNOWN: &[&[&str]] = &[&[
+    "crates/reasoner/src/chains.rs",
+    "crates/reasoner/src/compile.rs",
+    "crates/reasoner/src/follow.rs",
+    "crates/reasoner/src/keeper.rs",
+    "crates/reasoner/src/movegen.rs",
+    "crates/reasoner/src/regions.rs",
+    "crates/reasoner/src/state.rs",
+]];
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")

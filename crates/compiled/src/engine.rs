@@ -65,6 +65,8 @@ impl std::fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+pub use crate::snapshot::Snapshot;
+
 /// A game compiled into a loaded library.
 pub struct CompiledGame {
     api: Api,
@@ -84,36 +86,6 @@ pub struct CompiledGame {
     pub build_seconds: f64,
     /// The library came from the cache.
     pub cache_hit: bool,
-}
-
-/// The state as the interpreter shows it: pieces per vertex, variables (players' scores
-/// first), player to move (`nplayers` = keeper), rules state (automaton state id, shared
-/// with the interpreter) and position.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Snapshot {
-    pub pieces: Vec<u16>,
-    pub variables: Vec<i64>,
-    pub player: u32,
-    pub rules: u32,
-    pub position: u32,
-}
-
-impl Snapshot {
-    /// The snapshot of an interpreter state.
-    pub fn of_interpreter(s: &reasoner::State<'_>) -> Snapshot {
-        let r = s.reasoner();
-        let nvars = r.program().bounds().len();
-        let (position, rules) = s.position();
-        Snapshot {
-            pieces: s.pieces(),
-            variables: (0..nvars).map(|i| s.variable(i)).collect(),
-            player: s
-                .player_to_move()
-                .map_or(r.player_names().len() as u32, |p| p as u32),
-            rules,
-            position,
-        }
-    }
 }
 
 /// The source the generator writes for `game` (for inspection and snapshot tests).
@@ -769,19 +741,34 @@ impl game::GameState for CompiledState<'_> {
     }
 
     fn move_to_text(&mut self, mv: &Move) -> String {
-        crate::text::move_to_text(self, mv)
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        crate::text::move_to_text(self.tables(), &moves, mv)
     }
 
     fn move_from_text(&mut self, text: &str) -> Result<Move, game::MoveError> {
-        crate::text::move_from_text(self, text)
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        crate::text::move_from_text(self.tables(), &moves, text)
     }
 
     fn position_text(&self) -> String {
-        crate::text::position_text(self)
+        crate::text::position_text(self.tables(), self.snapshot())
     }
 
     fn set_position(&mut self, text: &str) -> Result<(), game::PositionError> {
-        crate::text::set_position(self, text)
+        let here =
+            |m: String| game::PositionError::new(m, crate::text::whole(text), "this position");
+        let snapshot = crate::text::parse_position(self.tables(), text)?;
+        let before = self.snapshot();
+        self.set_snapshot(&snapshot).map_err(here)?;
+        if let Err(e) = self.complete_keeper() {
+            let _ = self.set_snapshot(&before);
+            return Err(here(format!(
+                "the keeper cannot continue from this position: {e}"
+            )));
+        }
+        Ok(())
     }
 
     fn move_text(&self, mv: &Move) -> String {

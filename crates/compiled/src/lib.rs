@@ -18,6 +18,7 @@
 //!   stale scratch folders.
 //! * [`library`]: loading, ABI version and build id checks, the C functions.
 //! * `text`: moves and positions as text, the interpreter's notation over the same moves.
+//! * [`snapshot`]: a compiled state as values in the interpreter's terms.
 //! * [`engine`]: [`CompiledGame`] (perft, flat Monte-Carlo inside the library) and
 //!   [`CompiledState`] (moves, apply/undo, snapshots).
 //!
@@ -35,10 +36,12 @@ pub mod library;
 mod marks;
 mod monotonic;
 mod paths;
+pub mod snapshot;
 mod tables;
 mod text;
 mod trust;
 
 pub use artefact::{Cache, Optimise};
 pub use child::BuildLimits;
-pub use engine::{BuildOptions, CompiledGame, CompiledState, Error, Sampling, Snapshot};
+pub use engine::{BuildOptions, CompiledGame, CompiledState, Error, Sampling};
+pub use snapshot::Snapshot;

@@ -2,8 +2,8 @@
 //! position text (`reasoner::notation`, `reasoner::position`), since both engines have the
 //! same moves and the same rules states.
 
-use crate::engine::{CompiledState, Snapshot};
-use game::{GameState, MoveError, PositionError};
+use crate::snapshot::Snapshot;
+use game::{MoveError, PositionError};
 use reasoner::{notation, position, Move};
 
 /// What the text functions need from the game: names, and the rules states of switches.
@@ -45,17 +45,18 @@ impl TextTables {
     }
 }
 
-fn whole(text: &str) -> std::ops::Range<usize> {
+/// The whole of a position text, for errors.
+pub(crate) fn whole(text: &str) -> std::ops::Range<usize> {
     0..text.trim_end().len()
 }
 
-pub(crate) fn position_text(s: &CompiledState<'_>) -> String {
-    let t = s.tables();
-    position::print(&t.names, &t.to_position(s.snapshot()))
+/// The position text of a compiled snapshot.
+pub(crate) fn position_text(t: &TextTables, s: Snapshot) -> String {
+    position::print(&t.names, &t.to_position(s))
 }
 
-pub(crate) fn set_position(s: &mut CompiledState<'_>, text: &str) -> Result<(), PositionError> {
-    let t = s.tables();
+/// The snapshot a position text describes (the caller sets it and completes the keeper).
+pub(crate) fn parse_position(t: &TextTables, text: &str) -> Result<Snapshot, PositionError> {
     let p = position::parse(&t.names, text)?;
     let (rules, pos) = match p.rules {
         None => (0, 0),
@@ -70,41 +71,26 @@ pub(crate) fn set_position(s: &mut CompiledState<'_>, text: &str) -> Result<(), 
             }
         },
     };
-    let snapshot = Snapshot {
+    Ok(Snapshot {
         pieces: p.pieces,
         variables: p.variables,
         player: p.player,
         rules,
         position: pos,
-    };
-    let before = s.snapshot();
-    s.set_snapshot(&snapshot)
-        .map_err(|e| PositionError::new(e, whole(text), "this position"))?;
-    if let Err(e) = s.complete_keeper() {
-        let _ = s.set_snapshot(&before);
-        return Err(PositionError::new(
-            format!("the keeper cannot continue from this position: {e}"),
-            whole(text),
-            "this position",
-        ));
-    }
-    Ok(())
+    })
 }
 
-fn legal(s: &mut CompiledState<'_>) -> Vec<Move> {
-    let mut out = Vec::new();
-    s.legal_moves(&mut out);
-    out
+/// The notation of `mv` among the state's legal `moves`.
+pub(crate) fn move_to_text(t: &TextTables, moves: &[Move], mv: &Move) -> String {
+    notation::move_to_text(&t.names, moves, mv)
 }
 
-pub(crate) fn move_to_text(s: &mut CompiledState<'_>, mv: &Move) -> String {
-    let moves = legal(s);
-    notation::move_to_text(&s.tables().names, &moves, mv)
-}
-
-pub(crate) fn move_from_text(s: &mut CompiledState<'_>, text: &str) -> Result<Move, MoveError> {
-    let moves = legal(s);
-    let names = &s.tables().names;
-    let texts = notation::move_texts(names, &moves);
-    notation::move_from_text(names, &moves, &texts, text)
+/// The move among the state's legal `moves` that `text` names.
+pub(crate) fn move_from_text(
+    t: &TextTables,
+    moves: &[Move],
+    text: &str,
+) -> Result<Move, MoveError> {
+    let texts = notation::move_texts(&t.names, moves);
+    notation::move_from_text(&t.names, moves, &texts, text)
 }
