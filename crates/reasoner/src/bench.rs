@@ -2,7 +2,7 @@
 //! legal moves are computed and one is picked uniformly; keeper states are not counted.
 
 use crate::error::GameError;
-use crate::movegen::MoveBuf;
+use crate::sinks::MoveBuf;
 use crate::Reasoner;
 use rand::Rng as _;
 use std::collections::BTreeMap;

@@ -8,29 +8,9 @@
 //! for the other bodies.
 
 use crate::arith::eval;
-use crate::compile::{Op, Program, NONE};
-use crate::movegen::at;
+use crate::program::{at, Link};
+use crate::program::{Op, Program, NONE};
 use crate::state::Core;
-use ir::CmpOp;
-
-/// One test of a straight body; a body ends with [`Link::End`].
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum Link {
-    Shift(u32),
-    On(u64),
-    OnSet(u32),
-    Compare {
-        left: u32,
-        op: CmpOp,
-        right: u32,
-    },
-    /// A nested straight body (offset into `Program::links`) that must hold (or fail).
-    Pattern {
-        body: u32,
-        positive: bool,
-    },
-    End,
-}
 
 /// Fills `prog.chain` (per pattern start state: offset of its straight body in `prog.links`,
 /// or NONE) and `prog.chain_nest` (how many pattern levels the walk replaces).

@@ -8,8 +8,8 @@
 //! gigabytes here, so the entries appended are counted and the construction stops with
 //! [`CompileError::AutomatonLimit`] naming the rule where the count crossed the limit.
 
-use crate::compile::NONE;
 use crate::error::CompileError;
+use crate::program::NONE;
 use ir::{Action, Game, Node, NodeId};
 
 /// Default of `Options::follow_limit`: follow-set entries (`u32`s, duplicates included) the

@@ -10,8 +10,9 @@
 //! in place as they are met, with no search levels or visited marks ([`Core::keeper_walk`]).
 
 use crate::arith::{eval, Expr};
-use crate::compile::{Op, Program, NONE};
-use crate::movegen::{at, Flow};
+use crate::program::at;
+use crate::program::{Op, Program, NONE};
+use crate::sinks::Flow;
 use crate::state::{Core, Undo};
 use crate::GameError;
 use ir::CmpOp;

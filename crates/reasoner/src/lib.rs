@@ -3,11 +3,12 @@
 //!
 //! Data flow: `ir::Game → compile (NFA + tables) → Reasoner → State (movegen, keeper, undo)`.
 //!
-//! * `compile`: rules and patterns → ε-free NFA over indexed actions, shift
+//! * `program`: the compiled program the move generator runs (actions, successor lists,
+//!   tables); `compile` builds it: rules and patterns → ε-free NFA over indexed actions, shift
 //!   region tables, board arrays; `follow`: its Glushkov follow sets, refused past
 //!   `Options::follow_limit` ([`FOLLOW_LIMIT`]) with [`CompileError::AutomatonLimit`].
-//! * `movegen`: the paper's Algorithm 1 (DFS per modifier sequence); `chains`: straight
-//!   pattern bodies walked without a search.
+//! * `movegen`: the paper's Algorithm 1 (DFS per modifier sequence), reporting to `sinks`;
+//!   `chains`: straight pattern bodies walked without a search.
 //! * `state`: semi-state, apply/undo, keeper completion and its checks; `keeper`: keeper
 //!   states that cannot branch, whose completion skips the check.
 //! * [`mod@perft`] and [`mod@bench`]: the fast perft and flat Monte-Carlo loops.
@@ -59,7 +60,9 @@ pub mod notation;
 mod patterns;
 pub mod perft;
 pub mod position;
+mod program;
 mod regions;
+mod sinks;
 mod state;
 pub mod view;
 
@@ -72,8 +75,8 @@ pub use perft::{
 };
 pub use position::Snapshot;
 
-use compile::Program;
-use movegen::{AnySink, Flow, MoveBuf};
+use program::Program;
+use sinks::{AnySink, Flow, MoveBuf};
 use state::Core;
 use std::cell::RefCell;
 
@@ -343,7 +346,7 @@ impl<'r> State<'r> {
             .map(|&(m, v)| {
                 assert!((v as usize) < prog.nvertices, "vertex {v} out of range");
                 let j = prog.mod_state[m as usize];
-                assert!(j != compile::NONE, "modifier {m} unknown");
+                assert!(j != program::NONE, "modifier {m} unknown");
                 (j, v)
             })
             .collect()
@@ -594,7 +597,7 @@ impl game::GameState for State<'_> {
     fn set_position(&mut self, text: &str) -> Result<(), game::PositionError> {
         let snapshot = position::parse(&self.r.names, text)?;
         if let Some((m, _)) = snapshot.rules {
-            if self.r.prog.mod_state[m as usize] == compile::NONE {
+            if self.r.prog.mod_state[m as usize] == program::NONE {
                 return Err(game::PositionError::new(
                     format!("the rules can never reach switch {m}"),
                     0..text.trim_end().len(),

@@ -4,7 +4,7 @@
 //! with its keeper completion, as the reference compiler's perft harness does.
 
 use crate::error::GameError;
-use crate::movegen::MoveBuf;
+use crate::sinks::MoveBuf;
 use crate::state::Core;
 use crate::State;
 use rayon::prelude::*;

@@ -2,7 +2,7 @@
 //! speed (see `compile`'s module docs): region tables per (state, vertex), whole-board
 //! classes, and which states can skip the visited array.
 
-use crate::compile::{Entry, Op, Program, ACCEPT, NONE};
+use crate::program::{Entry, Op, Program, ACCEPT, NONE};
 use std::collections::HashMap;
 
 /// Budget of shift-region table entries (pairs of u32); regions beyond it are walked at run time.

@@ -3,10 +3,10 @@
 //! Keeper moves are applied inside [`Core::apply_steps`]'s caller, so a caller only ever sees
 //! states where a real player moves or the game is over.
 
-use crate::compile::{Op, Program};
 use crate::error::{GameError, KeeperConflict};
-use crate::movegen::{CappedBuf, CountSink, FirstSink, Flow, MoveBuf};
 use crate::patterns::PatternMemo;
+use crate::program::{Op, Program};
+use crate::sinks::{CappedBuf, CountSink, FirstSink, Flow, MoveBuf};
 use crate::{KeeperMode, Options, Reasoner, FIRST_MODE_CHECKS};
 use ir::SpanTable;
 

@@ -4,7 +4,7 @@
 //! acceptance, expressions and board tables. State ids are the interpreter's rules states.
 
 use crate::arith::Expr;
-use crate::compile::{Op, Program, NONE};
+use crate::program::{Op, Program, NONE};
 use crate::Reasoner;
 use ir::{ArithOp, CmpOp, NodeId};
 
