@@ -18,9 +18,9 @@ from typing import Any, Callable, Optional
 
 import ray
 
-from rbgtool import _rbgtool, work
+from rbgtool import _rbgtool, evolver
 from rbgtool._rbgtool import Game
-from rbgtool.work import evolve_options
+from rbgtool.evolver import evolve_options
 
 __all__ = [
     "connect",
@@ -81,7 +81,7 @@ def evolve(
     """Runs the evolver into the folder ``out`` (the files of ``rbgtool evolve``) with the
     fitness evaluations on Ray; returns the generation summaries."""
     connect(ray_address)
-    return work.evolve(out, resume=resume, ray=True, **options)
+    return evolver.run(out, evolve_options(**options), resume, evaluate_on_ray)
 
 
 def evolve_generation(
@@ -89,4 +89,4 @@ def evolve_generation(
 ) -> dict[str, Any]:
     """The next generation of the run in ``out`` with the fitness evaluations on Ray."""
     connect(ray_address)
-    return work.evolve_generation(out, ray=True, **options)
+    return evolver.generation(out, evolve_options(**options), evaluate_on_ray)

@@ -13,28 +13,11 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Optional, Sequence, Union
 
-from rbgtool import _rbgtool
+from rbgtool import _rbgtool, evolver
 from rbgtool._rbgtool import Game
+from rbgtool.evolver import evolve_options
 
 RayArg = Union[None, bool, str]
-
-
-def evolve_options(**overrides: Any) -> str:
-    """The evolver's default options (those of ``rbgtool evolve``) with ``overrides``
-    (``width``, ``height``, ``population``, ``generations``, ``seed``, ``turn_limit``, ...),
-    as JSON.
-
-    >>> json.loads(evolve_options(width=5))["width"]
-    5
-    """
-    options = json.loads(_rbgtool.evolve_default_options())
-    for key, value in overrides.items():
-        if key not in options:
-            raise ValueError(
-                f"unknown evolver option {key!r}; known: {sorted(options)}"
-            )
-        options[key] = value
-    return json.dumps(options)
 
 
 def _evaluator(
@@ -56,9 +39,7 @@ def evolve(
 
     >>> rbgtool.evolve("runs/r1", width=5, height=5, population=8, generations=3, seed=1)
     """
-    text = _rbgtool.evolve(evolve_options(**options), str(out), resume, _evaluator(ray))
-    result: list[dict[str, Any]] = json.loads(text)
-    return result
+    return evolver.run(out, evolve_options(**options), resume, _evaluator(ray))
 
 
 def evolve_generation(
@@ -70,11 +51,7 @@ def evolve_generation(
 
     >>> while ...: summary = rbgtool.evolve_generation("runs/r1", population=8, seed=1)
     """
-    text = _rbgtool.evolve_generation(
-        evolve_options(**options), str(out), _evaluator(ray)
-    )
-    result: dict[str, Any] = json.loads(text)
-    return result
+    return evolver.generation(out, evolve_options(**options), _evaluator(ray))
 
 
 def tournament(
