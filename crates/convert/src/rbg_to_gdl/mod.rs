@@ -166,21 +166,19 @@ fn scores_fit(game: &Game) -> Result<(), RbgToGdlError> {
 
 /// The GDL text of an RBG game.
 pub fn rbg_to_gdl(game: &Game, opts: GdlOptions) -> Result<GdlTranslation, RbgToGdlError> {
-    let t = translate(game, opts)?;
+    let (t, why) = translate(game, opts)?;
     match opts.max_bytes {
-        Some(max) if t.text.len() > max => Err(too_long(&t, max)),
+        Some(max) if t.text.len() > max => Err(too_long(&t, why.as_deref(), max)),
         _ => Ok(t),
     }
 }
 
 /// The refusal of translation `t`, longer than `max` bytes: its size and what made it long
-/// (the construct the direct encoding cannot express, from the text's first line).
-fn too_long(t: &GdlTranslation, max: usize) -> RbgToGdlError {
-    let first = t.text.lines().next().unwrap_or_default();
-    let why = match first.strip_prefix(";; General encoding: ") {
-        Some(why) => format!(" in the general encoding, as {}", why.trim_end_matches('.')),
-        None => String::new(),
-    };
+/// (`why` the general encoding was used).
+fn too_long(t: &GdlTranslation, why: Option<&str>, max: usize) -> RbgToGdlError {
+    let why = why.map_or(String::new(), |w| {
+        format!(" in the general encoding, as {w}")
+    });
     RbgToGdlError {
         message: format!(
             "the GDL translation would have {} bytes{why}; the limit is {} bytes \
@@ -193,21 +191,26 @@ fn too_long(t: &GdlTranslation, max: usize) -> RbgToGdlError {
     }
 }
 
-/// [`rbg_to_gdl`] without the size limit.
-fn translate(game: &Game, opts: GdlOptions) -> Result<GdlTranslation, RbgToGdlError> {
+/// [`rbg_to_gdl`] without the size limit, with why the general encoding was used when the
+/// direct one was tried and could not express the game.
+fn translate(
+    game: &Game,
+    opts: GdlOptions,
+) -> Result<(GdlTranslation, Option<String>), RbgToGdlError> {
     let why = match opts.encoding {
         // An unrolling is the general encoding's.
         Encoding::General => None,
         Encoding::Auto if opts.unroll.is_some() => None,
         Encoding::Auto | Encoding::Direct => match direct::translate(game, &Names::new(game)) {
             Ok(text) => {
-                return Ok(GdlTranslation {
+                let t = GdlTranslation {
                     text,
                     player_levels: 0,
                     keeper_levels: 0,
                     unrolled: false,
                     notes: Vec::new(),
-                })
+                };
+                return Ok((t, None));
             }
             Err(direct::Unsupported(why)) if opts.encoding == Encoding::Auto => Some(why),
             Err(direct::Unsupported(why)) => {
@@ -220,7 +223,7 @@ fn translate(game: &Game, opts: GdlOptions) -> Result<GdlTranslation, RbgToGdlEr
         },
     };
     let mut t = Emitter::new(game, opts)?.run()?;
-    if let Some(why) = why {
+    if let Some(why) = &why {
         t.text = format!(
             ";; General encoding: the direct encoding cannot express {why}.\n{}",
             t.text
@@ -229,7 +232,10 @@ fn translate(game: &Game, opts: GdlOptions) -> Result<GdlTranslation, RbgToGdlEr
             "general encoding: the direct one cannot express {why}"
         ));
     }
-    Ok(t)
+    Ok((
+        t,
+        why.map(|w| format!("the direct encoding cannot express {w}")),
+    ))
 }
 
 /// The name of an automaton state.
