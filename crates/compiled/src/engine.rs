@@ -2,7 +2,7 @@
 
 use crate::artefact::{self, Cache};
 use crate::codegen::{self, ABI_VERSION};
-use crate::library::{Api, St};
+use crate::library::{Api, ErrorKind, Fault, Limits, St};
 use reasoner::{BenchReport, Budget, GameError, LastLevel, Move, Options, PerftCounts};
 use std::time::Instant;
 
@@ -130,22 +130,23 @@ impl CompiledGame {
         }
         let api = api.map_err(Error::Load)?;
         let nstates = view.nstates();
-        let expect = [
-            view.nvertices() as u64,
-            view.npieces() as u64,
-            view.nplayers() as u64,
-            view.bounds().len() as u64,
-            nstates as u64,
-            view.nmodifiers() as u64,
+        let info = api.info;
+        let shape = [
+            (info.vertices, view.nvertices()),
+            (info.pieces, view.npieces()),
+            (info.players, view.nplayers() as usize),
+            (info.variables, view.bounds().len()),
+            (info.states, nstates),
+            (info.modifiers, view.nmodifiers() as usize),
         ];
-        if api.info != expect {
+        if shape.iter().any(|&(found, want)| found != want as u64) {
             return Err(Error::Load(format!(
-                "library shape {:?} does not match the game {expect:?}",
-                api.info
+                "library shape {info:?} does not match the game (vertices, pieces, players, \
+                 variables, states, modifiers: {:?})",
+                shape.map(|(_, want)| want)
             )));
         }
-        // SAFETY: a function of the loaded library without arguments.
-        let monotonic_classes = unsafe { (api.monotonic_classes)() } as usize;
+        let monotonic_classes = info.monotonic_classes as usize;
         Ok(CompiledGame {
             monotonic_classes,
             opts: build.options,
@@ -192,15 +193,15 @@ impl CompiledGame {
     /// The declared initial semi-state, keeper to move, nothing applied.
     pub fn raw_state(&self) -> CompiledState<'_> {
         let o = self.opts;
-        // SAFETY: `new` returns a fresh state owned by the CompiledState.
-        let st = unsafe {
-            (self.api.new)(
-                o.modifier_limit as u64,
-                o.keeper_limit as u64,
-                (o.keeper == reasoner::KeeperMode::Check) as u32,
-                o.search_limit,
-            )
+        let limits = Limits {
+            modifier_limit: o.modifier_limit as u64,
+            keeper_limit: o.keeper_limit as u64,
+            search_limit: o.search_limit,
+            pattern_limit: o.pattern_limit,
+            check_keeper: (o.keeper == reasoner::KeeperMode::Check) as u32,
         };
+        // SAFETY: `new` returns a fresh state owned by the CompiledState.
+        let st = unsafe { (self.api.new)(&limits) };
         // SAFETY: st is live.
         unsafe { (self.api.set_sampling)(st, (Sampling::default() == Sampling::Check) as u32) };
         CompiledState {
@@ -222,39 +223,37 @@ impl CompiledGame {
         Ok(s)
     }
 
-    fn error(&self, e: [u64; 4]) -> GameError {
-        let state = e[1] as usize;
+    fn error(&self, e: Fault) -> GameError {
+        let state = e.state as usize;
         let node = self.nodes.get(state).copied().unwrap_or(self.nodes[0]);
         let span = self.spans.node(node);
-        match e[0] {
-            1 => GameError::ModifierLimit {
-                limit: e[3] as usize,
+        let limit = e.limit;
+        match ErrorKind::from_u32(e.kind) {
+            Some(ErrorKind::ModifierLimit) => GameError::ModifierLimit {
+                limit: limit as usize,
                 node,
                 span,
             },
-            2 => GameError::KeeperLoop {
-                limit: e[3] as usize,
+            Some(ErrorKind::KeeperLoop) => GameError::KeeperLoop {
+                limit: limit as usize,
                 node,
                 span,
             },
-            4 => GameError::UnboundedCycle { node, span },
-            5 => GameError::SearchLimit {
-                limit: e[3],
+            Some(ErrorKind::UnboundedCycle) => GameError::UnboundedCycle { node, span },
+            Some(ErrorKind::SearchLimit) => GameError::SearchLimit { limit, node, span },
+            Some(ErrorKind::PatternLimit) => GameError::PatternLimit { limit, node, span },
+            Some(ErrorKind::ImproperKeeper) => GameError::ImproperKeeper {
                 node,
                 span,
-            },
-            6 => GameError::PatternLimit {
-                limit: e[3],
-                node,
-                span,
-            },
-            _ => GameError::ImproperKeeper {
-                node,
-                span,
-                moves: e[2] as usize,
+                moves: e.moves as usize,
                 // The library does not record which completions differed.
                 conflict: Box::default(),
             },
+            // Both sides compile the same `ErrorKind`, and the loader checked the ABI version
+            // and build id: a failed call always names a kind.
+            Some(ErrorKind::None) | None => {
+                unreachable!("the library reported an error of kind {}", e.kind)
+            }
         }
     }
 
@@ -459,9 +458,9 @@ impl<'g> CompiledState<'g> {
     /// state it was cloned from), which did not stop the search; as the interpreter's
     /// `State::keeper_warning`, without the conflict's details.
     pub fn keeper_warning(&self) -> Option<GameError> {
-        let mut e = [0u64; 4];
-        // SAFETY: e has the 4 entries rbg_warning writes.
-        (unsafe { (self.g.api.warning)(self.st, e.as_mut_ptr()) } != 0).then(|| self.g.error(e))
+        let mut e = Fault::NONE;
+        // SAFETY: st is a live state of this library.
+        (unsafe { (self.g.api.warning)(self.st, &mut e) } != 0).then(|| self.g.error(e))
     }
 
     /// How this state's playouts draw moves (new states: [`Sampling::default`]).
@@ -489,9 +488,9 @@ impl<'g> CompiledState<'g> {
     }
 
     fn last_error(&self) -> GameError {
-        let mut e = [0u64; 4];
-        // SAFETY: e has the 4 entries rbg_error writes.
-        unsafe { (self.g.api.error)(self.st, e.as_mut_ptr()) };
+        let mut e = Fault::NONE;
+        // SAFETY: st is a live state of this library.
+        unsafe { (self.g.api.error)(self.st, &mut e) };
         self.g.error(e)
     }
 

@@ -1,40 +1,24 @@
-//! The loaded library and its C ABI (see `runtime.rs.in` for the other side). Every call
-//! takes an opaque state pointer owned by [`crate::CompiledState`].
+//! The loaded library and its C ABI (`compiled_runtime::abi`, which both sides compile).
+//! Every call takes an opaque state pointer owned by [`crate::CompiledState`].
 
+pub use compiled_runtime::abi::{ErrorKind, Fault, Info, Limits, VTable};
 use libloading::Library;
 use std::ffi::c_void;
 use std::path::Path;
 
 pub type St = c_void;
 
-/// The functions of a generated library, resolved once at load.
+/// A loaded library and its table of functions (`Api` derefs to the [`VTable`]).
 pub struct Api {
+    table: &'static VTable,
     _lib: Library,
-    pub info: [u64; 6],
-    pub new: unsafe extern "C" fn(u64, u64, u32, u64) -> *mut St,
-    pub free: unsafe extern "C" fn(*mut St),
-    pub clone: unsafe extern "C" fn(*const St) -> *mut St,
-    pub set_options: unsafe extern "C" fn(*mut St, u64, u64, u32, u64),
-    pub set_sampling: unsafe extern "C" fn(*mut St, u32),
-    pub monotonic_classes: unsafe extern "C" fn() -> u64,
-    pub class_moves: unsafe extern "C" fn(*const St) -> i64,
-    pub warning: unsafe extern "C" fn(*const St, *mut u64) -> i32,
-    pub reset_raw: unsafe extern "C" fn(*mut St),
-    pub complete_keeper: unsafe extern "C" fn(*mut St) -> i32,
-    pub error: unsafe extern "C" fn(*const St, *mut u64),
-    pub seed: unsafe extern "C" fn(*mut St, *const u64),
-    pub gen: unsafe extern "C" fn(*mut St) -> i64,
-    pub moves: unsafe extern "C" fn(*const St, *mut *const u32, *mut *const u32, *mut u64),
-    pub count: unsafe extern "C" fn(*mut St) -> i64,
-    pub has_move: unsafe extern "C" fn(*mut St) -> i32,
-    pub apply: unsafe extern "C" fn(*mut St, *const u32, u64) -> i32,
-    pub undo: unsafe extern "C" fn(*mut St) -> i32,
-    pub frames: unsafe extern "C" fn(*const St) -> u64,
-    pub get: unsafe extern "C" fn(*const St, *mut u16, *mut i64, *mut u32),
-    pub set: unsafe extern "C" fn(*mut St, *const u16, *const i64, *const u32) -> i32,
-    pub hash: unsafe extern "C" fn(*const St) -> u64,
-    pub perft: unsafe extern "C" fn(*mut St, u32, u32, *mut u64) -> i32,
-    pub playout: unsafe extern "C" fn(*mut St, u64, *mut i64, *mut u64) -> i32,
+}
+
+impl std::ops::Deref for Api {
+    type Target = VTable;
+    fn deref(&self) -> &VTable {
+        self.table
+    }
 }
 
 impl Api {
@@ -46,10 +30,12 @@ impl Api {
     /// its own beyond the Rust runtime's initialisers).
     pub unsafe fn load(path: &Path, abi: u32, build_id: &[u8; 32]) -> Result<Api, String> {
         let lib = Library::new(path).map_err(|e| format!("cannot load {}: {e}", path.display()))?;
-        let version: unsafe extern "C" fn() -> u32 = *lib
-            .get::<unsafe extern "C" fn() -> u32>(b"rbg_abi_version\0")
-            .map_err(|e| format!("not a compiled game library: {e}"))?;
-        let found = version();
+        let entry: unsafe extern "C" fn() -> *const VTable = *lib
+            .get::<unsafe extern "C" fn() -> *const VTable>(b"rbg_entry\0")
+            .map_err(|e| format!("not a compiled game library of ABI {abi}: {e}"))?;
+        let table = entry();
+        // The version is the table's first field in every ABI: read it alone before the rest.
+        let found = *(table as *const u32);
         if found != abi {
             return Err(format!("library ABI version {found}, expected {abi}"));
         }
@@ -65,41 +51,10 @@ impl Api {
                 path.display()
             ));
         }
-        macro_rules! sym {
-            ($name:literal) => {
-                *lib.get($name)
-                    .map_err(|e| format!("symbol missing from the library: {e}"))?
-            };
-        }
-        let info_fn: unsafe extern "C" fn(*mut u64) = sym!(b"rbg_info\0");
-        let mut info = [0u64; 6];
-        info_fn(info.as_mut_ptr());
+        // SAFETY: the table is a static of the library, which `_lib` keeps loaded as long
+        // as the reference is reachable.
         Ok(Api {
-            info,
-            new: sym!(b"rbg_new\0"),
-            free: sym!(b"rbg_free\0"),
-            clone: sym!(b"rbg_clone\0"),
-            set_options: sym!(b"rbg_set_options\0"),
-            set_sampling: sym!(b"rbg_set_sampling\0"),
-            monotonic_classes: sym!(b"rbg_monotonic_classes\0"),
-            class_moves: sym!(b"rbg_class_moves\0"),
-            warning: sym!(b"rbg_warning\0"),
-            reset_raw: sym!(b"rbg_reset_raw\0"),
-            complete_keeper: sym!(b"rbg_complete_keeper\0"),
-            error: sym!(b"rbg_error\0"),
-            seed: sym!(b"rbg_seed\0"),
-            gen: sym!(b"rbg_gen\0"),
-            moves: sym!(b"rbg_moves\0"),
-            count: sym!(b"rbg_count\0"),
-            has_move: sym!(b"rbg_has_move\0"),
-            apply: sym!(b"rbg_apply\0"),
-            undo: sym!(b"rbg_undo\0"),
-            frames: sym!(b"rbg_frames\0"),
-            get: sym!(b"rbg_get\0"),
-            set: sym!(b"rbg_set\0"),
-            hash: sym!(b"rbg_hash\0"),
-            perft: sym!(b"rbg_perft\0"),
-            playout: sym!(b"rbg_playout\0"),
+            table: &*table,
             _lib: lib,
         })
     }

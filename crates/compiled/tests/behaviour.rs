@@ -423,3 +423,30 @@ fn keeper_chain_is_checked_where_the_limit_can_stop_it() {
         }
     }
 }
+
+/// `Options::pattern_limit` reaches the library (it used to hard-code the default): the
+/// keeper's pattern choosing one of two modifiers on each of 20 squares has 2^20 paths and
+/// never holds, and both engines stop at the limit the options give, naming it.
+#[test]
+fn the_pattern_limit_of_the_options_reaches_the_library() {
+    let body = vec!["([x] + [e])"; 20].join(" right ");
+    let src = format!(
+        "#players = p(1), q(1)\n#pieces = e, x\n#variables =\n\
+         #board = rectangle(up, down, left, right, [{}])\n\
+         #rules = {{? {body} {{$ p == 1}}}} ->p ->q\n",
+        vec!["e"; 20].join(", ")
+    );
+    let g = rbg::parse_game(&src).expect("parses").game;
+    let mut opts = build_options();
+    opts.options.pattern_limit = 5_000;
+    let cg = CompiledGame::new(&g, &opts).expect("builds");
+    let r = reasoner::Reasoner::with_options(&g, opts.options).unwrap();
+    let interpreted = r.initial_state().map(|_| ()).err();
+    let compiled = cg.initial_state().map(|_| ()).err();
+    for e in [interpreted, compiled] {
+        match e {
+            Some(reasoner::GameError::PatternLimit { limit, .. }) => assert_eq!(limit, 5_000),
+            other => panic!("expected the pattern limit, got {other:?}"),
+        }
+    }
+}

@@ -109,7 +109,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             modifier_limit: 1024,
-            pattern_limit: 1 << 25,
+            pattern_limit: compiled_runtime::semantics::DEFAULT_PATTERN_LIMIT,
             search_limit: 1 << 25,
             keeper_limit: 100_000,
             keeper: KeeperMode::Check,
@@ -134,8 +134,9 @@ pub enum KeeperMode {
     First,
 }
 
-/// Keeper phases checked in [`KeeperMode::First`] per state (and the states cloned from it).
-pub const FIRST_MODE_CHECKS: u32 = 10_000;
+/// Keeper phases checked in [`KeeperMode::First`] per state (and the states cloned from it);
+/// the compiled library checks as many (both read `compiled_runtime::semantics`).
+pub use compiled_runtime::semantics::FIRST_MODE_CHECKS;
 
 /// A compiled game.
 #[derive(Clone, Debug)]

@@ -22,8 +22,9 @@ use crate::program::{at, at_ref, Op, Program, ACCEPT, FLAT_RUNS, FLAT_TESTS, NON
 use crate::sinks::{Flow, PatternSink, Sink};
 use crate::state::{Core, Undo};
 
-/// Levels deeper than this are checked for a repeated (state, vertex, semi-state).
-const CYCLE_CHECK_DEPTH: usize = 48;
+/// Levels deeper than this are checked for a repeated (state, vertex, semi-state); the
+/// compiled library checks from the same depth.
+use compiled_runtime::semantics::CYCLE_CHECK_DEPTH;
 
 impl Core<'_> {
     /// Runs a move generation: the level at depth 0 from `(q0, v0)`, with its work counter

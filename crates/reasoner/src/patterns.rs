@@ -122,13 +122,5 @@ impl PatternMemo {
 }
 
 fn hash(pieces: &[u16], vars: &[i64]) -> u64 {
-    const K: u64 = 0x517c_c1b7_2722_0a95;
-    let mut h = 0u64;
-    for &p in pieces {
-        h = (h.rotate_left(5) ^ p as u64).wrapping_mul(K);
-    }
-    for &x in vars {
-        h = (h.rotate_left(5) ^ x as u64).wrapping_mul(K);
-    }
-    h
+    compiled_runtime::semantics::semi_hash(pieces.iter().map(|&p| p as u64), vars.iter().copied())
 }

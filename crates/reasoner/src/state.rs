@@ -8,6 +8,7 @@ use crate::patterns::PatternMemo;
 use crate::program::{Op, Program};
 use crate::sinks::{CappedBuf, CountSink, FirstSink, Flow, MoveBuf};
 use crate::{KeeperMode, Options, Reasoner, FIRST_MODE_CHECKS};
+use compiled_runtime::semantics;
 use ir::SpanTable;
 
 /// One entry of the undo stack.
@@ -424,38 +425,23 @@ impl<'r> Core<'r> {
         })
     }
 
-    /// Hash of pieces and variables (FxHash-style mixing).
+    /// Hash of pieces and variables (the compiled library's, `compiled_runtime::semantics`).
     pub(crate) fn semi_hash(&self) -> u64 {
-        const K: u64 = 0x517c_c1b7_2722_0a95;
-        let mut h = 0u64;
-        for &p in &self.pieces {
-            h = (h.rotate_left(5) ^ p as u64).wrapping_mul(K);
-        }
-        for &x in &self.vars {
-            h = (h.rotate_left(5) ^ x as u64).wrapping_mul(K);
-        }
-        h
+        semantics::semi_hash(
+            self.pieces.iter().map(|&p| p as u64),
+            self.vars.iter().copied(),
+        )
     }
 
-    /// What the improper-keeper check compares: the whole game state, except that in a
-    /// terminal state (the keeper to move and stuck) where the keeper stopped is unobservable:
-    /// no move follows, and the outcome is the pieces and variables. (go.rbg's scoring after
-    /// two passes on an empty board picks any square and stops there.)
+    /// What the improper-keeper check compares (`semantics::outcome_hash`): in a terminal
+    /// state (the keeper to move and stuck) where the keeper stopped is unobservable.
     fn outcome_hash(&self) -> u64 {
-        if self.player == self.prog.nplayers {
-            self.semi_hash() ^ 0x9e37_79b9_7f4a_7c15
-        } else {
-            self.full_hash()
-        }
+        let keeper = self.player == self.prog.nplayers;
+        semantics::outcome_hash(self.semi_hash(), keeper, self.player, self.rules, self.pos)
     }
 
     /// Hash of the whole game state.
     pub(crate) fn full_hash(&self) -> u64 {
-        const K: u64 = 0x517c_c1b7_2722_0a95;
-        let mut h = self.semi_hash();
-        for x in [self.player, self.rules, self.pos] {
-            h = (h.rotate_left(5) ^ x as u64).wrapping_mul(K);
-        }
-        h
+        semantics::full_hash(self.semi_hash(), self.player, self.rules, self.pos)
     }
 }

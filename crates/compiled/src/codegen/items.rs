@@ -25,7 +25,7 @@ impl Gen<'_, '_> {
              unused_assignments, unreachable_code, unused_unsafe, non_upper_case_globals, \
              clippy::all)]\n",
         );
-        let _ = writeln!(out, "pub const ABI_VERSION: u32 = {ABI_VERSION};");
+        out.push_str(super::runtime::IMPORTS);
         let _ = writeln!(out, "const NV: usize = {nv};");
         let _ = writeln!(out, "const ND: usize = {nd};");
         let _ = writeln!(out, "const NP: usize = {};", v.npieces());
@@ -62,6 +62,11 @@ impl Gen<'_, '_> {
             let _ = write!(out, "{b},");
         }
         out.push_str("];\n");
+        out.push_str(
+            "#[inline(always)]\nfn nb(v: u32, dir: usize) -> u32 {\n    \
+             // SAFETY: v < NV (see `State::piece`) and dir < ND (generated).\n    \
+             unsafe { *NB.get_unchecked(v as usize * ND + dir) }\n}\n",
+        );
         out.push_str("fn is_rules_state(q: u32) -> bool {\n    matches!(q, 0");
         for q in 1..v.nstates() as u32 {
             if matches!(self.actions[q as usize], ActionView::Switch { .. }) {

@@ -114,7 +114,7 @@ impl Gen<'_, '_> {
                 );
             }
         }
-        out.push_str("        _ => keeper_first_limited::<SETS>(c, q, v),\n    }\n}\n");
+        out.push_str("        _ => keeper_first_limited::<G, SETS>(c, q, v),\n    }\n}\n");
     }
 
     /// The levels run from the direct level at `s` (itself included), if bounded.

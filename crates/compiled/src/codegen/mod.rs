@@ -21,9 +21,10 @@
 //! * `bitsets`: pattern bodies tested across the board evaluated at every vertex at once.
 //! * `defer`: modifiers a listing search records without applying.
 //! * `light`: modifiers a listing search applies to the board alone.
-//! * `items`: the file's other items (board tables, expressions, dispatch, `apply_mod`,
-//!   the monotonic move classes of `crate::monotonic`);
-//!   the runtime (`runtime.rs.in`) follows them.
+//! * `items`: the file's other items (board tables, expressions, dispatch, the modifier
+//!   tables and `apply_assign`, the monotonic move classes of `crate::monotonic`).
+//! * `runtime`: the game as a `compiled_runtime::game::Game`, the C ABI's entry symbol, and
+//!   the runtime crate's modules as source (`mod rt`), which do the rest.
 
 use crate::tables::{shift_tables, ShiftTable};
 use reasoner::view::{ActionView, ExprView, ProgramView};
@@ -39,14 +40,14 @@ mod levels;
 mod light;
 mod reach;
 mod regions;
+mod runtime;
 mod states;
 
 use analysis::{canonical_patterns, expr_uses_counts, free_pattern_order, pattern_states};
 use items::cmp_text;
 use regions::{full_regions, unmarked_by_regions, FullRegion};
 
-/// Bumped whenever the generated C ABI or the runtime's semantics change.
-pub const ABI_VERSION: u32 = 7;
+pub use compiled_runtime::abi::ABI_VERSION;
 
 /// Deeper inlining of unmarked states is cut (the state is pushed instead) to keep the
 /// generated code shallow.
@@ -54,8 +55,6 @@ const MAX_INLINE_DEPTH: usize = 24;
 
 /// Largest automaton (states) the generator accepts.
 const MAX_STATES: usize = 60_000;
-
-const RUNTIME: &str = include_str!("../runtime.rs.in");
 
 /// Why a game is left to the interpreter.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,7 +99,8 @@ pub fn generate(view: &ProgramView<'_>) -> Result<String, Refusal> {
     g.composite_arrays(&mut out);
     let classes = crate::monotonic::monotonic_classes(view, &g.actions);
     items::mono_items(&mut out, &classes, view.npieces(), view.nvertices());
-    out.push_str(RUNTIME);
+    runtime::game_impl(&mut out);
+    runtime::runtime_module(&mut out);
     Ok(out)
 }
 

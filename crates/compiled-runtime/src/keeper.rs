@@ -1,0 +1,185 @@
+//! The keeper's completion after a move: its moves until a player is to move, each phase
+//! with several moves checked for an improper choice (check mode, and first mode's first
+//! phases), or the first move taken in place.
+
+use super::abi::ErrorKind;
+use super::moves::MoveBuf;
+use super::search::Flow;
+use super::sink::Mv;
+use super::state::{Failed, Rules, State};
+
+impl<G: Rules> State<G> {
+    pub fn apply_move(&mut self, mv: Mv) -> Result<(), Failed> {
+        self.push_frame();
+        self.apply_raw::<true>(mv);
+        self.complete_keeper::<true>()
+    }
+
+    /// Keeper moves until a player is to move or the keeper is stuck; the first keeper state
+    /// of the phase with several moves has up to five completions compared (check mode).
+    pub fn complete_keeper<const LOG: bool>(&mut self) -> Result<(), Failed> {
+        if self.player != G::NPLAYERS {
+            return Ok(());
+        }
+        let mut first = std::mem::take(&mut self.first);
+        let mut kbuf = std::mem::take(&mut self.kbuf);
+        let r = self.complete_keeper_in::<LOG>(&mut first, &mut kbuf);
+        self.first = first;
+        self.kbuf = kbuf;
+        r
+    }
+
+    /// `complete_keeper` with its move buffers outside the state: a playout keeps them out
+    /// for all its moves (moving them in and out per move stalled on store forwarding).
+    pub fn complete_keeper_in<const LOG: bool>(
+        &mut self,
+        k: &mut MoveBuf,
+        buf: &mut MoveBuf,
+    ) -> Result<(), Failed> {
+        let mut steps = 0u64;
+        // First mode checks its first phases, choice or not, as the interpreter does.
+        let check = self.check_keeper || (self.player == G::NPLAYERS && self.first_checks_left > 0);
+        if !self.check_keeper && check {
+            self.first_checks_left -= 1;
+        }
+        let mut checked = !check;
+        while self.player == G::NPLAYERS {
+            if steps >= self.keeper_limit {
+                let (r, l) = (self.rules, self.keeper_limit);
+                self.set_err(ErrorKind::KeeperLoop, r, 0, l);
+                return Err(Failed);
+            }
+            steps += 1;
+            if checked && !LOG {
+                if !self.keeper_first_step::<false>()? {
+                    return Ok(());
+                }
+            } else if checked {
+                k.clear();
+                k.first = true;
+                if G::root_level(self, self.rules, self.pos, k) == Flow::Err {
+                    return Err(Failed);
+                }
+                let found = !k.is_empty();
+                if found {
+                    self.apply_raw::<LOG>(k.get(0));
+                }
+                if !found {
+                    return Ok(());
+                }
+            } else {
+                buf.clear();
+                let f = G::root_level(self, self.rules, self.pos, buf);
+                let r = if f == Flow::Err {
+                    Err(Failed)
+                } else {
+                    match buf.len() {
+                        0 => Ok(false),
+                        1 => {
+                            self.apply_raw::<LOG>(buf.get(0));
+                            Ok(true)
+                        }
+                        _ => {
+                            checked = true;
+                            let mut r = self.check_keeper_choice(buf);
+                            if r.is_err()
+                                && !self.check_keeper
+                                && self.err.kind == ErrorKind::ImproperKeeper as u32
+                            {
+                                // First mode: a warning, and no more checks.
+                                if self.warn.kind == ErrorKind::None as u32 {
+                                    self.warn = self.err;
+                                }
+                                self.first_checks_left = 0;
+                                r = Ok(());
+                            }
+                            if r.is_ok() {
+                                self.apply_raw::<LOG>(buf.get(0));
+                            }
+                            r.map(|()| true)
+                        }
+                    }
+                };
+                if !r? {
+                    return Ok(());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The keeper's completion after a move in playouts and perft: once first mode's checks
+    /// are done, through the inlined loop of `keeper_first_inline`. `SETS`: see `Sink`
+    /// (playouts; perft's similar positions make a walk's early exits predictable).
+    #[inline(always)]
+    pub fn keeper_after_move<const SETS: bool>(
+        &mut self,
+        k: &mut MoveBuf,
+        buf: &mut MoveBuf,
+    ) -> Result<(), Failed> {
+        if !self.check_keeper && self.first_checks_left == 0 {
+            self.keeper_first_inline::<SETS>()
+        } else {
+            self.complete_keeper_in::<false>(k, buf)
+        }
+    }
+
+    /// `complete_keeper_in` in first mode once its checks are done: the keeper's first moves
+    /// taken in place until a player is to move.
+    #[inline(always)]
+    pub fn keeper_first_inline<const SETS: bool>(&mut self) -> Result<(), Failed> {
+        let mut steps = 0u64;
+        while self.player == G::NPLAYERS {
+            if steps >= self.keeper_limit {
+                let (r, l) = (self.rules, self.keeper_limit);
+                self.set_err(ErrorKind::KeeperLoop, r, 0, l);
+                return Err(Failed);
+            }
+            steps += 1;
+            if !self.keeper_first_step::<SETS>()? {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// One keeper move taken in place (`KeepFirst`, through the generated `keeper_first`);
+    /// false when it has none.
+    #[inline(always)]
+    pub fn keeper_first_step<const SETS: bool>(&mut self) -> Result<bool, Failed> {
+        let (f, found) = G::keeper_first::<SETS>(self, self.rules, self.pos);
+        if f == Flow::Err {
+            return Err(Failed);
+        }
+        Ok(found)
+    }
+
+    /// A keeper phase with several moves: up to five completions must reach the same outcome
+    /// (`State::outcome_hash`), or the choice is improper.
+    pub fn check_keeper_choice(&mut self, buf: &MoveBuf) -> Result<(), Failed> {
+        let n = buf.len().min(5);
+        let mut first = None;
+        for i in 0..n {
+            self.push_frame();
+            self.apply_raw::<true>(buf.get(i));
+            // Each alternative completes unchecked.
+            let saved = (self.check_keeper, self.first_checks_left);
+            (self.check_keeper, self.first_checks_left) = (false, 0);
+            let r = self.complete_keeper::<true>();
+            (self.check_keeper, self.first_checks_left) = saved;
+            let h = self.outcome_hash();
+            self.undo_move();
+            r?;
+            match first {
+                None => first = Some(h),
+                Some(h0) if h0 != h => {
+                    let r = self.rules;
+                    self.set_err(ErrorKind::ImproperKeeper, r, buf.len() as u64, 0);
+                    return Err(Failed);
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}
