@@ -350,7 +350,7 @@ fn improper_keeper_at_perft_leaves_reaches_the_caller() {
 }
 
 /// A move without steps applies nothing (no switch, no piece) and is taken back by `undo`:
-/// the library's `rbg_apply` takes it as it did before moves were stored in groups.
+/// the library's `apply` (`compiled_runtime::abi::VTable`) takes it as it did before moves were stored in groups.
 #[test]
 fn an_empty_move_applies_nothing() {
     let cg = CompiledGame::new(&corpus_game("chess.rbg"), &build_options()).expect("builds");
