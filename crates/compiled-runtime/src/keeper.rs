@@ -50,11 +50,13 @@ impl<G: Rules> State<G> {
                 return Err(Failed);
             }
             steps += 1;
-            if checked && !LOG {
+            // Where the keeper has at most one move, there is nothing to compare: its first.
+            let first = checked || G::keeper_single(self.rules);
+            if first && !LOG {
                 if !self.keeper_first_step::<false>()? {
                     return Ok(());
                 }
-            } else if checked {
+            } else if first {
                 k.clear();
                 k.first = true;
                 if G::root_level(self, self.rules, self.pos, k) == Flow::Err {
@@ -136,7 +138,7 @@ impl<G: Rules> State<G> {
                 return Err(Failed);
             }
             steps += 1;
-            if !self.keeper_first_step::<SETS>()? {
+            if !self.keeper_first_step::<false>()? {
                 break;
             }
         }

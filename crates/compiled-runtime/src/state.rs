@@ -35,6 +35,9 @@ pub trait Rules: Game {
     fn root_level<S: Sink>(c: &mut State<Self>, q: u32, v: u32, k: &mut S) -> Flow;
     /// The keeper's first move from `q` at `v`, taken in place; whether it had one.
     fn keeper_first<const SETS: bool>(c: &mut State<Self>, q: u32, v: u32) -> (Flow, bool);
+    /// Whether the keeper has at most one move from rules state `q` in every position (a
+    /// static analysis of its rules), so that check mode takes it without listing.
+    fn keeper_single(q: u32) -> bool;
     /// Assignment modifier `m` at `v` (with undo entries when `LOG`).
     fn apply_assign<const LOG: bool>(c: &mut State<Self>, m: u32, v: u32);
 }

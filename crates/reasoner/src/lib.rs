@@ -53,6 +53,7 @@ mod chains;
 mod compile;
 mod error;
 mod follow;
+mod hot;
 mod keeper;
 mod movegen;
 pub mod names;

@@ -22,7 +22,7 @@ const MAX_INLINED_KEEPER_STATES: usize = 24;
 const KEEPER_PATTERN_INLINE_BYTES: usize = 12_000;
 
 /// The rules states the keeper moves from: the initial one and those after its switches.
-fn keeper_rules_states(actions: &[ActionView]) -> impl Iterator<Item = u32> + '_ {
+pub(super) fn keeper_rules_states(actions: &[ActionView]) -> impl Iterator<Item = u32> + '_ {
     (0..actions.len() as u32).filter(|&j| {
         j == 0 || matches!(actions[j as usize], ActionView::Switch { player: None, .. })
     })
@@ -115,6 +115,18 @@ impl Gen<'_, '_> {
             }
         }
         out.push_str("        _ => keeper_first_limited::<G, SETS>(c, q, v),\n    }\n}\n");
+    }
+
+    /// `keeper_single(q)`: the keeper has at most one move from rules state `q`
+    /// (`single::single_move_keeper_states`).
+    pub(super) fn keeper_single(&self, out: &mut String) {
+        out.push_str(
+            "#[inline(always)]\nfn keeper_single(q: u32) -> bool {\n    matches!(q, u32::MAX",
+        );
+        for q in super::single::single_move_keeper_states(self.view, &self.actions, &self.rep) {
+            let _ = write!(out, " | {q}");
+        }
+        out.push_str(")\n}\n");
     }
 
     /// The levels run from the direct level at `s` (itself included), if bounded.

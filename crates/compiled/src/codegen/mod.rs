@@ -16,6 +16,7 @@
 //! * `regions`: whole-board shift regions (`anySquare`) run per vertex instead of walked.
 //! * `levels`: which states get functions of their own, which levels are direct calls.
 //! * `keeper`: the keeper's first move as direct calls of inlined code (`keeper_level`).
+//! * `single`: the keeper states with at most one move, which check mode need not list.
 //! * `states`: a state's code (successors, rays, marks, calls, modifiers).
 //! * `chains`: shift chains in one step, short pattern bodies evaluated in place.
 //! * `bitsets`: pattern bodies tested across the board evaluated at every vertex at once.
@@ -41,6 +42,7 @@ mod light;
 mod reach;
 mod regions;
 mod runtime;
+mod single;
 mod states;
 
 use analysis::{canonical_patterns, expr_uses_counts, free_pattern_order, pattern_states};
@@ -92,6 +94,7 @@ pub fn generate(view: &ProgramView<'_>) -> Result<String, Refusal> {
     g.dispatch(&mut out);
     g.root_level(&mut out);
     g.keeper_first(&mut out);
+    g.keeper_single(&mut out);
     g.set_functions(&mut out);
     g.reach_arrays(&mut out);
     g.table_set_arrays(&mut out);

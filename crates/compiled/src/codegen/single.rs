@@ -1,0 +1,195 @@
+//! The keeper rules states from which the keeper has at most one distinct move in every
+//! position, found from the shape of the rules. Check mode lists the keeper's moves to
+//! compare the outcomes of a choice; where there is no choice it takes the first move as
+//! first mode does (`keeper_single`), which costs no listing.
+//!
+//! From the state, every path of the automaton up to a switch is followed. Where it
+//! branches, each branch's leading tests (patterns, comparisons) are its guard, and the
+//! state after them its continuation. Branches with the same continuation make the same
+//! move (tests neither move nor modify), so they count as one; branches with different
+//! continuations must have contradicting guards (`{? p}` against `{! p}` with the same
+//! body; comparisons of the same expressions that cannot both hold). A branch from which no
+//! switch can follow (the rules' loop exiting to their end) makes no move and is left out.
+//! Anything else, a star whose loop and exit both go on (connect four's `down*`) included,
+//! is a choice.
+
+use super::keeper::keeper_rules_states;
+use ir::CmpOp;
+use reasoner::view::{ActionView, ExprView, ProgramView};
+
+/// One test of a guard: a pattern (its canonical body and whether it must hold) or a
+/// comparison.
+#[derive(Clone, Copy)]
+enum Literal {
+    Pattern(u32, bool),
+    Compare(u32, CmpOp, u32),
+}
+
+pub(super) fn single_move_keeper_states(
+    view: &ProgramView<'_>,
+    actions: &[ActionView],
+    rep: &[u32],
+) -> Vec<u32> {
+    let live = live_states(view, actions);
+    let a = Analysis {
+        view,
+        actions,
+        rep,
+        live,
+    };
+    keeper_rules_states(actions)
+        .filter(|&q| a.single(q))
+        .collect()
+}
+
+/// Per state: a switch can follow it within its move (backwards from every switch, through
+/// states that are not switches themselves).
+fn live_states(view: &ProgramView<'_>, actions: &[ActionView]) -> Vec<bool> {
+    let n = view.nstates();
+    let is_switch = |j: u32| matches!(actions[j as usize], ActionView::Switch { .. });
+    let mut preds = vec![Vec::new(); n];
+    for s in 0..n as u32 {
+        for &j in view.successors(s) {
+            preds[j as usize].push(s);
+        }
+    }
+    let mut live = vec![false; n];
+    let mut stack: Vec<u32> = (0..n as u32).filter(|&j| is_switch(j)).collect();
+    while let Some(x) = stack.pop() {
+        for &p in &preds[x as usize] {
+            if !live[p as usize] {
+                live[p as usize] = true;
+                if !is_switch(p) {
+                    stack.push(p);
+                }
+            }
+        }
+    }
+    live
+}
+
+struct Analysis<'a, 'v> {
+    view: &'a ProgramView<'v>,
+    actions: &'a [ActionView],
+    rep: &'a [u32],
+    live: Vec<bool>,
+}
+
+impl Analysis<'_, '_> {
+    fn is_switch(&self, j: u32) -> bool {
+        matches!(self.actions[j as usize], ActionView::Switch { .. })
+    }
+
+    /// The successors of `s` from which the move can go on to a switch.
+    fn going_on(&self, s: u32) -> Vec<u32> {
+        (self.view.successors(s).iter().copied())
+            .filter(|&j| self.is_switch(j) || self.live[j as usize])
+            .collect()
+    }
+
+    /// At most one distinct move from keeper rules state `q`.
+    fn single(&self, q: u32) -> bool {
+        let mut seen = vec![false; self.view.nstates()];
+        let mut stack = vec![q];
+        while let Some(s) = stack.pop() {
+            let next = self.going_on(s);
+            if next.len() > 1 && !self.exclusive(&next) {
+                return false;
+            }
+            for j in next {
+                if !self.is_switch(j) && !std::mem::replace(&mut seen[j as usize], true) {
+                    stack.push(j);
+                }
+            }
+        }
+        true
+    }
+
+    /// The branches starting at `next` make at most one move between them.
+    fn exclusive(&self, next: &[u32]) -> bool {
+        let branches: Vec<(Vec<Literal>, u32)> = next.iter().map(|&j| self.guard(j)).collect();
+        branches.iter().enumerate().all(|(i, (gi, ci))| {
+            branches[..i]
+                .iter()
+                .all(|(gj, cj)| ci == cj || self.contradict(gi, gj))
+        })
+    }
+
+    /// A branch's leading tests and the state after them (where it continues).
+    fn guard(&self, mut j: u32) -> (Vec<Literal>, u32) {
+        let mut lits = Vec::new();
+        loop {
+            let lit = match self.actions[j as usize] {
+                ActionView::Pattern { start, positive } => {
+                    Literal::Pattern(self.rep[start as usize], positive)
+                }
+                ActionView::Compare { left, op, right } => Literal::Compare(left, op, right),
+                _ => return (lits, j),
+            };
+            lits.push(lit);
+            match self.going_on(j)[..] {
+                [k] if lits.len() < 16 => j = k,
+                _ => return (lits, j),
+            }
+        }
+    }
+
+    fn contradict(&self, a: &[Literal], b: &[Literal]) -> bool {
+        a.iter()
+            .any(|x| b.iter().any(|y| self.literals_contradict(*x, *y)))
+    }
+
+    fn literals_contradict(&self, x: Literal, y: Literal) -> bool {
+        match (x, y) {
+            (Literal::Pattern(p, a), Literal::Pattern(q, b)) => p == q && a != b,
+            (Literal::Compare(l1, o1, r1), Literal::Compare(l2, o2, r2)) => {
+                self.same_expr(l1, l2) && self.same_expr(r1, r2) && disjoint(o1, o2)
+            }
+            _ => false,
+        }
+    }
+
+    /// Structurally equal expressions (the same value in every position).
+    fn same_expr(&self, a: u32, b: u32) -> bool {
+        match (self.view.expr(a), self.view.expr(b)) {
+            (ExprView::Const(x), ExprView::Const(y)) => x == y,
+            (ExprView::Var(x), ExprView::Var(y)) | (ExprView::Count(x), ExprView::Count(y)) => {
+                x == y
+            }
+            (ExprView::Bin(o1, a1, b1), ExprView::Bin(o2, a2, b2)) => {
+                o1 == o2 && self.same_expr(a1, a2) && self.same_expr(b1, b2)
+            }
+            _ => false,
+        }
+    }
+}
+
+/// `l o1 r` and `l o2 r` never both hold.
+fn disjoint(o1: CmpOp, o2: CmpOp) -> bool {
+    use CmpOp::*;
+    let holds = |o: CmpOp, ord: std::cmp::Ordering| match o {
+        Lt => ord.is_lt(),
+        Le => ord.is_le(),
+        Eq => ord.is_eq(),
+        Ne => ord.is_ne(),
+        Gt => ord.is_gt(),
+        Ge => ord.is_ge(),
+    };
+    use std::cmp::Ordering::*;
+    [Less, Equal, Greater]
+        .into_iter()
+        .all(|ord| !(holds(o1, ord) && holds(o2, ord)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn comparisons_are_disjoint_when_no_order_satisfies_both() {
+        use CmpOp::*;
+        assert!(disjoint(Lt, Eq) && disjoint(Lt, Ge) && disjoint(Gt, Le) && disjoint(Eq, Ne));
+        assert!(disjoint(Lt, Gt));
+        assert!(!disjoint(Le, Ge) && !disjoint(Lt, Ne) && !disjoint(Eq, Eq));
+    }
+}
