@@ -62,6 +62,16 @@ fn guarded_alternatives_and_dead_branches_leave_one_move() {
                     #board = rectangle(up, down, left, right, [e, e])\n\
                     #rules = ->> ({$ a < 2} [x] + {$ a == 2} right [x] + {$ a > 2}) ->p ->q\n";
     assert_eq!(single_states(compared).len(), 2);
+    let ons = guarded.replace(
+        "{? right} [x] + {! right} right [x]",
+        "{e} [x] + {x} right [x]",
+    );
+    assert_eq!(single_states(&ons).len(), 2, "ons with disjoint pieces");
+    let overlapping_ons = guarded.replace(
+        "{? right} [x] + {! right} right [x]",
+        "{e} [x] + {e, x} right [x]",
+    );
+    assert_eq!(single_states(&overlapping_ons), [0]);
     let overlapping = compared.replace("{$ a == 2}", "{$ a <= 2}");
     assert_eq!(single_states(&overlapping), [0]);
 }

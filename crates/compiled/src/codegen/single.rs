@@ -8,21 +8,28 @@
 //! state after them its continuation. Branches with the same continuation make the same
 //! move (tests neither move nor modify), so they count as one; branches with different
 //! continuations must have contradicting guards (`{? p}` against `{! p}` with the same
-//! body; comparisons of the same expressions that cannot both hold). A branch from which no
+//! body; comparisons of the same expressions that cannot both hold; ons with disjoint
+//! pieces). A branch from which no
 //! switch can follow (the rules' loop exiting to their end) makes no move and is left out.
 //! Anything else, a star whose loop and exit both go on (connect four's `down*`) included,
 //! is a choice.
+//!
+//! The interpreter has a narrower analysis (`reasoner`'s `keeper_det`, every pair of
+//! successors exclusive by their first test): it then walks the keeper's move without
+//! backtracking, which a guard of several tests, or two branches meeting again, would
+//! mislead. The library's first-move search backtracks, so it can take the wider one.
 
 use super::keeper::keeper_rules_states;
 use ir::CmpOp;
 use reasoner::view::{ActionView, ExprView, ProgramView};
 
-/// One test of a guard: a pattern (its canonical body and whether it must hold) or a
-/// comparison.
+/// One test of a guard: a pattern (its canonical body and whether it must hold), a
+/// comparison, or an on (the state whose pieces it lets through).
 #[derive(Clone, Copy)]
 enum Literal {
     Pattern(u32, bool),
     Compare(u32, CmpOp, u32),
+    On(u32),
 }
 
 pub(super) fn single_move_keeper_states(
@@ -124,6 +131,7 @@ impl Analysis<'_, '_> {
                     Literal::Pattern(self.rep[start as usize], positive)
                 }
                 ActionView::Compare { left, op, right } => Literal::Compare(left, op, right),
+                ActionView::On { .. } => Literal::On(j),
                 _ => return (lits, j),
             };
             lits.push(lit);
@@ -144,6 +152,14 @@ impl Analysis<'_, '_> {
             (Literal::Pattern(p, a), Literal::Pattern(q, b)) => p == q && a != b,
             (Literal::Compare(l1, o1, r1), Literal::Compare(l2, o2, r2)) => {
                 self.same_expr(l1, l2) && self.same_expr(r1, r2) && disjoint(o1, o2)
+            }
+            (Literal::On(a), Literal::On(b)) => {
+                match (&self.actions[a as usize], &self.actions[b as usize]) {
+                    (ActionView::On { pieces: p }, ActionView::On { pieces: q }) => {
+                        !p.iter().any(|x| q.contains(x))
+                    }
+                    _ => false,
+                }
             }
             _ => false,
         }
