@@ -9,7 +9,11 @@ use std::process::Command;
 fn swipl_perft(name: &str, program: &str, depth: u32) -> Vec<u64> {
     let dir = std::env::temp_dir().join(format!("rbgtool-swipl-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join(format!("{name}.pl"));
+    // A file per call: the tests run at once, and both corpora have a `breakthrough` (one
+    // test removed the other's file while its swipl was starting).
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let file = dir.join(format!("{name}-{call}.pl"));
     std::fs::write(&file, program).unwrap();
     let out = Command::new("swipl")
         .args(gdl::prolog::swipl_perft_args(depth))
