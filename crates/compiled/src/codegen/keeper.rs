@@ -117,18 +117,6 @@ impl Gen<'_, '_> {
         out.push_str("        _ => keeper_first_limited::<G, SETS>(c, q, v),\n    }\n}\n");
     }
 
-    /// `keeper_single(q)`: the keeper has at most one move from rules state `q`
-    /// (`single::single_move_keeper_states`).
-    pub(super) fn keeper_single(&self, out: &mut String) {
-        out.push_str(
-            "#[inline(always)]\nfn keeper_single(q: u32) -> bool {\n    matches!(q, u32::MAX",
-        );
-        for q in super::single::single_move_keeper_states(self.view, &self.actions, &self.rep) {
-            let _ = write!(out, " | {q}");
-        }
-        out.push_str(")\n}\n");
-    }
-
     /// The levels run from the direct level at `s` (itself included), if bounded.
     fn level_work(
         &self,

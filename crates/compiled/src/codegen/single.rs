@@ -20,8 +20,10 @@
 //! mislead. The library's first-move search backtracks, so it can take the wider one.
 
 use super::keeper::keeper_rules_states;
+use super::Gen;
 use ir::CmpOp;
 use reasoner::view::{ActionView, ExprView, ProgramView};
+use std::fmt::Write as _;
 
 /// One test of a guard: a pattern (its canonical body and whether it must hold), a
 /// comparison, or an on (the state whose pieces it lets through).
@@ -30,6 +32,20 @@ enum Literal {
     Pattern(u32, bool),
     Compare(u32, CmpOp, u32),
     On(u32),
+}
+
+impl Gen<'_, '_> {
+    /// `keeper_single(q)`: the keeper has at most one move from rules state `q`
+    /// (`single_move_keeper_states`).
+    pub(super) fn keeper_single(&self, out: &mut String) {
+        out.push_str(
+            "#[inline(always)]\nfn keeper_single(q: u32) -> bool {\n    matches!(q, u32::MAX",
+        );
+        for q in single_move_keeper_states(self.view, &self.actions, &self.rep) {
+            let _ = write!(out, " | {q}");
+        }
+        out.push_str(")\n}\n");
+    }
 }
 
 pub(super) fn single_move_keeper_states(
