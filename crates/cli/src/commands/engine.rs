@@ -69,7 +69,12 @@ fn build(
     opts: &compiled::BuildOptions,
     global: &Global,
 ) -> Option<compiled::CompiledGame> {
-    match compiled::CompiledGame::new(g, opts) {
+    let spinner = building_spinner(g, opts, global);
+    let built = compiled::CompiledGame::new(g, opts);
+    if let Some(s) = spinner {
+        s.finish_and_clear();
+    }
+    match built {
         Ok(cg) => {
             if global.verbose {
                 eprintln!(
@@ -91,6 +96,31 @@ fn build(
             None
         }
     }
+}
+
+/// A line that ticks while rustc builds a game's library on a terminal (a cached library
+/// loads at once and shows none): commands that need the library wait for it, and a silent
+/// wait of seconds to minutes looks like a hang.
+fn building_spinner(
+    g: &ir::Game,
+    opts: &compiled::BuildOptions,
+    global: &Global,
+) -> Option<indicatif::ProgressBar> {
+    if global.quiet
+        || !std::io::stderr().is_terminal()
+        || compiled::CompiledGame::is_cached(g, opts)
+    {
+        return None;
+    }
+    let s = indicatif::ProgressBar::new_spinner();
+    s.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{spinner} building the compiled engine with rustc, {elapsed} (cached for later runs)",
+        )
+        .expect("valid template"),
+    );
+    s.enable_steady_tick(std::time::Duration::from_millis(200));
+    Some(s)
 }
 
 /// A GDL game on its propositional network (`propnet`: the rules grounded and played by
