@@ -171,7 +171,8 @@ pub enum GdlEncoding {
 pub enum EngineKind {
     /// The compiled engine for long work: `bench` and `rate`, and `perft` from depth 4 (its
     /// counts are the same either way); the interpreter for shallower perfts, for `play`
-    /// and for `bench` from a --position or --moves.
+    /// and for `bench` from a --position or --moves. Without a cached library, `perft` and
+    /// `bench` run on the interpreter while it builds and switch once it is ready.
     #[default]
     Auto,
     /// The reasoner's interpreter.

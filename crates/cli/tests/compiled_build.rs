@@ -193,3 +193,21 @@ fn auto_perft_answers_on_the_interpreter_while_building_then_loads_the_cache() {
         "{stderr}"
     );
 }
+
+/// `--engine auto` bench on an empty cache measures the interpreter while the library builds:
+/// a time shorter than any build ends first, says so, and the report names the engine it
+/// measured. (A budget that outlasts the build moves to the library; its length would depend
+/// on the build's time, so docs/compiled-engine.md shows that run instead of a test.)
+#[test]
+fn auto_bench_plays_on_the_interpreter_while_the_library_builds() {
+    let game = repo().join("corpus/rbg/ticTacToe.rbg");
+    let cache = fresh_cache("tiered-bench");
+    let (out, stdout, stderr) = run(rbgtool(&cache)
+        .args(["bench", "--seconds", "0.3"])
+        .arg(&game));
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stdout.contains("(rbg reasoner)") && stderr.contains("the time ran out"),
+        "{stdout}\n{stderr}"
+    );
+}

@@ -63,6 +63,33 @@ impl BenchReport {
         }
     }
 
+    /// Adds `other`'s playouts to these (a benchmark run in slices): counts, times, scores
+    /// and histogram summed, the average length weighted, the first keeper warning kept.
+    pub fn absorb(&mut self, other: BenchReport) {
+        let total = self.playouts + other.playouts;
+        if total > 0 {
+            self.avg_length = (self.avg_length * self.playouts as f64
+                + other.avg_length * other.playouts as f64)
+                / total as f64;
+        }
+        self.playouts = total;
+        self.states += other.states;
+        self.seconds += other.seconds;
+        if self.score_sums.len() < other.score_sums.len() {
+            self.score_sums.resize(other.score_sums.len(), 0);
+        }
+        for (s, o) in self.score_sums.iter_mut().zip(&other.score_sums) {
+            *s += o;
+        }
+        for (k, v) in other.histogram {
+            *self.histogram.entry(k).or_default() += v;
+        }
+        self.unfinished += other.unfinished;
+        if self.keeper_warning.is_none() {
+            self.keeper_warning = other.keeper_warning;
+        }
+    }
+
     pub fn playouts_per_second(&self) -> f64 {
         self.playouts as f64 / self.seconds.max(1e-9)
     }

@@ -30,6 +30,66 @@ struct Report {
 
 const MAX_LENGTH: u64 = 1_000_000;
 
+/// How long the interpreter plays between two looks at the library being built.
+const SLICE_SECONDS: f64 = 0.2;
+
+/// Where `--engine auto`'s benchmark ends up when the library was not in the cache.
+enum Tier {
+    /// The library became ready: measure it with what is left of the budget.
+    Compiled(Box<compiled::CompiledGame>, reasoner::Budget),
+    /// The budget ran out first: the interpreter's playouts are the measurement.
+    Interpreted(reasoner::BenchReport),
+}
+
+/// Playouts on the interpreter in slices while the library builds (`auto` answers at once);
+/// the measurement moves to the library, with the rest of the time, once it is ready. A
+/// benchmark measures one engine: the interpreter's playouts before the switch are reported
+/// in a note, not mixed into the library's. (A `--playouts` budget builds first instead, so
+/// that its result depends on the seed alone.)
+fn while_building(
+    state: &mut reasoner::State<'_>,
+    mut building: super::engine::Building,
+    seconds: f64,
+    seed: u64,
+    global: &Global,
+) -> Result<Tier, reasoner::GameError> {
+    let mut played = reasoner::BenchReport::default();
+    for slice in 0u64.. {
+        let left = seconds - played.seconds;
+        if left <= 0.0 {
+            if !global.quiet {
+                eprintln!(
+                    "note: the time ran out while the compiled engine was building: these are \
+                     the interpreter's playouts (the library is used once built; \
+                     --engine compiled waits for it)"
+                );
+            }
+            return Ok(Tier::Interpreted(played));
+        }
+        if let Some(cg) = building.poll(global) {
+            if !global.quiet && played.playouts > 0 {
+                eprintln!(
+                    "note: {} playouts ran on the interpreter while it built ({:.0} playouts/s); \
+                     the figures below are the compiled engine's",
+                    played.playouts,
+                    played.playouts_per_second()
+                );
+            }
+            return Ok(Tier::Compiled(
+                Box::new(cg),
+                reasoner::Budget::Seconds(left),
+            ));
+        }
+        let step = reasoner::Budget::Seconds(left.min(SLICE_SECONDS));
+        played.absorb(reasoner::flat_mc_from(
+            state,
+            step,
+            seed.wrapping_add(slice),
+        )?);
+    }
+    unreachable!("the loop returns once the time is spent")
+}
+
 /// The labels of bench reports (the reference's flat-MC benchmark lists moves, and samples
 /// and checks those of monotonic classes).
 const MEASURE_LIST: &str = "flat Monte-Carlo: every state lists all legal moves and applies one";
@@ -73,26 +133,50 @@ pub fn run(
                 game::playout::Budget::Seconds(s) => reasoner::Budget::Seconds(s),
                 game::playout::Budget::Playouts(n) => reasoner::Budget::Playouts(n),
             };
-            let compiled = if from_initial {
-                super::engine::compiled_game(g, engine, r.options(), global, auto)
+            let tier = if from_initial && matches!(b, reasoner::Budget::Playouts(_)) {
+                // A number of playouts is reproducible from the seed: always on one engine,
+                // the library's, built first (the slices of `while_building` would depend on
+                // the build's time).
+                match super::engine::compiled_game(g, engine, r.options(), global, auto) {
+                    Some(cg) => super::engine::Tiered::Ready(Box::new(cg)),
+                    None => super::engine::Tiered::Interpreter,
+                }
+            } else if from_initial {
+                super::engine::tiered_game(g, engine, r.options(), global)
             } else {
                 if engine.engine == crate::cli::EngineKind::Compiled {
                     eprintln!("note: using the interpreter: --position/--moves with bench");
                 }
-                None
+                super::engine::Tiered::Interpreter
             };
-            let (rep, name) = match compiled {
-                Some(cg) => {
-                    let how = match sampling {
-                        SamplingArg::Check => compiled::Sampling::Check,
-                        SamplingArg::List => compiled::Sampling::List,
-                    };
-                    if how == compiled::Sampling::Check {
-                        classes = Some(cg.monotonic_classes());
-                    }
-                    (cg.flat_mc_with(b, seed, how), "rbg compiled")
+            let how = match sampling {
+                SamplingArg::Check => compiled::Sampling::Check,
+                SamplingArg::List => compiled::Sampling::List,
+            };
+            let compiled_mc = |cg: &compiled::CompiledGame, b, classes: &mut Option<usize>| {
+                if how == compiled::Sampling::Check {
+                    *classes = Some(cg.monotonic_classes());
                 }
-                None => {
+                cg.flat_mc_with(b, seed, how)
+            };
+            let (rep, name) = match tier {
+                super::engine::Tiered::Ready(cg) => {
+                    (compiled_mc(&cg, b, &mut classes), "rbg compiled")
+                }
+                super::engine::Tiered::Building(building) => {
+                    let mut state = r.initial_state().map_err(|e| game_error(&loaded, &r, &e))?;
+                    let reasoner::Budget::Seconds(seconds) = b else {
+                        unreachable!("a number of playouts builds first")
+                    };
+                    match while_building(&mut state, building, seconds, seed, global) {
+                        Ok(Tier::Compiled(cg, left)) => {
+                            (compiled_mc(&cg, left, &mut classes), "rbg compiled")
+                        }
+                        Ok(Tier::Interpreted(rep)) => (Ok(rep), "rbg reasoner"),
+                        Err(e) => (Err(e), "rbg reasoner"),
+                    }
+                }
+                super::engine::Tiered::Interpreter => {
                     let mut state = r.initial_state().map_err(|e| game_error(&loaded, &r, &e))?;
                     super::start::go_to_start(&mut state, start)?;
                     (reasoner::flat_mc_from(&mut state, b, seed), "rbg reasoner")
