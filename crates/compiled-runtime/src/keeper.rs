@@ -138,7 +138,7 @@ impl<G: Rules> State<G> {
                 return Err(Failed);
             }
             steps += 1;
-            if !self.keeper_first_step::<false>()? {
+            if !self.keeper_first_step::<SETS>()? {
                 break;
             }
         }
