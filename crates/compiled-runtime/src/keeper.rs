@@ -23,7 +23,7 @@ impl<G: Rules> State<G> {
         }
         let mut first = std::mem::take(&mut self.first);
         let mut kbuf = std::mem::take(&mut self.kbuf);
-        let r = self.complete_keeper_in::<LOG>(&mut first, &mut kbuf);
+        let r = self.complete_keeper_in::<LOG, false>(&mut first, &mut kbuf);
         self.first = first;
         self.kbuf = kbuf;
         r
@@ -31,7 +31,8 @@ impl<G: Rules> State<G> {
 
     /// `complete_keeper` with its move buffers outside the state: a playout keeps them out
     /// for all its moves (moving them in and out per move stalled on store forwarding).
-    pub fn complete_keeper_in<const LOG: bool>(
+    /// `SETS`: the first moves it takes in place read patterns from their sets (`Sink`).
+    pub fn complete_keeper_in<const LOG: bool, const SETS: bool>(
         &mut self,
         k: &mut MoveBuf,
         buf: &mut MoveBuf,
@@ -51,9 +52,11 @@ impl<G: Rules> State<G> {
             }
             steps += 1;
             // Where the keeper has at most one move, there is nothing to compare: its first.
-            let first = checked || G::keeper_single(self.rules);
+            let first = checked
+                || G::keeper_single(self.rules)
+                || (G::keeper_frontier(self.rules) && self.keeper_one_way());
             if first && !LOG {
-                if !self.keeper_first_step::<false>()? {
+                if !self.keeper_first_step::<SETS>()? {
                     return Ok(());
                 }
             } else if first {
@@ -110,6 +113,20 @@ impl<G: Rules> State<G> {
         Ok(())
     }
 
+    /// The keeper has at most one move here, shown by its search cut at the frontier states
+    /// (`sink::Frontier`). An error on the way leaves the answer to the listing, which meets
+    /// it as the interpreter does.
+    fn keeper_one_way(&mut self) -> bool {
+        let mut k = super::sink::Frontier::default();
+        let err = self.err;
+        let f = G::root_level(self, self.rules, self.pos, &mut k);
+        if f == Flow::Err {
+            self.err = err;
+            return false;
+        }
+        !k.choice
+    }
+
     /// The keeper's completion after a move in playouts and perft: once first mode's checks
     /// are done, through the inlined loop of `keeper_first_inline`. `SETS`: see `Sink`
     /// (playouts; perft's similar positions make a walk's early exits predictable).
@@ -122,7 +139,7 @@ impl<G: Rules> State<G> {
         if !self.check_keeper && self.first_checks_left == 0 {
             self.keeper_first_inline::<SETS>()
         } else {
-            self.complete_keeper_in::<false>(k, buf)
+            self.complete_keeper_in::<false, SETS>(k, buf)
         }
     }
 

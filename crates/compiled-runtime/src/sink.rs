@@ -49,6 +49,13 @@ pub trait Sink {
     fn kept(&self) -> bool {
         false
     }
+    /// The search stops at the states from which the keeper has at most one move
+    /// (`Frontier`): the generated code calls `frontier` there instead of going on.
+    const FRONTIER: bool = false;
+    /// The search reached frontier state `q` at `v` with the modifiers `path`; true to stop.
+    fn frontier(&mut self, _: &Path, _: u32, _: u32) -> bool {
+        false
+    }
 }
 
 /// Takes the first move in place: what the keeper does in playouts and perft, where nothing
@@ -106,6 +113,37 @@ impl Sink for CountSink {
     }
 }
 
+/// Whether the keeper has one way to go: its search, cut at the frontier states (from each
+/// of which it has at most one move), meets at most one (state, vertex) of them, with no
+/// modifier applied before it and no switch met on the way. Otherwise it may have a choice
+/// (`choice`), and check mode lists its moves.
+#[derive(Default)]
+pub struct Frontier {
+    pub hit: Option<(u32, u32)>,
+    pub choice: bool,
+}
+impl Sink for Frontier {
+    const RECORD: bool = true;
+    const FRONTIER: bool = true;
+    fn switch(&mut self, _: &Path, _: u32, _: u32) -> bool {
+        self.choice = true;
+        true
+    }
+    fn add(&mut self, _: u64) -> bool {
+        self.choice = true;
+        true
+    }
+    #[inline(always)]
+    fn frontier(&mut self, path: &Path, q: u32, v: u32) -> bool {
+        match self.hit {
+            _ if !path.steps.is_empty() => self.choice = true,
+            None => self.hit = Some((q, v)),
+            Some(h) => self.choice = h != (q, v),
+        }
+        self.choice
+    }
+}
+
 /// The modifiers a search has applied so far, as (modifier, vertex), with a version that
 /// changes on every push and pop: moves found under an unchanged path share one copy of it.
 #[derive(Clone, Default)]
@@ -132,4 +170,33 @@ pub struct Mv<'a> {
     pub prefix: &'a [[u32; 2]],
     pub m: u32,
     pub v: u32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn path(steps: &[[u32; 2]]) -> Path {
+        Path {
+            steps: steps.to_vec(),
+            ver: 0,
+        }
+    }
+
+    #[test]
+    fn a_frontier_sees_a_choice_in_two_positions_a_modifier_or_a_switch() {
+        let empty = path(&[]);
+        let mut one = Frontier::default();
+        assert!(!one.frontier(&empty, 7, 3) && !one.frontier(&empty, 7, 3));
+        assert!(
+            !one.choice && one.hit == Some((7, 3)),
+            "the same position twice is one way"
+        );
+        let mut two = Frontier::default();
+        assert!(!two.frontier(&empty, 7, 3) && two.frontier(&empty, 7, 4) && two.choice);
+        let mut modified = Frontier::default();
+        assert!(modified.frontier(&path(&[[1, 0]]), 7, 3) && modified.choice);
+        let mut switched = Frontier::default();
+        assert!(switched.switch(&empty, 2, 0) && switched.choice);
+    }
 }

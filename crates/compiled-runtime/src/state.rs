@@ -38,6 +38,10 @@ pub trait Rules: Game {
     /// Whether the keeper has at most one move from rules state `q` in every position (a
     /// static analysis of its rules), so that check mode takes it without listing.
     fn keeper_single(q: u32) -> bool;
+    /// Whether the keeper's search from rules state `q` (not single) reaches states from
+    /// which it has at most one move, so that a search cut there (`sink::Frontier`) can
+    /// show it has no choice in the position at hand.
+    fn keeper_frontier(q: u32) -> bool;
     /// Assignment modifier `m` at `v` (with undo entries when `LOG`).
     fn apply_assign<const LOG: bool>(c: &mut State<Self>, m: u32, v: u32);
 }

@@ -307,6 +307,40 @@ fn improper_keeper_is_an_error_or_a_warning_in_both_engines() {
     assert!(y.keeper_warning.is_some());
 }
 
+/// The keeper's search cut at its frontier (`keeper_frontier`) finds one way on one board
+/// and two on the other, where check mode then lists the moves and finds the choice
+/// improper, as the interpreter does.
+#[test]
+fn a_frontier_with_two_ways_is_listed_and_checked() {
+    let game = |board: &str| {
+        let src = format!(
+            "#players = p(1), q(1)\n#pieces = e, x, y\n#variables =\n\
+             #board = rectangle(up, down, left, right, [{board}])\n\
+             #rules = ->> right* {{e}} {{! right {{e}}}} ({{? right {{x}}}} [x] + {{! right {{x}}}} [y]) ->p ->q\n"
+        );
+        (board.to_string(), rbg::parse_game(&src).unwrap().game)
+    };
+    let games = [game("x, e, x, y"), game("e, x, e, y")];
+    let built = build_all(&games);
+    let one_way = built[0].as_ref().expect("builds");
+    let r = reasoner::Reasoner::new(&games[0].1).unwrap();
+    let want = reasoner::perft_by_depth(&mut r.initial_state().unwrap(), 2).unwrap();
+    let mut s = one_way.initial_state().unwrap();
+    let got = one_way
+        .perft_by_depth_with(&mut s, 2, reasoner::LastLevel::Applied)
+        .unwrap();
+    assert_eq!(got, want);
+    let two_ways = built[1].as_ref().expect("builds");
+    assert!(matches!(
+        two_ways.initial_state().err(),
+        Some(reasoner::GameError::ImproperKeeper { moves: 2, .. })
+    ));
+    assert!(reasoner::Reasoner::new(&games[1].1)
+        .unwrap()
+        .initial_state()
+        .is_err());
+}
+
 /// Applied perft meets the improper keeper only at its leaves (the keeper's choice after x's
 /// first move), which the compiled engine applies on a scratch state while it searches: with
 /// the check, the error reaches the caller; with `First`, the counts equal the interpreter's

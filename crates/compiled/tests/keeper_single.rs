@@ -1,15 +1,20 @@
 //! The keeper states where check mode takes the first move without listing
-//! (`codegen::keeper::single_move_keeper_states`): where the keeper can choose, it must
+//! (`codegen::single::KeeperShape`): where the keeper can choose, it must
 //! still list and compare.
 
 mod common;
 
 /// The states `keeper_single` names in a game's source.
 fn single_states(text: &str) -> Vec<u32> {
+    listed_states(text, "keeper_single")
+}
+
+/// The states the generated function `name` (`keeper_single`, `keeper_frontier`) names.
+fn listed_states(text: &str, name: &str) -> Vec<u32> {
     let src = common::source_of(text);
     let at = src
-        .find("fn keeper_single(q: u32) -> bool {")
-        .expect("keeper_single");
+        .find(&format!("fn {name}(q: u32) -> bool {{"))
+        .expect("the function");
     let body = &src[at..at + src[at..].find('}').unwrap()];
     let list = body
         .split("matches!(q,")
@@ -74,4 +79,52 @@ fn guarded_alternatives_and_dead_branches_leave_one_move() {
     assert_eq!(single_states(&overlapping_ons), [0]);
     let overlapping = compared.replace("{$ a == 2}", "{$ a <= 2}");
     assert_eq!(single_states(&overlapping), [0]);
+}
+
+/// A branch whose tests, read without its modifiers, begin with the whole body of a pattern
+/// contradicts that pattern's negation (reversi's flips, go's captures): where the branch
+/// makes a move, the pattern held.
+#[test]
+fn a_branch_walking_a_negated_pattern_contradicts_it() {
+    let game = |rules: &str| {
+        format!(
+            "#players = p(1), q(1)\n#pieces = e, x, y\n#variables =\n\
+             #board = rectangle(up, down, left, right, [e, x, x, y])\n#rules = ->> {rules} ->p ->q\n"
+        )
+    };
+    // Reversi's shape: flip a run of x along `right` up to a y.
+    let flips =
+        game("({! right {x} right ({x} right)* {y}} + right {x} [y] right ({x} [y] right)* {y})");
+    assert_eq!(single_states(&flips).len(), 2, "the start and after `->>`");
+    // Go's shape: the modifier after the pattern's walk.
+    let after = game("(right {x} {! right {e}} [e] left + {! right {x} {! right {e}}})");
+    assert_eq!(single_states(&after).len(), 2);
+    // The branch reads back a square it modified (`left right`): the pattern never holds
+    // (one square is not both x and y) while the branch does, so the keeper can choose.
+    let reread = game("({! right {x} left right {y}} [y] + right {x} [y] left right {y} [e])");
+    assert_eq!(single_states(&reread), [0]);
+    // A branch walking only part of the pattern does not contradict it.
+    let part = game("({! right {x} right {y}} [y] + right {x} [y])");
+    assert_eq!(single_states(&part), [0]);
+}
+
+/// Where a star leaves the keeper several ways by shape but a pattern test follows the
+/// tests after it (the public connect4's drop, then its win check), the search from the keeper's
+/// state is cut there (`keeper_frontier`): the position tells whether the keeper has a choice.
+/// Where no pattern follows, or a modifier comes first, nothing is cut.
+#[test]
+fn a_star_before_a_pattern_test_is_cut_at_the_frontier() {
+    let game = |rules: &str| {
+        format!(
+            "#players = p(1), q(1)\n#pieces = e, x, y\n#variables =\n\
+             #board = rectangle(up, down, left, right, [x, e, x, y])\n#rules = ->> {rules} ->p ->q\n"
+        )
+    };
+    let drop = game("right* {e} {! right {e}} ({? right {x}} [x] + {! right {x}} [y])");
+    assert_eq!(single_states(&drop).len(), 1, "only the start");
+    assert_eq!(listed_states(&drop, "keeper_frontier").len(), 1);
+    let no_pattern = game("right* {e} {! right {e}} [x]");
+    assert!(listed_states(&no_pattern, "keeper_frontier").is_empty());
+    let modifier_first = game("right* [y] {! right {e}} ({? right {x}} [x] + {! right {x}} [y])");
+    assert!(listed_states(&modifier_first, "keeper_frontier").is_empty());
 }

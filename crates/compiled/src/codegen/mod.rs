@@ -34,6 +34,7 @@ use std::fmt::Write as _;
 mod analysis;
 mod bitsets;
 mod chains;
+mod cover;
 mod defer;
 mod items;
 mod keeper;
@@ -182,6 +183,8 @@ struct Gen<'a, 'v> {
     /// `RAYD` masks.
     valid_dirs: std::cell::RefCell<Vec<bool>>,
     ray_masks: std::cell::RefCell<Vec<Vec<u32>>>,
+    /// Where check mode need not list the keeper's moves (`single`).
+    keeper_shape: single::KeeperShape,
 }
 
 impl<'a, 'v> Gen<'a, 'v> {
@@ -307,6 +310,7 @@ impl<'a, 'v> Gen<'a, 'v> {
             keeper,
             valid_dirs: std::cell::RefCell::new(vec![false; view.ndirs()]),
             ray_masks: std::cell::RefCell::new(Vec::new()),
+            keeper_shape: single::KeeperShape::of(view, &actions, &rep),
             set_patterns: std::cell::RefCell::new(vec![None; n]),
             sets_in_body: std::cell::RefCell::new(Vec::new()),
             set_alternatives: std::cell::Cell::new(0),

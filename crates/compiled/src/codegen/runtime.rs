@@ -81,6 +81,8 @@ impl rt::state::Rules for G {
     #[inline(always)]
     fn keeper_single(q: u32) -> bool { keeper_single(q) }
     #[inline(always)]
+    fn keeper_frontier(q: u32) -> bool { keeper_frontier(q) }
+    #[inline(always)]
     fn apply_assign<const LOG: bool>(c: &mut St, m: u32, v: u32) { apply_assign::<LOG>(c, m, v) }
 }
 

@@ -9,8 +9,9 @@
 //! move (tests neither move nor modify), so they count as one; branches with different
 //! continuations must have contradicting guards (`{? p}` against `{! p}` with the same
 //! body; comparisons of the same expressions that cannot both hold; ons with disjoint
-//! pieces). A branch from which no
-//! switch can follow (the rules' loop exiting to their end) makes no move and is left out.
+//! pieces; a negated pattern against a branch that walks the pattern's body: `cover`). A
+//! branch from which no switch can follow (the rules' loop exiting to their end) makes no
+//! move and is left out.
 //! Anything else, a star whose loop and exit both go on (connect four's `down*`) included,
 //! is a choice.
 //!
@@ -34,35 +35,65 @@ enum Literal {
     On(u32),
 }
 
-impl Gen<'_, '_> {
-    /// `keeper_single(q)`: the keeper has at most one move from rules state `q`
-    /// (`single_move_keeper_states`).
-    pub(super) fn keeper_single(&self, out: &mut String) {
-        out.push_str(
-            "#[inline(always)]\nfn keeper_single(q: u32) -> bool {\n    matches!(q, u32::MAX",
-        );
-        for q in single_move_keeper_states(self.view, &self.actions, &self.rep) {
-            let _ = write!(out, " | {q}");
+/// What check mode needs to know of the keeper's rules states (`KeeperShape::of`).
+pub(super) struct KeeperShape {
+    /// The keeper rules states with at most one move in every position.
+    pub(super) single: Vec<u32>,
+    /// The other keeper rules states whose search meets frontier states before any
+    /// modifier, with a pattern test after them: the search cut at the frontier shows,
+    /// without that test, whether the position at hand leaves one way (connect four's
+    /// `down* {e} {! down {e}}` before its guarded drops).
+    pub(super) cut: Vec<u32>,
+    /// Per state: a frontier state of a `cut` state (`frontier_of`).
+    pub(super) frontier: Vec<bool>,
+}
+
+impl KeeperShape {
+    pub(super) fn of(view: &ProgramView<'_>, actions: &[ActionView], rep: &[u32]) -> Self {
+        let a = Analysis {
+            view,
+            actions,
+            rep,
+            live: live_states(view, actions),
+        };
+        let mut shape = KeeperShape {
+            single: Vec::new(),
+            cut: Vec::new(),
+            frontier: vec![false; view.nstates()],
+        };
+        for q in keeper_rules_states(actions) {
+            if a.single(q) {
+                shape.single.push(q);
+            } else if let Some(states) = a.frontier_of(q) {
+                for f in states {
+                    shape.frontier[f as usize] = true;
+                }
+                shape.cut.push(q);
+            }
         }
-        out.push_str(")\n}\n");
+        shape
     }
 }
 
-pub(super) fn single_move_keeper_states(
-    view: &ProgramView<'_>,
-    actions: &[ActionView],
-    rep: &[u32],
-) -> Vec<u32> {
-    let live = live_states(view, actions);
-    let a = Analysis {
-        view,
-        actions,
-        rep,
-        live,
-    };
-    keeper_rules_states(actions)
-        .filter(|&q| a.single(q))
-        .collect()
+impl Gen<'_, '_> {
+    /// `keeper_single(q)`: the keeper has at most one move from rules state `q`;
+    /// `keeper_frontier(q)`: its search from `q` can be cut at frontier states
+    /// (`KeeperShape`).
+    pub(super) fn keeper_single(&self, out: &mut String) {
+        for (name, states) in [
+            ("keeper_single", &self.keeper_shape.single),
+            ("keeper_frontier", &self.keeper_shape.cut),
+        ] {
+            let _ = write!(
+                out,
+                "#[inline(always)]\nfn {name}(q: u32) -> bool {{\n    matches!(q, u32::MAX"
+            );
+            for q in states {
+                let _ = write!(out, " | {q}");
+            }
+            out.push_str(")\n}\n");
+        }
+    }
 }
 
 /// Per state: a switch can follow it within its move (backwards from every switch, through
@@ -91,10 +122,10 @@ fn live_states(view: &ProgramView<'_>, actions: &[ActionView]) -> Vec<bool> {
     live
 }
 
-struct Analysis<'a, 'v> {
-    view: &'a ProgramView<'v>,
-    actions: &'a [ActionView],
-    rep: &'a [u32],
+pub(super) struct Analysis<'a, 'v> {
+    pub(super) view: &'a ProgramView<'v>,
+    pub(super) actions: &'a [ActionView],
+    pub(super) rep: &'a [u32],
     live: Vec<bool>,
 }
 
@@ -104,13 +135,75 @@ impl Analysis<'_, '_> {
     }
 
     /// The successors of `s` from which the move can go on to a switch.
-    fn going_on(&self, s: u32) -> Vec<u32> {
+    pub(super) fn going_on(&self, s: u32) -> Vec<u32> {
         (self.view.successors(s).iter().copied())
             .filter(|&j| self.is_switch(j) || self.live[j as usize])
             .collect()
     }
 
-    /// At most one distinct move from keeper rules state `q`.
+    /// The states first met from keeper rules state `q`, before any modifier or switch,
+    /// from which the keeper has at most one move. They are worth a cut when a pattern test
+    /// follows one of them (connect four's win check after its drop): the cut search skips
+    /// it. Otherwise the listing costs about what the cut search would, and the first move
+    /// after it would walk the prefix again (go's capture loop over every square).
+    fn frontier_of(&self, q: u32) -> Option<Vec<u32>> {
+        let mut found = Vec::new();
+        let mut seen = vec![false; self.view.nstates()];
+        let mut stack = self.going_on(q);
+        while let Some(s) = stack.pop() {
+            if std::mem::replace(&mut seen[s as usize], true) || self.is_modifier(s) {
+                continue;
+            }
+            if self.single(s) {
+                found.push(self.last_test(s));
+            } else {
+                stack.extend(self.going_on(s));
+            }
+        }
+        found
+            .iter()
+            .any(|&f| self.pattern_follows(f))
+            .then_some(found)
+    }
+
+    /// The last state of the one-way run of tests and shifts from single state `s`: a cut
+    /// there counts only the positions that pass them.
+    fn last_test(&self, s: u32) -> u32 {
+        let mut f = s;
+        for _ in 0..self.view.nstates() {
+            match self.going_on(f)[..] {
+                [j] if !self.is_modifier(j) && j != f => f = j,
+                _ => break,
+            }
+        }
+        f
+    }
+
+    /// A pattern test follows state `f` in its move.
+    fn pattern_follows(&self, f: u32) -> bool {
+        let mut seen = vec![false; self.view.nstates()];
+        let mut stack = self.going_on(f);
+        while let Some(s) = stack.pop() {
+            if self.is_switch(s) || std::mem::replace(&mut seen[s as usize], true) {
+                continue;
+            }
+            if matches!(self.actions[s as usize], ActionView::Pattern { .. }) {
+                return true;
+            }
+            stack.extend(self.going_on(s));
+        }
+        false
+    }
+
+    fn is_modifier(&self, s: u32) -> bool {
+        matches!(
+            self.actions[s as usize],
+            ActionView::Off { .. } | ActionView::Assign { .. } | ActionView::Switch { .. }
+        )
+    }
+
+    /// At most one distinct move from state `q` (a keeper rules state, or any state of the
+    /// keeper's rules).
     fn single(&self, q: u32) -> bool {
         let mut seen = vec![false; self.view.nstates()];
         let mut stack = vec![q];
@@ -132,10 +225,19 @@ impl Analysis<'_, '_> {
     fn exclusive(&self, next: &[u32]) -> bool {
         let branches: Vec<(Vec<Literal>, u32)> = next.iter().map(|&j| self.guard(j)).collect();
         branches.iter().enumerate().all(|(i, (gi, ci))| {
-            branches[..i]
-                .iter()
-                .all(|(gj, cj)| ci == cj || self.contradict(gi, gj))
+            branches[..i].iter().enumerate().all(|(j, (gj, cj))| {
+                ci == cj
+                    || self.contradict(gi, gj)
+                    || self.negation_covered(gi, next[j])
+                    || self.negation_covered(gj, next[i])
+            })
         })
+    }
+
+    /// `guard` has a negated pattern whose body every move of the branch at `other` walks
+    /// (`cover`).
+    fn negation_covered(&self, guard: &[Literal], other: u32) -> bool {
+        (guard.iter()).any(|l| matches!(*l, Literal::Pattern(p, false) if self.covers(other, p)))
     }
 
     /// A branch's leading tests and the state after them (where it continues).
@@ -182,7 +284,7 @@ impl Analysis<'_, '_> {
     }
 
     /// Structurally equal expressions (the same value in every position).
-    fn same_expr(&self, a: u32, b: u32) -> bool {
+    pub(super) fn same_expr(&self, a: u32, b: u32) -> bool {
         match (self.view.expr(a), self.view.expr(b)) {
             (ExprView::Const(x), ExprView::Const(y)) => x == y,
             (ExprView::Var(x), ExprView::Var(y)) | (ExprView::Count(x), ExprView::Count(y)) => {

@@ -458,8 +458,22 @@ impl Gen<'_, '_> {
         }
     }
 
-    /// `enter` once the mark (if any) is taken.
+    /// `enter` once the mark (if any) is taken. At a frontier state (`single::KeeperShape`)
+    /// a frontier search stops instead.
     pub(super) fn enter_marked(&self, out: &mut String, j: u32, w: &str, depth: usize) {
+        if self.keeper_shape.frontier[j as usize] {
+            let _ = writeln!(
+                out,
+                "if S::FRONTIER {{ if k.frontier(&c.path, {j}, {w}) {{ return Flow::Stop; }} }} else {{"
+            );
+            self.enter_code(out, j, w, depth);
+            out.push_str("}\n");
+        } else {
+            self.enter_code(out, j, w, depth);
+        }
+    }
+
+    fn enter_code(&self, out: &mut String, j: u32, w: &str, depth: usize) {
         if self.view.accepting(j) {
             out.push_str("return Flow::Stop;\n");
         } else if self.pushed[j as usize] {
