@@ -37,7 +37,16 @@ impl<G: Rules> State<G> {
         k: &mut MoveBuf,
         buf: &mut MoveBuf,
     ) -> Result<(), Failed> {
-        let mut steps = 0u64;
+        self.complete_keeper_from::<LOG, SETS>(k, buf, 0)
+    }
+
+    /// `complete_keeper_in` after `steps` keeper moves of the phase.
+    fn complete_keeper_from<const LOG: bool, const SETS: bool>(
+        &mut self,
+        k: &mut MoveBuf,
+        buf: &mut MoveBuf,
+        mut steps: u64,
+    ) -> Result<(), Failed> {
         // First mode checks its first phases, choice or not, as the interpreter does.
         let check = self.check_keeper || (self.player == G::NPLAYERS && self.first_checks_left > 0);
         if !self.check_keeper && check {
@@ -138,9 +147,40 @@ impl<G: Rules> State<G> {
     ) -> Result<(), Failed> {
         if !self.check_keeper && self.first_checks_left == 0 {
             self.keeper_first_inline::<SETS>()
+        } else if self.check_keeper {
+            self.keeper_check_inline::<SETS>(k, buf)
         } else {
             self.complete_keeper_in::<false, SETS>(k, buf)
         }
+    }
+
+    /// Check mode's completion in playouts and perft: the steps where the keeper has one
+    /// way (`Rules::keeper_single`, `keeper_one_way`) taken inline as first mode takes
+    /// them; from the first step where it may choose, `complete_keeper_from`.
+    #[inline(always)]
+    fn keeper_check_inline<const SETS: bool>(
+        &mut self,
+        k: &mut MoveBuf,
+        buf: &mut MoveBuf,
+    ) -> Result<(), Failed> {
+        let mut steps = 0u64;
+        while self.player == G::NPLAYERS {
+            if steps >= self.keeper_limit {
+                let (r, l) = (self.rules, self.keeper_limit);
+                self.set_err(ErrorKind::KeeperLoop, r, 0, l);
+                return Err(Failed);
+            }
+            let one_way = G::keeper_single(self.rules)
+                || (G::keeper_frontier(self.rules) && self.keeper_one_way());
+            if !one_way {
+                return self.complete_keeper_from::<false, SETS>(k, buf, steps);
+            }
+            steps += 1;
+            if !self.keeper_first_step::<SETS>()? {
+                break;
+            }
+        }
+        Ok(())
     }
 
     /// `complete_keeper_in` in first mode once its checks are done: the keeper's first moves
