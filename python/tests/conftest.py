@@ -15,11 +15,20 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "corpus"
 SHARED_GDL = ROOT.parent / "shared" / "corpus-external" / "gdl"
+SHARED_RBG = ROOT.parent / "shared" / "corpus-external" / "rbg" / "games"
 
 
 def shared_gdl(name: str) -> Path:
     """A public GDL game from ../shared; skips the whole test, saying so, when it is absent."""
     path = SHARED_GDL / name
+    if not path.exists():
+        pytest.skip(f"{path} is absent (../shared holds the public games)")
+    return path
+
+
+def shared_rbg(name: str) -> Path:
+    """A public RBG game from ../shared; skips the whole test, saying so, when it is absent."""
+    path = SHARED_RBG / name
     if not path.exists():
         pytest.skip(f"{path} is absent (../shared holds the public games)")
     return path

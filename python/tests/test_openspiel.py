@@ -10,7 +10,7 @@ pyspiel = pytest.importorskip(
 )
 
 import rbgtool.openspiel  # noqa: E402
-from conftest import CORPUS, shared_gdl  # noqa: E402
+from conftest import CORPUS, shared_gdl, shared_rbg  # noqa: E402
 from open_spiel.python.algorithms import mcts  # noqa: E402
 from open_spiel.python.bots import uniform_random  # noqa: E402
 
@@ -22,6 +22,20 @@ def test_random_simulation(file: str) -> None:
     game = rbgtool.openspiel.game(str(CORPUS / file))
     assert game.num_players() == 2
     pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("name", ["breakthrough.rbg", "chess.rbg", "amazons.rbg"])
+def test_public_rbg_games_pass_random_simulation(name: str) -> None:
+    # Their action ids once collided ("two legal moves share an action id here").
+    game = rbgtool.openspiel.game(str(shared_rbg(name)))
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_chess_has_a_compact_action_space() -> None:
+    # OpenSpiel's own chess has 4,672 actions; the target is at most twice that.
+    game = rbgtool.openspiel.game(str(CORPUS / "rbg/chess.rbg"))
+    assert game.num_distinct_actions() == 8696
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
 def test_load_game_finds_it() -> None:

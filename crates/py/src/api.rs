@@ -156,7 +156,7 @@ pub fn load(
                 None
             };
             Kind::Rbg {
-                ids: Arc::new(RbgIds::new(&game)),
+                ids: Arc::new(RbgIds::new(&game, &reasoner)),
                 reasoner,
                 game,
                 compiled,

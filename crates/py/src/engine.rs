@@ -4,11 +4,13 @@
 //!
 //! Move ids (docs/python.md "Action encodings"):
 //! * SBG: `from * squares + to` (squares `y * width + x`), fewer than `squares²`.
-//! * RBG: `(first_vertex * V + v) * M + m`, where `(m, v)` is the last step of the move that is
-//!   not a player switch (the last step when all are), `V` the vertices and `M` the modifiers
-//!   plus one; fewer than `V² · M`. Distinct legal moves of one state can share an id only in
-//!   games where two moves start on the same vertex and end with the same modifier on the same
-//!   vertex; `State.legal_moves` reports such a clash as an error.
+//! * RBG: the index of the move's key in the game's action space (`actions`: the first piece
+//!   modifier's vertex, the last two piece modifiers' vertices and the last one's piece, the
+//!   switch and its vertex), enumerated once from the rules; chess has 8,696. Where the
+//!   enumeration gives up (arimaa), `(first_vertex * V + v) * M + m`, where `(m, v)` is the
+//!   last step of the move that is not a player switch (the last step when all are), `V` the
+//!   vertices and `M` the modifiers plus one. Distinct legal moves of one state could share an
+//!   id; `State.legal_moves` reports such a clash as an error.
 //! * GDL: the index of the joint move in the state's legal list (no bound).
 
 use game::GameState;
@@ -269,9 +271,13 @@ impl Backend for sbg::Engine {
     }
 }
 
-/// What an RBG move id is made of (see the module comment).
+/// What an RBG move id is made of (see the module comment): the game's action space
+/// (`actions`), or, where its enumeration gives up, the older `V² · M` encoding.
 #[derive(Debug)]
 pub struct RbgIds {
+    /// Enumerated at the first id asked for (arimaa's walk takes 2 s to give up).
+    space: std::sync::OnceLock<Option<actions::ActionSpace>>,
+    reasoner: Arc<reasoner::Reasoner>,
     vertices: u64,
     modifiers: u64,
     is_switch: Vec<bool>,
@@ -279,13 +285,15 @@ pub struct RbgIds {
 }
 
 impl RbgIds {
-    pub fn new(game: &ir::Game) -> RbgIds {
+    pub fn new(game: &ir::Game, reasoner: &Arc<reasoner::Reasoner>) -> RbgIds {
         let mut is_switch = vec![false];
         for &id in game.rules.modifiers() {
             let switch = matches!(game.rules.node(id), ir::Node::Action(ir::Action::Switch(_)));
             is_switch.push(switch);
         }
         RbgIds {
+            space: std::sync::OnceLock::new(),
+            reasoner: Arc::clone(reasoner),
             vertices: game.board.vertices.len() as u64,
             modifiers: is_switch.len() as u64,
             is_switch,
@@ -293,8 +301,16 @@ impl RbgIds {
         }
     }
 
+    fn space(&self) -> Option<&actions::ActionSpace> {
+        let enumerate = || actions::enumerate(&self.reasoner.program(), Default::default()).ok();
+        self.space.get_or_init(enumerate).as_ref()
+    }
+
     pub fn count(&self) -> u64 {
-        self.vertices * self.vertices * self.modifiers
+        match self.space() {
+            Some(space) => space.len() as u64,
+            None => self.vertices * self.vertices * self.modifiers,
+        }
     }
 
     pub fn piece_names(&self) -> &[String] {
@@ -303,6 +319,10 @@ impl RbgIds {
 
     pub(crate) fn id(&self, mv: &reasoner::Move) -> u64 {
         let steps = &mv.steps;
+        if let Some(space) = self.space() {
+            // A legal move outside the space would be an enumeration bug: past every id.
+            return space.id(steps).map_or(space.len() as u64, u64::from);
+        }
         let Some(&(_, first)) = steps.first() else {
             return 0;
         };
