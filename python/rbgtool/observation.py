@@ -2,8 +2,13 @@
 
 RBG and SBG games: one plane per piece name (``Game.piece_names``; the empty square's name
 too, where the game names it) over the board's cells, then one plane per player, all ones for
-the player to move. SBG boards are ``(planes, height, width)`` with row 0 at the bottom; RBG
-boards ``(planes, vertices)`` in ``Game.vertices`` order. GDL games: a 0/1 vector over
+the player to move. SBG boards are ``(planes, height, width)`` with row 0 at the bottom. RBG
+boards keep their natural grid where the front end named the vertices by coordinates:
+``rectangle`` boards (``rx{x}y{y}``) are ``(planes, rows, columns)`` in the declaration's
+order (row 0 is the first line of ``#board``), ``hexagon`` boards (``hx{x}y{y}``) the same
+over their coordinates' bounding box (cells off the board stay 0 in the piece planes),
+``cuboid`` boards (``cx{x}y{y}z{z}``) ``(planes, layers, rows, columns)``; any other graph
+is ``(planes, vertices)`` in ``Game.vertices`` order. GDL games: a 0/1 vector over
 ``Game.base_propositions()`` (the fluents true in the state; whose turn it is is one of them
 in turn-taking games), shape ``(propositions,)``.
 """
@@ -11,11 +16,46 @@ in turn-taking games), shape ``(propositions,)``.
 from __future__ import annotations
 
 import math
-from typing import Any
+import re
+from typing import Any, Optional
 
 import numpy as np
 
 import rbgtool
+
+_COORDINATES = [
+    (re.compile(r"rx(\d+)y(\d+)"), 2),
+    (re.compile(r"hx(\d+)y(\d+)"), 2),
+    (re.compile(r"cx(\d+)y(\d+)z(\d+)"), 3),
+]
+
+
+def grid_of(vertices: list[str]) -> Optional[tuple[tuple[int, ...], list[int]]]:
+    """The grid shape of a board whose vertex names carry coordinates, and each vertex's
+    cell in it (row-major); None for any other graph."""
+    for pattern, parts in _COORDINATES:
+        coords = []
+        for name in vertices:
+            match = pattern.fullmatch(name)
+            if match is None:
+                break
+            coords.append(tuple(int(g) for g in match.groups()))
+        else:
+            if not coords:
+                return None
+            # (x, y) or (x, y, z): the shape is (z, y, x), the last index moving fastest.
+            extent = [max(c[i] for c in coords) + 1 for i in range(parts)]
+            shape = tuple(reversed(extent))
+            cells = []
+            for c in coords:
+                index = 0
+                for i in reversed(range(parts)):
+                    index = index * extent[i] + c[i]
+                cells.append(index)
+            if len(set(cells)) != len(cells):
+                return None
+            return shape, cells
+    return None
 
 
 class Planes:
@@ -34,8 +74,17 @@ class Planes:
         planes = len(self.pieces) + len(self.players)
         size = game.board_size
         cells = len(game.initial_state().pieces())
-        self.shape = (planes, size[1], size[0]) if size else (planes, cells)
-        self.cells = cells
+        self.where = list(range(cells))
+        vertices = game.vertices
+        grid = grid_of(vertices) if vertices is not None else None
+        if size:
+            self.shape = (planes, size[1], size[0])
+        elif grid is not None:
+            self.shape = (planes, *grid[0])
+            self.where = grid[1]
+        else:
+            self.shape = (planes, cells)
+        self.cells = math.prod(self.shape[1:])
 
     @property
     def size(self) -> int:
@@ -51,10 +100,10 @@ class Planes:
                 if index is not None:
                     out[index] = 1
             return
-        for cell, piece in enumerate(state.pieces()):
+        for vertex, piece in enumerate(state.pieces()):
             plane = self.pieces.get(piece)
             if plane is not None:
-                out[plane * self.cells + cell] = 1
+                out[plane * self.cells + self.where[vertex]] = 1
         player = state.current_player()
         if player is not None:
             start = (len(self.pieces) + player) * self.cells

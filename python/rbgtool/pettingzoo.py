@@ -9,8 +9,9 @@
 Agents are the game's player names. Actions are move ids (docs/python.md, "Action
 encodings"), ``Discrete(Game.num_distinct_actions)``; ``observe`` gives
 ``{"observation", "action_mask"}``. The observation has one plane per piece name
-(``Game.piece_names``): ``(height, width, planes)`` on SBG boards, ``(vertices, planes)`` on RBG
-boards. Rewards at the end are ``(score - 50) / 50`` (scores 0..100).
+(``Game.piece_names``): ``(height, width, planes)`` on SBG boards; on RBG boards the grid of
+:mod:`rbgtool.observation` with the planes last (``(rows, columns, planes)`` on rectangles),
+``(vertices, planes)`` on other graphs. Rewards at the end are ``(score - 50) / 50`` (scores 0..100).
 
 GDL games are ``ParallelEnv`` environments (``parallel_env``): every role acts at every step
 (a role that waits has its one ``noop``), each from ``Discrete(len(role_actions[r]))`` where
@@ -31,6 +32,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 import rbgtool
+from rbgtool.observation import grid_of
 
 
 def parallel_env(path: str, render_mode: Optional[str] = None) -> "RbgtoolParallelEnv":
@@ -86,11 +88,16 @@ class RbgtoolEnv(_PositionText, AECEnv):  # type: ignore[misc]
         self._planes = {name: i for i, name in enumerate(game.piece_names)}
         size = game.board_size
         squares = len(game.initial_state().pieces())
-        self._shape = (
-            (size[1], size[0], len(self._planes))
-            if size
-            else (squares, len(self._planes))
-        )
+        vertices = game.vertices
+        grid = grid_of(vertices) if vertices is not None else None
+        self._where = list(range(squares))
+        if size:
+            self._shape: tuple[int, ...] = (size[1], size[0], len(self._planes))
+        elif grid is not None:
+            self._shape = (*grid[0], len(self._planes))
+            self._where = grid[1]
+        else:
+            self._shape = (squares, len(self._planes))
         observation = spaces.Dict(
             {
                 "observation": spaces.Box(0, 1, self._shape, dtype=np.int8),
@@ -124,15 +131,15 @@ class RbgtoolEnv(_PositionText, AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[player if player is not None else 0]
 
     def _board(self) -> np.ndarray[Any, np.dtype[np.int8]]:
-        planes = np.zeros((len(self.state.pieces()), len(self._planes)), dtype=np.int8)
+        # SBG squares are y * width + x with y = 0 at the bottom: rows bottom-up. RBG
+        # vertices go to their grid cells (`_where`).
+        cells = int(np.prod(self._shape[:-1]))
+        planes = np.zeros((cells, len(self._planes)), dtype=np.int8)
         for square, piece in enumerate(self.state.pieces()):
             plane = self._planes.get(piece)
             if plane is not None:
-                planes[square, plane] = 1
-        if len(self._shape) == 3:
-            # SBG squares are y * width + x with y = 0 at the bottom: rows bottom-up.
-            return planes.reshape(self._shape)
-        return planes
+                planes[self._where[square], plane] = 1
+        return planes.reshape(self._shape)
 
     def observe(self, agent: str) -> dict[str, Any]:
         mask = np.zeros(self.action_spaces[agent].n, dtype=np.int8)

@@ -113,7 +113,9 @@ def test_gdl_roles_get_only_their_own_actions() -> None:
     "file, shape",
     [
         ("sbg/breakthrough.sbg", (4, 8, 8)),  # P, p, then white and black to move
-        ("rbg/ticTacToe.rbg", (5, 9)),  # e, x, o, then the two players
+        ("rbg/ticTacToe.rbg", (5, 3, 3)),  # e, x, o, then the two players
+        ("rbg/ticTacToe3d.rbg", (5, 3, 3, 3)),  # a cuboid: layers, rows, columns
+        ("rbg/hex.rbg", (5, 17, 9)),  # a hexagon over its coordinates' bounding box
         ("gdl/ticTacToe.kif", (29,)),  # 27 cells and two controls
     ],
 )
@@ -129,8 +131,12 @@ def test_observation_tensors(file: str, shape: tuple[int, ...]) -> None:
         assert tensor[0].sum() == 16 and tensor[1].sum() == 16  # the pawns
         assert tensor[0, 0].sum() == 8  # white's on the rows at the bottom
         assert tensor[2].all() and not tensor[3].any()  # white to move
-    elif file.endswith(".rbg"):
+    elif file.endswith("ticTacToe.rbg"):
         assert tensor[0].sum() == 9 and tensor[3].all()  # empty board, first player
+    elif file.endswith(".rbg"):
+        # The empty squares are the board's cells; the first player's plane is all ones.
+        cells = len(rbgtool.load(str(CORPUS / file)).vertices or [])
+        assert tensor[0].sum() == cells and tensor[3].all()
     else:
         assert tensor.sum() == 10  # nine blank cells and (control x)
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)

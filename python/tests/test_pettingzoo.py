@@ -28,6 +28,15 @@ def test_observation_planes_sbg() -> None:
     assert obs["action_mask"].sum() == 22
 
 
+def test_observation_planes_rbg_rectangle() -> None:
+    env = rbgtool.pettingzoo.env(str(CORPUS / "rbg/connectFour.rbg"))
+    env.reset(seed=0)
+    obs, reward, terminated, truncated, info = env.last()
+    assert obs["observation"].shape == (6, 7, 3)  # rows, columns; e, r, y
+    assert obs["observation"][:, :, 0].all()  # every square empty
+    assert obs["action_mask"].sum() == 7
+
+
 def test_gdl_parallel_env_passes_the_parallel_api_test() -> None:
     env = rbgtool.pettingzoo.parallel_env(str(CORPUS / "gdl/pennies.kif"))
     parallel_api_test(env, num_cycles=20)
