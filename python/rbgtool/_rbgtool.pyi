@@ -45,6 +45,9 @@ class Game:
     def num_distinct_actions(self) -> Optional[int]:
         """Bound on move ids; None for GDL (ids are indices into the legal list)."""
     @property
+    def variables(self) -> Optional[list[tuple[str, int]]]:
+        """RBG: every variable as (name, bound), players' scores first."""
+    @property
     def board_size(self) -> Optional[tuple[int, int]]:
         """(width, height) of an SBG board."""
     @property
@@ -94,6 +97,8 @@ class State:
         """Replaces the state by a position text; forgets the history."""
     def pieces(self) -> list[str]:
         """Piece name per RBG vertex or SBG square ('' when empty)."""
+    def variables(self) -> list[int]:
+        """RBG: the value of each variable, as Game.variables; empty otherwise."""
 
 def load(
     path_or_text: str, lang: Optional[str] = None, engine: str = "interpreted"

@@ -2,7 +2,8 @@
 
 RBG and SBG games: one plane per piece name (``Game.piece_names``; the empty square's name
 too, where the game names it) over the board's cells, then one plane per player, all ones for
-the player to move. SBG boards are ``(planes, height, width)`` with row 0 at the bottom. RBG
+the player to move, then (RBG) one plane per variable of ``Game.variables`` (players' scores
+first), filled with its value over its bound (0 to 1). SBG boards are ``(planes, height, width)`` with row 0 at the bottom. RBG
 boards keep their natural grid where the front end named the vertices by coordinates:
 ``rectangle`` boards (``rx{x}y{y}``) are ``(planes, rows, columns)`` in the declaration's
 order (row 0 is the first line of ``#board``), ``hexagon`` boards (``hx{x}y{y}``) the same
@@ -71,7 +72,8 @@ class Planes:
             self.shape: tuple[int, ...] = (len(props),)
             return
         self.pieces = {name: i for i, name in enumerate(game.piece_names)}
-        planes = len(self.pieces) + len(self.players)
+        self.bounds = [bound for _, bound in game.variables or []]
+        planes = len(self.pieces) + len(self.players) + len(self.bounds)
         size = game.board_size
         cells = len(game.initial_state().pieces())
         self.where = list(range(cells))
@@ -108,3 +110,8 @@ class Planes:
         if player is not None:
             start = (len(self.pieces) + player) * self.cells
             out[start : start + self.cells] = 1
+        first = len(self.pieces) + len(self.players)
+        for i, (value, bound) in enumerate(zip(state.variables(), self.bounds)):
+            if bound > 0:
+                start = (first + i) * self.cells
+                out[start : start + self.cells] = value / bound

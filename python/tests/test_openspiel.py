@@ -38,6 +38,24 @@ def test_chess_has_a_compact_action_space() -> None:
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
+def test_variables_fill_their_planes_scaled_by_their_bounds() -> None:
+    game = rbgtool.openspiel.game(str(CORPUS / "rbg/chess.rbg"))
+    shape = game.observation_tensor_shape()
+    assert shape == [24, 8, 8]  # 19 pieces, 2 players, white, black, idle
+    state = game.new_initial_state()
+    for move in ["b1 c3", "b8 c6"]:  # knights: idle counts the half-moves
+        names = {state.action_to_string(a): a for a in state.legal_actions()}
+        state.apply_action(names[move])
+    idle = state.state.variables()[2]
+    tensor = np.array(state.observation_tensor(0)).reshape(shape)
+    assert idle == 2 and np.allclose(tensor[23], 2 / 101)
+
+
+def test_sbg_gardner_passes_random_simulation() -> None:
+    game = rbgtool.openspiel.game(str(CORPUS / "sbg/gardner.sbg"))
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
 def test_load_game_finds_it() -> None:
     path = str(CORPUS / "sbg/breakthrough.sbg")
     game = pyspiel.load_game("python_rbgtool", {"path": path})
@@ -113,9 +131,11 @@ def test_gdl_roles_get_only_their_own_actions() -> None:
     "file, shape",
     [
         ("sbg/breakthrough.sbg", (4, 8, 8)),  # P, p, then white and black to move
-        ("rbg/ticTacToe.rbg", (5, 3, 3)),  # e, x, o, then the two players
-        ("rbg/ticTacToe3d.rbg", (5, 3, 3, 3)),  # a cuboid: layers, rows, columns
-        ("rbg/hex.rbg", (5, 17, 9)),  # a hexagon over its coordinates' bounding box
+        # e, x, o, the two players to move, the two players' scores
+        ("rbg/ticTacToe.rbg", (7, 3, 3)),
+        ("rbg/ticTacToe3d.rbg", (7, 3, 3, 3)),  # a cuboid: layers, rows, columns
+        ("rbg/hex.rbg", (7, 17, 9)),  # a hexagon over its coordinates' bounding box
+        ("rbg/muTorere.rbg", (8, 9)),  # a graph; scores and `moves`
         ("gdl/ticTacToe.kif", (29,)),  # 27 cells and two controls
     ],
 )
@@ -133,10 +153,13 @@ def test_observation_tensors(file: str, shape: tuple[int, ...]) -> None:
         assert tensor[2].all() and not tensor[3].any()  # white to move
     elif file.endswith("ticTacToe.rbg"):
         assert tensor[0].sum() == 9 and tensor[3].all()  # empty board, first player
+        assert not tensor[5:].any()  # scores 0
     elif file.endswith(".rbg"):
         # The empty squares are the board's cells; the first player's plane is all ones.
         cells = len(rbgtool.load(str(CORPUS / file)).vertices or [])
-        assert tensor[0].sum() == cells and tensor[3].all()
+        assert tensor[3].all()  # the first player to move
+        if not file.endswith("muTorere.rbg"):  # (its pieces start on the board)
+            assert tensor[0].sum() == cells
     else:
         assert tensor.sum() == 10  # nine blank cells and (control x)
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)

@@ -272,6 +272,20 @@ impl Game {
         Ok(self.gdl_spaces(py)?.map(|(_, props)| props.clone()))
     }
 
+    /// RBG: every variable as `(name, bound)`, players' scores first (named by their
+    /// players); None for SBG and GDL.
+    #[getter]
+    fn variables(&self) -> Option<Vec<(String, i64)>> {
+        match &self.kind {
+            Kind::Rbg { game, .. } => Some(
+                (game.variables.iter())
+                    .map(|v| (v.name.clone(), v.bound))
+                    .collect(),
+            ),
+            _ => None,
+        }
+    }
+
     /// `(width, height)` of an SBG board, None for other games.
     #[getter]
     fn board_size(&self) -> Option<(usize, usize)> {
@@ -657,5 +671,11 @@ impl State {
     /// empty); empty for GDL. Names are those of `Game.piece_names`.
     fn pieces(&self) -> Vec<String> {
         self.lock().pieces()
+    }
+
+    /// The value of each RBG variable, in the order of `Game.variables` (players' scores
+    /// first); empty for SBG and GDL.
+    fn variables(&self) -> Vec<i64> {
+        self.lock().variables()
     }
 }

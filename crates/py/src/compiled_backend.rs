@@ -72,4 +72,7 @@ impl Backend for CompiledBackend {
         let name = |p: u16| names.get(usize::from(p)).cloned().unwrap_or_default();
         self.state.snapshot().pieces.into_iter().map(name).collect()
     }
+    fn variables(&self) -> Vec<i64> {
+        self.state.snapshot().variables
+    }
 }

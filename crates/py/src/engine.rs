@@ -44,6 +44,9 @@ pub trait Engine: Send {
     /// The piece on each vertex (RBG piece names) or square (SBG letters, `""` when empty);
     /// empty for GDL.
     fn pieces(&self) -> Vec<String>;
+    /// The value of each RBG variable (players' scores first, as `Game.variables`); empty
+    /// for SBG and GDL.
+    fn variables(&self) -> Vec<i64>;
     /// GDL: each role's own legal moves as terms, in the order of the joint moves (empty
     /// lists at a terminal state); an error for RBG and SBG, where one player moves at a time.
     fn role_moves(&mut self) -> Result<Vec<Vec<String>>, String>;
@@ -73,6 +76,9 @@ pub trait Backend: GameState<Move: Send> + Send + Sized + 'static {
     /// since.
     fn fork(&self, origin: Option<&str>, history: &[Self::Move]) -> Self;
     fn pieces(&self) -> Vec<String> {
+        Vec::new()
+    }
+    fn variables(&self) -> Vec<i64> {
         Vec::new()
     }
 }
@@ -210,6 +216,9 @@ impl<B: Backend> Engine for Wrapped<B> {
     }
     fn pieces(&self) -> Vec<String> {
         self.b.pieces()
+    }
+    fn variables(&self) -> Vec<i64> {
+        self.b.variables()
     }
     fn role_moves(&mut self) -> Result<Vec<Vec<String>>, String> {
         if !B::JOINT {
@@ -438,6 +447,10 @@ impl Backend for RbgBackend {
         let names = &self.ids.piece_names;
         let name = |p: u16| names.get(usize::from(p)).cloned().unwrap_or_default();
         self.state.pieces().into_iter().map(name).collect()
+    }
+    fn variables(&self) -> Vec<i64> {
+        let n = self.reasoner.program().bounds().len();
+        (0..n).map(|i| self.state.variable(i)).collect()
     }
 }
 
