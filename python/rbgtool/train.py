@@ -129,17 +129,39 @@ class Node:
 
 
 class Search:
-    """PUCT search guided by a network."""
+    """PUCT search guided by a network, or, without one, by uniform priors and one random
+    rollout per leaf (plain Monte-Carlo tree search, the opponent of ``evaluate``)."""
 
-    def __init__(self, net: Network, planes: Planes, c_puct: float = 1.5) -> None:
+    def __init__(
+        self,
+        net: Optional[Network],
+        planes: Planes,
+        c_puct: float = 1.5,
+        rng: Optional[np.random.Generator] = None,
+    ) -> None:
         self.net = net
         self.planes = planes
         self.c_puct = c_puct
         self.buffer = np.zeros(planes.size)
+        self.rng = rng or np.random.default_rng(0)
 
     def observe(self, state: rbgtool.State) -> Array:
         self.planes.fill(state, self.buffer)
         return self.buffer.copy()
+
+    def judge(self, state: rbgtool.State, legal: list[int]) -> tuple[Array, float]:
+        """Priors over ``legal`` and the value for the player to move."""
+        if self.net is not None:
+            return self.net.predict(self.observe(state), legal)
+        mover = _mover(state)
+        rollout = state.clone()
+        for _ in range(1000):
+            if rollout.is_terminal():
+                break
+            ids = rollout.legal_ids()
+            rollout.apply(ids[int(self.rng.integers(len(ids)))])
+        value = _returns(rollout)[mover] if rollout.is_terminal() else 0.0
+        return np.full(len(legal), 1.0 / len(legal)), value
 
     def expand(self, node: Node) -> list[float]:
         """Children with the network's priors; the value for each player (the network's for
@@ -148,18 +170,26 @@ class Search:
         if state.is_terminal():
             return _returns(state)
         legal = state.legal_ids()
-        probs, value = self.net.predict(self.observe(state), legal)
+        probs, value = self.judge(state, legal)
         for action, prior in zip(legal, probs):
             node.children[action] = Node(state=state, prior=float(prior))
         mover = _mover(state)
         return [value if p == mover else -value for p in range(len(state.scores()))]
 
-    def run(self, root: Node, simulations: int, rng: np.random.Generator) -> None:
+    def run(
+        self,
+        root: Node,
+        simulations: int,
+        rng: np.random.Generator,
+        noise: bool = True,
+    ) -> None:
+        """``simulations`` descents from ``root``; Dirichlet noise on the root's priors
+        (self-play's exploration) unless ``noise`` is off."""
         if not root.children:
             self.expand(root)
-        if root.children:
-            noise = rng.dirichlet([0.3] * len(root.children))
-            for child, eta in zip(root.children.values(), noise):
+        if root.children and noise:
+            etas = rng.dirichlet([0.3] * len(root.children))
+            for child, eta in zip(root.children.values(), etas):
                 child.prior = 0.75 * child.prior + 0.25 * float(eta)
         for _ in range(simulations):
             node, path = root, [root]
@@ -286,6 +316,38 @@ def write_curve(path: Path, series: dict[str, list[float]]) -> None:
     )
 
 
+def evaluate(
+    game: rbgtool.Game,
+    net: Network,
+    games: int,
+    simulations: int,
+    opponent: int,
+    seed: int = 0,
+) -> dict[str, int]:
+    """The network's search (``simulations`` per move, no noise, the most visited move)
+    against plain MCTS (``opponent`` simulations), seats alternating: the network's wins,
+    draws and losses (by the sign of its return)."""
+    planes = Planes(game)
+    rng = np.random.default_rng(seed)
+    ours = Search(net, planes)
+    theirs = Search(None, planes, rng=rng)
+    tally = {"wins": 0, "draws": 0, "losses": 0}
+    for g in range(games):
+        seat = g % len(game.players)
+        state = game.initial_state()
+        while not state.is_terminal():
+            search, sims = (
+                (ours, simulations) if _mover(state) == seat else (theirs, opponent)
+            )
+            root = Node(state=state.clone(), prior=1.0)
+            search.run(root, sims, rng, noise=False)
+            best = max(root.children.items(), key=lambda kv: kv[1].visits)[0]
+            state.apply(best)
+        r = _returns(state)[seat]
+        tally["wins" if r > 0 else "losses" if r < 0 else "draws"] += 1
+    return tally
+
+
 def train(
     path: str,
     out: str,
@@ -369,10 +431,20 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--lr", type=float, default=1e-3)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--resume", action="store_true", help="continue from --out")
+    parser.add_argument(
+        "--evaluate",
+        type=int,
+        default=0,
+        metavar="GAMES",
+        help="after training, play GAMES against plain MCTS, seats alternating",
+    )
+    parser.add_argument(
+        "--opponent", type=int, default=200, help="the MCTS opponent's simulations"
+    )
     parser.add_argument("-q", "--quiet", action="store_true")
     args = parser.parse_args(argv)
     try:
-        train(
+        progress = train(
             args.game,
             args.out,
             iterations=args.iterations,
@@ -386,6 +458,23 @@ def main(argv: Optional[list[str]] = None) -> int:
             resume=args.resume,
             quiet=args.quiet,
         )
+        if args.evaluate:
+            game = rbgtool.load(args.game)
+            net = Network(
+                Planes(game).size, game.num_distinct_actions or 0, args.hidden, 0
+            )
+            net.load(Path(args.out) / "checkpoint.npz")
+            tally = evaluate(
+                game, net, args.evaluate, args.simulations, args.opponent, args.seed
+            )
+            progress["evaluation"] = {"opponent": args.opponent, **tally}
+            (Path(args.out) / "progress.json").write_text(
+                json.dumps(progress, indent=1)
+            )
+            print(
+                f"against MCTS({args.opponent}), {args.evaluate} games: "
+                f"{tally['wins']} won, {tally['draws']} drawn, {tally['losses']} lost"
+            )
     except (ValueError, rbgtool.GameError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 1

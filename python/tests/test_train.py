@@ -11,7 +11,7 @@ import numpy as np
 import rbgtool
 from conftest import CORPUS
 from rbgtool.observation import Planes
-from rbgtool.train import Network, Search, fit, main, self_play
+from rbgtool.train import Network, Search, evaluate, fit, main, self_play
 
 TIC_TAC_TOE = str(CORPUS / "rbg/ticTacToe.rbg")
 
@@ -49,3 +49,10 @@ def test_training_saves_resumes_and_plots(tmp_path: Path) -> None:
 def test_gdl_games_are_refused_with_a_message(capsys) -> None:  # type: ignore[no-untyped-def]
     assert main([str(CORPUS / "gdl/pennies.kif"), "--out", "/nonexistent/x", "-q"]) == 1
     assert "GDL" in capsys.readouterr().err
+
+
+def test_evaluation_plays_both_seats_against_plain_mcts() -> None:
+    game = rbgtool.load(TIC_TAC_TOE)
+    net = Network(Planes(game).size, 18, hidden=16, seed=2)
+    tally = evaluate(game, net, games=2, simulations=4, opponent=8, seed=2)
+    assert sum(tally.values()) == 2
