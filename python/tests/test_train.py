@@ -56,3 +56,10 @@ def test_evaluation_plays_both_seats_against_plain_mcts() -> None:
     net = Network(Planes(game).size, 18, hidden=16, seed=2)
     tally = evaluate(game, net, games=2, simulations=4, opponent=8, seed=2)
     assert sum(tally.values()) == 2
+
+
+def test_the_benchmark_breakthrough_is_six_by_six() -> None:
+    game = rbgtool.load(str(CORPUS / "sbg/benchmarks/breakthrough6.sbg"))
+    assert game.board_size == (6, 6)
+    # Six front pawns: a straight step each and ten diagonal ones; no contact yet at ply 2.
+    assert game.perft(1) == 16 and game.perft(2) == 256
