@@ -361,8 +361,11 @@ def train(
     seed: int = 0,
     resume: bool = False,
     quiet: bool = False,
+    minutes: Optional[float] = None,
 ) -> dict[str, Any]:
-    """Runs the training loop (module docs); returns the progress record."""
+    """Runs the training loop (module docs); returns the progress record. With ``minutes``,
+    no iteration starts once that much time has passed (`progress["seconds"]` sums the
+    training time over resumed runs)."""
     game = rbgtool.load(path)
     actions = game.num_distinct_actions
     if actions is None:
@@ -382,8 +385,11 @@ def train(
         progress = json.loads((folder / "progress.json").read_text())
     rng = np.random.default_rng(seed + progress["iteration"])
     search = Search(net, planes)
+    begun = time.monotonic()
     for it in range(progress["iteration"], iterations):
         started = time.monotonic()
+        if minutes is not None and started - begun >= 60 * minutes:
+            break
         data: list[tuple[Array, Array, float]] = []
         for g in range(games):
             data.extend(self_play(game, search, simulations, rng))
@@ -395,6 +401,7 @@ def train(
                 )
         policy, value = fit(net, data, epochs, batch, lr, rng)
         progress["iteration"] = it + 1
+        progress["seconds"] = progress.get("seconds", 0.0) + time.monotonic() - started
         progress["policy_loss"].append(policy)
         progress["value_loss"].append(value)
         net.save(folder / "checkpoint.npz")
@@ -430,6 +437,11 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--batch", type=int, default=64)
     parser.add_argument("--lr", type=float, default=1e-3)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--minutes",
+        type=float,
+        help="start no iteration after this many minutes of training",
+    )
     parser.add_argument("--resume", action="store_true", help="continue from --out")
     parser.add_argument(
         "--evaluate",
@@ -457,6 +469,7 @@ def main(argv: Optional[list[str]] = None) -> int:
             seed=args.seed,
             resume=args.resume,
             quiet=args.quiet,
+            minutes=args.minutes,
         )
         if args.evaluate:
             game = rbgtool.load(args.game)

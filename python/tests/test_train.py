@@ -63,3 +63,11 @@ def test_the_benchmark_breakthrough_is_six_by_six() -> None:
     assert game.board_size == (6, 6)
     # Six front pawns: a straight step each and ten diagonal ones; no contact yet at ply 2.
     assert game.perft(1) == 16 and game.perft(2) == 256
+
+
+def test_a_time_budget_stops_before_the_next_iteration(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    args = [TIC_TAC_TOE, "--out", str(out), "--games", "1", "--simulations", "4", "-q"]
+    assert main([*args, "--iterations", "1"]) == 0
+    assert main([*args, "--iterations", "9", "--resume", "--minutes", "0"]) == 0
+    assert json.loads((out / "progress.json").read_text())["iteration"] == 1
