@@ -452,6 +452,21 @@ pub enum Command {
         #[command(flatten)]
         engine: EngineArgs,
     },
+    /// Print what a network sees of a game and how it acts: the observation tensor's shape and
+    /// planes, and the number of action ids.
+    #[command(
+        after_help = "The tensor and the ids are those of the Python package (docs/python.md, \"Action encodings\"\nand \"OpenSpiel\"): one plane per piece, one per player (all ones for the player to move) and,\nfor RBG, one per variable (its value over its bound), over the board's grid where the vertex\nnames carry coordinates (rectangle, hexagon, cuboid), else over its vertices; GDL games a\nvector over their base propositions. RBG action ids are the moves' keys enumerated from the\nrules.\n\nExamples:\n  rbgtool info corpus/rbg/chess.rbg\n  rbgtool info corpus/rbg/hex.rbg --tensor\n  rbgtool info corpus/sbg/gardner.sbg --json"
+    )]
+    Info {
+        #[command(flatten)]
+        input: InputArgs,
+        /// Print the observation tensor only.
+        #[arg(long)]
+        tensor: bool,
+        /// Print one JSON object: shape, planes, actions, encoding.
+        #[arg(long)]
+        json: bool,
+    },
     /// Draw a game's position (the initial one, or --position/--moves) or an SBG piece's moves.
     #[command(
         after_help = "Rectangle and cuboid boards are drawn as grids, hexagon boards as hexes, other graphs as\nnode-link diagrams. --piece draws an SBG piece's moves from the centre of an empty board.\n\nExamples:\n  rbgtool show corpus/sbg/gardner.sbg -o gardner.svg\n  rbgtool show corpus/sbg/chess_breakthrough.sbg --piece N -o knight.svg\n  rbgtool show corpus/rbg/yavalath.rbg -o yavalath.png\n  rbgtool show corpus/sbg/breakthrough.sbg --text\n  rbgtool show corpus/rbg/chess.rbg --text --moves \"e2 e4\""

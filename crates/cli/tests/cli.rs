@@ -1331,3 +1331,31 @@ fn bench_sampling_is_reported() {
     }
     let _ = std::fs::remove_dir_all(&cache);
 }
+
+/// `info`: the observation tensor and the action space, as the Python package has them
+/// (docs/python.md): chess's 24 planes on its 8×8 grid and 8,696 ids, a hexagon over its
+/// coordinates' bounding box, an SBG board, a GDL vector.
+#[test]
+fn info_prints_the_tensor_and_the_actions() {
+    let chess = repo("corpus/rbg/chess.rbg");
+    let (code, out, err) = run(&["info", &chess, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["shape"], serde_json::json!([24, 8, 8]));
+    assert_eq!(v["actions"], 8696);
+    assert_eq!(v["planes"][23], "variable idle / 101");
+    let hex = repo("corpus/rbg/hex.rbg");
+    let (code, out, _) = run(&["info", &hex, "--tensor"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("observation tensor: (7, 17, 9)\n") && !out.contains("actions"));
+    let gardner = repo("corpus/sbg/gardner.sbg");
+    let (_, out, _) = run(&["info", &gardner]);
+    assert!(out.starts_with("observation tensor: (14, 5, 5)") && out.contains("actions: 625"));
+    let pennies = repo("corpus/gdl/pennies.kif");
+    let (code, out, err) = run(&["info", &pennies]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("actions: per role") && out.contains(": 2, 2"),
+        "{out}"
+    );
+}

@@ -10,6 +10,7 @@ mod evolve;
 mod explain;
 mod ggp;
 mod human;
+mod info;
 mod learn;
 mod load;
 mod moves;
@@ -117,6 +118,11 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             },
             g,
         ),
+        Command::Info {
+            input,
+            tensor,
+            json,
+        } => info::run(input, *tensor, *json, g),
         Command::Show {
             input,
             svg,
