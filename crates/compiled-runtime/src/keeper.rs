@@ -54,11 +54,7 @@ impl<G: Rules> State<G> {
         }
         let mut checked = !check;
         while self.player == G::NPLAYERS {
-            if steps >= self.keeper_limit {
-                let (r, l) = (self.rules, self.keeper_limit);
-                self.set_err(ErrorKind::KeeperLoop, r, 0, l);
-                return Err(Failed);
-            }
+            self.keeper_steps_left(steps)?;
             steps += 1;
             // Where the keeper has at most one move, there is nothing to compare: its first.
             let first = checked
@@ -122,6 +118,17 @@ impl<G: Rules> State<G> {
         Ok(())
     }
 
+    /// `KeeperLoop` once a phase has taken `keeper_limit` keeper moves.
+    #[inline(always)]
+    fn keeper_steps_left(&mut self, steps: u64) -> Result<(), Failed> {
+        if steps >= self.keeper_limit {
+            let (r, l) = (self.rules, self.keeper_limit);
+            self.set_err(ErrorKind::KeeperLoop, r, 0, l);
+            return Err(Failed);
+        }
+        Ok(())
+    }
+
     /// The keeper has at most one move here, shown by its search cut at the frontier states
     /// (`sink::Frontier`). An error on the way leaves the answer to the listing, which meets
     /// it as the interpreter does.
@@ -165,11 +172,7 @@ impl<G: Rules> State<G> {
     ) -> Result<(), Failed> {
         let mut steps = 0u64;
         while self.player == G::NPLAYERS {
-            if steps >= self.keeper_limit {
-                let (r, l) = (self.rules, self.keeper_limit);
-                self.set_err(ErrorKind::KeeperLoop, r, 0, l);
-                return Err(Failed);
-            }
+            self.keeper_steps_left(steps)?;
             let one_way = G::keeper_single(self.rules)
                 || (G::keeper_frontier(self.rules) && self.keeper_one_way());
             if !one_way {
@@ -189,11 +192,7 @@ impl<G: Rules> State<G> {
     pub fn keeper_first_inline<const SETS: bool>(&mut self) -> Result<(), Failed> {
         let mut steps = 0u64;
         while self.player == G::NPLAYERS {
-            if steps >= self.keeper_limit {
-                let (r, l) = (self.rules, self.keeper_limit);
-                self.set_err(ErrorKind::KeeperLoop, r, 0, l);
-                return Err(Failed);
-            }
+            self.keeper_steps_left(steps)?;
             steps += 1;
             if !self.keeper_first_step::<SETS>()? {
                 break;
