@@ -129,10 +129,21 @@ impl<G: Rules> State<G> {
         Ok(())
     }
 
-    /// The keeper has at most one move here, shown by its search cut at the frontier states
-    /// (`sink::Frontier`). An error on the way leaves the answer to the listing, which meets
-    /// it as the interpreter does.
+    /// The keeper has at most one move here, shown by its search cut at the frontier states:
+    /// computed as sets where the generator could (`Rules::keeper_frontier_hits`, inline: a
+    /// few word operations per keeper phase), else searched (`keeper_one_way_search`).
+    #[inline(always)]
     fn keeper_one_way(&mut self) -> bool {
+        match G::keeper_frontier_hits(self, self.rules, self.pos) {
+            Some(hits) => hits <= 1,
+            None => self.keeper_one_way_search(),
+        }
+    }
+
+    /// `keeper_one_way` by the search cut at the frontier states (`sink::Frontier`). An error
+    /// on the way leaves the answer to the listing, which meets it as the interpreter does.
+    #[inline(never)]
+    fn keeper_one_way_search(&mut self) -> bool {
         let mut k = super::sink::Frontier::default();
         let err = self.err;
         let f = G::root_level(self, self.rules, self.pos, &mut k);

@@ -26,8 +26,11 @@
 //! * [`perft`]: perft, with the last level applied leaf by leaf.
 //! * [`playout`]: uniform random playouts, with the monotonic classes' sampled moves.
 //! * [`ffi`]: the functions of the C ABI, generic over the game.
+//! * [`export`]: `export_game!`, which the generated library invokes to implement the traits
+//!   for its game and export the C ABI's entry symbol.
 
 pub mod abi;
+pub mod export;
 pub mod ffi;
 pub mod game;
 pub mod keeper;
@@ -44,6 +47,7 @@ pub mod state;
 /// declares `pub mod rt { pub mod NAME { SOURCE } ... }` from it.
 pub const MODULES: &[(&str, &str)] = &[
     ("abi", include_str!("abi.rs")),
+    ("export", include_str!("export.rs")),
     ("ffi", include_str!("ffi.rs")),
     ("game", include_str!("game.rs")),
     ("keeper", include_str!("keeper.rs")),

@@ -40,6 +40,18 @@ pub fn set_and<const WORDS: usize>(a: &[u64; WORDS], b: &[u64; WORDS]) -> [u64; 
     std::array::from_fn(|i| a[i] & b[i])
 }
 
+/// The vertices of `a` not in `b` (a negated pattern's set: `codegen::frontier_sets`).
+#[inline(always)]
+pub fn set_andnot<const WORDS: usize>(a: &[u64; WORDS], b: &[u64; WORDS]) -> [u64; WORDS] {
+    std::array::from_fn(|i| a[i] & !b[i])
+}
+
+/// How many vertices `s` holds.
+#[inline(always)]
+pub fn set_len<const WORDS: usize>(s: &[u64; WORDS]) -> u32 {
+    s.iter().map(|w| w.count_ones()).sum()
+}
+
 #[inline(always)]
 pub fn set_or<const WORDS: usize>(a: &mut [u64; WORDS], b: &[u64; WORDS]) {
     for i in 0..WORDS {
@@ -50,6 +62,14 @@ pub fn set_or<const WORDS: usize>(a: &mut [u64; WORDS], b: &[u64; WORDS]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn andnot_keeps_what_the_second_set_lacks_and_len_counts_every_word() {
+        let (a, b) = ([0b1011u64, 1 << 63], [0b0010u64, 0]);
+        assert_eq!(set_andnot(&a, &b), [0b1001, 1 << 63]);
+        assert_eq!(set_len(&a), 4);
+        assert_eq!(set_len(&[0u64; 3]), 0);
+    }
 
     #[test]
     fn shifting_a_set_moves_each_vertex_by_the_offset_across_words() {

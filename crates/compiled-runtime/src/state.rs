@@ -42,6 +42,10 @@ pub trait Rules: Game {
     /// which it has at most one move, so that a search cut there (`sink::Frontier`) can
     /// show it has no choice in the position at hand.
     fn keeper_frontier(q: u32) -> bool;
+    /// How many (frontier state, vertex) pairs the search from `q` at `v` meets, computed
+    /// as sets of vertices where the generator could (`codegen::frontier_sets`), else `None`
+    /// (the search itself, `sink::Frontier`, answers).
+    fn keeper_frontier_hits(c: &State<Self>, q: u32, v: u32) -> Option<u32>;
     /// Assignment modifier `m` at `v` (with undo entries when `LOG`).
     fn apply_assign<const LOG: bool>(c: &mut State<Self>, m: u32, v: u32);
 }

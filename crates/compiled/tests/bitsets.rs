@@ -48,18 +48,20 @@ fn patterns_tested_across_the_board_are_sets_unless_they_compare() {
     assert_eq!(sets(&common::source_of(&game("{$ n < 5}"))), 0);
 }
 
-/// Reversi's `movePossible` for each player, and connect4's win check for each player
-/// (read only by sinks asking for sets: the keeper in playouts); nothing on chess and go.
+/// Reversi's `movePossible` for each player; connect4's win check for each player (read only
+/// by sinks asking for sets: the keeper in playouts) and `{! down {e}}` (each player's
+/// keeper frontier, `codegen::frontier_sets`); go's keeper frontiers (the patterns after its
+/// whole-board stars); nothing on chess.
 #[test]
-fn the_public_games_use_sets_in_reversi_and_connect4_only() {
+fn the_public_games_use_sets_in_reversi_connect4_and_go_only() {
     let Some(dir) = common::external("rbg/games") else {
         return testskip::skip("../shared/corpus-external is absent");
     };
     for (game, n, playouts) in [
         ("reversi", 2, 0),
         ("chess", 0, 0),
-        ("go", 0, 0),
-        ("connect4", 2, 4),
+        ("go", 10, 0),
+        ("connect4", 4, 4),
     ] {
         let text = std::fs::read_to_string(dir.join(format!("{game}.rbg"))).unwrap();
         let src = common::source_of(&text);

@@ -128,3 +128,29 @@ fn a_star_before_a_pattern_test_is_cut_at_the_frontier() {
     let modifier_first = game("right* [y] {! right {e}} ({? right {x}} [x] + {! right {x}} [y])");
     assert!(listed_states(&modifier_first, "keeper_frontier").is_empty());
 }
+
+/// The cut search of shifts, piece tests and patterns of those is computed as sets of
+/// vertices (`codegen::frontier_sets`); a comparison on the way keeps the search.
+#[test]
+fn a_frontier_of_shifts_and_tests_is_counted_as_sets() {
+    let game = |before: &str| {
+        format!(
+            "#players = p(1), q(1)\n#pieces = e, x, y\n#variables = n(3)\n\
+             #board = rectangle(up, down, left, right, [x, e, x, y])\n\
+             #rules = ->> right* {before} {{e}} {{! right {{e}}}} \
+             ({{? right {{x}}}} [x] + {{! right {{x}}}} [y]) ->p ->q\n"
+        )
+    };
+    let hits = |text: &str| {
+        let src = common::source_of(text);
+        let at = src.find("fn keeper_frontier_hits(").expect("the dispatch");
+        let body = &src[at..at + src[at..].find("_ => None").unwrap()];
+        body.matches("=> Some(fhits").count()
+    };
+    let sets = game("");
+    assert_eq!(listed_states(&sets, "keeper_frontier").len(), 1);
+    assert_eq!(hits(&sets), 1, "the cut state's search as sets");
+    let compare = game("{$ n < 2}");
+    assert_eq!(listed_states(&compare, "keeper_frontier").len(), 1);
+    assert_eq!(hits(&compare), 0, "a comparison keeps the search");
+}

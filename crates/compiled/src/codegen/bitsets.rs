@@ -25,7 +25,7 @@ use super::*;
 const MAX_SET_STATES: usize = 128;
 
 /// Largest board (words of 64 vertices) whose patterns are evaluated as sets.
-const MAX_SET_WORDS: usize = 8;
+pub(super) const MAX_SET_WORDS: usize = 8;
 
 /// Per direction: `Some(off)` when every neighbour in it is the vertex plus `off`.
 pub(super) fn uniform_offsets(view: &ProgramView<'_>) -> Vec<Option<i64>> {

@@ -38,7 +38,9 @@ impl Gen<'_, '_> {
         let _ = writeln!(
             out,
             "const USES_PBITS: bool = {};",
-            self.full.iter().any(|f| f.is_some()) || self.reach.iter().any(|r| r.is_some())
+            self.full.iter().any(|f| f.is_some())
+                || self.reach.iter().any(|r| r.is_some())
+                || !self.frontier_sets.is_empty()
         );
         let _ = writeln!(out, "const WORDS: usize = {};", nv.div_ceil(64));
         let _ = writeln!(out, "type Piece = {piece_ty};");

@@ -36,6 +36,7 @@ mod bitsets;
 mod chains;
 mod cover;
 mod defer;
+mod frontier_sets;
 mod items;
 mod keeper;
 mod levels;
@@ -96,6 +97,7 @@ pub fn generate(view: &ProgramView<'_>) -> Result<String, Refusal> {
     g.root_level(&mut out);
     g.keeper_first(&mut out);
     g.keeper_single(&mut out);
+    g.frontier_set_functions(&mut out);
     g.set_functions(&mut out);
     g.reach_arrays(&mut out);
     g.table_set_arrays(&mut out);
@@ -185,6 +187,8 @@ struct Gen<'a, 'v> {
     ray_masks: std::cell::RefCell<Vec<Vec<u32>>>,
     /// Where check mode need not list the keeper's moves (`single`).
     keeper_shape: single::KeeperShape,
+    /// The cut states whose frontier search is computed as sets (`frontier_sets`).
+    frontier_sets: Vec<frontier_sets::FrontierSet>,
 }
 
 impl<'a, 'v> Gen<'a, 'v> {
@@ -311,6 +315,7 @@ impl<'a, 'v> Gen<'a, 'v> {
             valid_dirs: std::cell::RefCell::new(vec![false; view.ndirs()]),
             ray_masks: std::cell::RefCell::new(Vec::new()),
             keeper_shape: single::KeeperShape::of(view, &actions, &rep),
+            frontier_sets: Vec::new(),
             set_patterns: std::cell::RefCell::new(vec![None; n]),
             sets_in_body: std::cell::RefCell::new(Vec::new()),
             set_alternatives: std::cell::Cell::new(0),
@@ -335,6 +340,7 @@ impl<'a, 'v> Gen<'a, 'v> {
             uses_counts,
         };
         g.find_pushed();
+        g.frontier_sets = g.plan_frontier_sets();
         g.direct_level = g.direct_levels();
         g
     }

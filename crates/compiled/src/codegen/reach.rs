@@ -455,7 +455,7 @@ impl Gen<'_, '_> {
     }
 
     /// `j`'s step applied to the set `u`.
-    fn reach_step(&self, j: u32, u: &str, tests: &mut Vec<Vec<u16>>) -> String {
+    pub(super) fn reach_step(&self, j: u32, u: &str, tests: &mut Vec<Vec<u16>>) -> String {
         match &self.actions[j as usize] {
             ActionView::Shift { dir } => {
                 let off = self.offsets[*dir as usize].expect("checked");

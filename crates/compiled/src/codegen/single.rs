@@ -46,6 +46,17 @@ pub(super) struct KeeperShape {
     pub(super) cut: Vec<u32>,
     /// Per state: a frontier state of a `cut` state (`frontier_of`).
     pub(super) frontier: Vec<bool>,
+    /// Per `cut` state, in order: the states its search walks before it stops at a frontier
+    /// state, and the frontier states it may stop at (`Region`).
+    pub(super) regions: Vec<Region>,
+}
+
+/// What a cut state's search walks: `states` (found from `q` through moves that can still
+/// reach a switch, stopping at frontier states) and the `frontier` states met.
+pub(super) struct Region {
+    pub(super) q: u32,
+    pub(super) states: Vec<u32>,
+    pub(super) frontier: Vec<u32>,
 }
 
 impl KeeperShape {
@@ -60,6 +71,7 @@ impl KeeperShape {
             single: Vec::new(),
             cut: Vec::new(),
             frontier: vec![false; view.nstates()],
+            regions: Vec::new(),
         };
         for q in keeper_rules_states(actions) {
             if a.single(q) {
@@ -71,6 +83,9 @@ impl KeeperShape {
                 shape.cut.push(q);
             }
         }
+        shape.regions = (shape.cut.iter())
+            .map(|&q| a.region(q, &shape.frontier))
+            .collect();
         shape
     }
 }
@@ -164,6 +179,29 @@ impl Analysis<'_, '_> {
             .iter()
             .any(|&f| self.pattern_follows(f))
             .then_some(found)
+    }
+
+    /// The states the search from cut state `q` walks, stopping at `frontier` states.
+    fn region(&self, q: u32, frontier: &[bool]) -> Region {
+        let mut r = Region {
+            q,
+            states: Vec::new(),
+            frontier: Vec::new(),
+        };
+        let mut seen = vec![false; self.view.nstates()];
+        let mut stack = self.going_on(q);
+        while let Some(s) = stack.pop() {
+            if std::mem::replace(&mut seen[s as usize], true) {
+                continue;
+            }
+            if frontier[s as usize] {
+                r.frontier.push(s);
+            } else {
+                r.states.push(s);
+                stack.extend(self.going_on(s));
+            }
+        }
+        r
     }
 
     /// The last state of the one-way run of tests and shifts from single state `s`: a cut
