@@ -37,15 +37,18 @@ impl<G: Rules> State<G> {
         k: &mut MoveBuf,
         buf: &mut MoveBuf,
     ) -> Result<(), Failed> {
-        self.complete_keeper_from::<LOG, SETS>(k, buf, 0)
+        self.complete_keeper_from::<LOG, SETS>(k, buf, 0, false)
     }
 
-    /// `complete_keeper_in` after `steps` keeper moves of the phase.
+    /// `complete_keeper_in` after `steps` keeper moves of the phase. `may_choose`: the
+    /// caller has just found that the keeper's next step may be a choice (it is not asked
+    /// again).
     fn complete_keeper_from<const LOG: bool, const SETS: bool>(
         &mut self,
         k: &mut MoveBuf,
         buf: &mut MoveBuf,
         mut steps: u64,
+        mut may_choose: bool,
     ) -> Result<(), Failed> {
         // First mode checks its first phases, choice or not, as the interpreter does.
         let check = self.check_keeper || (self.player == G::NPLAYERS && self.first_checks_left > 0);
@@ -58,8 +61,9 @@ impl<G: Rules> State<G> {
             steps += 1;
             // Where the keeper has at most one move, there is nothing to compare: its first.
             let first = checked
-                || G::keeper_single(self.rules)
-                || (G::keeper_frontier(self.rules) && self.keeper_one_way());
+                || (!std::mem::take(&mut may_choose)
+                    && (G::keeper_single(self.rules)
+                        || (G::keeper_frontier(self.rules) && self.keeper_one_way())));
             if first && !LOG {
                 if !self.keeper_first_step::<SETS>()? {
                     return Ok(());
@@ -187,7 +191,7 @@ impl<G: Rules> State<G> {
             let one_way = G::keeper_single(self.rules)
                 || (G::keeper_frontier(self.rules) && self.keeper_one_way());
             if !one_way {
-                return self.complete_keeper_from::<false, SETS>(k, buf, steps);
+                return self.complete_keeper_from::<false, SETS>(k, buf, steps, true);
             }
             steps += 1;
             if !self.keeper_first_step::<SETS>()? {

@@ -105,14 +105,29 @@ fn codegen_options(options: Options) -> Options {
     }
 }
 
-impl CompiledGame {
-    /// Generates, builds (or finds in the cache) and loads the game's library.
-    pub fn new(game: &ir::Game, build: &BuildOptions) -> Result<CompiledGame, Error> {
-        let start = Instant::now();
-        let r = reasoner::Reasoner::with_options(game, codegen_options(build.options))
-            .map_err(Error::Reasoner)?;
+/// A game's library source, generated once ([`CompiledGame::prepare`]): asked whether the
+/// cache holds its library, then built (or found in the cache) and loaded.
+pub struct Prepared {
+    reasoner: reasoner::Reasoner,
+    source: String,
+    start: Instant,
+}
+
+impl Prepared {
+    /// Whether [`Prepared::build`] would find the library in the cache (and so only load
+    /// it, without running rustc).
+    pub fn is_cached(&self, build: &BuildOptions) -> bool {
+        artefact::in_cache(&self.source, ABI_VERSION, build.optimise, &build.cache)
+    }
+
+    /// Builds (or finds in the cache) and loads the library of `game`, the game prepared.
+    pub fn build(self, game: &ir::Game, build: &BuildOptions) -> Result<CompiledGame, Error> {
+        let Prepared {
+            reasoner: r,
+            source,
+            start,
+        } = self;
         let view = r.program();
-        let source = codegen::generate(&view).map_err(Error::Refused)?;
         let art = artefact::build(
             &source,
             ABI_VERSION,
@@ -164,17 +179,31 @@ impl CompiledGame {
             cache_hit: art.cache_hit,
         })
     }
+}
+
+impl CompiledGame {
+    /// Generates the game's library source (once; see [`Prepared`]).
+    pub fn prepare(game: &ir::Game, build: &BuildOptions) -> Result<Prepared, Error> {
+        let start = Instant::now();
+        let reasoner = reasoner::Reasoner::with_options(game, codegen_options(build.options))
+            .map_err(Error::Reasoner)?;
+        let source = codegen::generate(&reasoner.program()).map_err(Error::Refused)?;
+        Ok(Prepared {
+            reasoner,
+            source,
+            start,
+        })
+    }
+
+    /// Generates, builds (or finds in the cache) and loads the game's library.
+    pub fn new(game: &ir::Game, build: &BuildOptions) -> Result<CompiledGame, Error> {
+        Self::prepare(game, build)?.build(game, build)
+    }
 
     /// Whether [`CompiledGame::new`] would find the library in the cache (and so only load
     /// it, without running rustc).
     pub fn is_cached(game: &ir::Game, build: &BuildOptions) -> bool {
-        let Ok(r) = reasoner::Reasoner::with_options(game, codegen_options(build.options)) else {
-            return false;
-        };
-        let Ok(source) = codegen::generate(&r.program()) else {
-            return false;
-        };
-        artefact::in_cache(&source, ABI_VERSION, build.optimise, &build.cache)
+        Self::prepare(game, build).is_ok_and(|p| p.is_cached(build))
     }
 
     pub fn player_names(&self) -> &[String] {

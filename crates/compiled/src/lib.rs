@@ -43,5 +43,5 @@ mod trust;
 
 pub use artefact::{Cache, Optimise};
 pub use child::BuildLimits;
-pub use engine::{BuildOptions, CompiledGame, CompiledState, Error, Sampling};
+pub use engine::{BuildOptions, CompiledGame, CompiledState, Error, Prepared, Sampling};
 pub use snapshot::Snapshot;

@@ -69,11 +69,24 @@ fn build(
     opts: &compiled::BuildOptions,
     global: &Global,
 ) -> Option<compiled::CompiledGame> {
-    let spinner = building_spinner(g, opts, global);
-    let built = compiled::CompiledGame::new(g, opts);
-    if let Some(s) = spinner {
-        s.finish_and_clear();
-    }
+    // The source is generated once: for the spinner's cache test and for the build.
+    let built = compiled::CompiledGame::prepare(g, opts).and_then(|prepared| {
+        let spinner = building_spinner(&prepared, opts, global);
+        let built = prepared.build(g, opts);
+        if let Some(s) = spinner {
+            s.finish_and_clear();
+        }
+        built
+    });
+    loaded(built, global)
+}
+
+/// The library, with a note on how it came (`--verbose`), or None with a note on why the
+/// interpreter is used.
+fn loaded(
+    built: Result<compiled::CompiledGame, compiled::Error>,
+    global: &Global,
+) -> Option<compiled::CompiledGame> {
     match built {
         Ok(cg) => {
             if global.verbose {
@@ -102,14 +115,11 @@ fn build(
 /// loads at once and shows none): commands that need the library wait for it, and a silent
 /// wait of seconds to minutes looks like a hang.
 fn building_spinner(
-    g: &ir::Game,
+    prepared: &compiled::Prepared,
     opts: &compiled::BuildOptions,
     global: &Global,
 ) -> Option<indicatif::ProgressBar> {
-    if global.quiet
-        || !std::io::stderr().is_terminal()
-        || compiled::CompiledGame::is_cached(g, opts)
-    {
+    if global.quiet || !std::io::stderr().is_terminal() || prepared.is_cached(opts) {
         return None;
     }
     let s = indicatif::ProgressBar::new_spinner();
@@ -241,8 +251,16 @@ pub fn tiered_game(
         EngineKind::Auto => {}
     }
     let opts = build_options(args, options);
-    if compiled::CompiledGame::is_cached(g, &opts) {
-        return build(g, &opts, global)
+    // The source is generated once: for the cache test and for the build.
+    let prepared = match compiled::CompiledGame::prepare(g, &opts) {
+        Ok(p) => p,
+        Err(e) => {
+            let _ = loaded(Err(e), global);
+            return Tiered::Interpreter;
+        }
+    };
+    if prepared.is_cached(&opts) {
+        return loaded(prepared.build(g, &opts), global)
             .map_or(Tiered::Interpreter, |cg| Tiered::Ready(Box::new(cg)));
     }
     let (tx, rx) = std::sync::mpsc::channel();
@@ -250,7 +268,7 @@ pub fn tiered_game(
     let spawned = std::thread::Builder::new()
         .name("compiled-build".into())
         .spawn(move || {
-            let _ = tx.send(compiled::CompiledGame::new(&game, &opts));
+            let _ = tx.send(prepared.build(&game, &opts));
         });
     if spawned.is_err() {
         return Tiered::Interpreter;
