@@ -1,4 +1,4 @@
-//! The routes. Pages: `/`, `/app.js`, `/style.css`. JSON API (docs/playground.md):
+//! The routes. Pages: `/`, `/app.js`, `/play.js`, `/board.js`, `/style.css`. JSON API (docs/playground.md):
 //!
 //! | route | body | answer |
 //! |---|---|---|
@@ -48,6 +48,14 @@ pub fn router(limits: Limits, access: Access) -> Router {
         .route(
             "/app.js",
             get(|| async { asset("text/javascript", assets::APP_JS) }),
+        )
+        .route(
+            "/play.js",
+            get(|| async { asset("text/javascript", assets::PLAY_JS) }),
+        )
+        .route(
+            "/board.js",
+            get(|| async { asset("text/javascript", assets::BOARD_JS) }),
         )
         .route(
             "/style.css",
