@@ -116,6 +116,8 @@ async function check() {
       game.text = text;
       game.lang = result.language;
       setMoves([]);
+      $("converted").value = ""; // a translation of the previous text
+      $("convert-note").textContent = "";
     }
     await refresh(); // also after a fix back to the game being played: its moves stay
   } else {

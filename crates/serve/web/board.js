@@ -125,6 +125,8 @@ function applyZoom() {
   const width = parseFloat(svg.getAttribute("width")) || 400;
   svg.classList.toggle("fit", board.zoom === null);
   svg.style.width = board.zoom === null ? "" : `${width * board.zoom}px`;
+  // Fitted, a small board (tic-tac-toe) grows at most to 1.5 times its size.
+  svg.style.maxWidth = board.zoom === null ? `${Math.max(480, width * 1.5)}px` : "none";
 }
 
 function zoomBy(factor) {
