@@ -79,18 +79,32 @@ pub fn gdl_grid(facts: &[String], sizes: &[i64]) -> Result<GdlGrid, String> {
 /// The board of a GDL state given as its facts in KIF (`(cell 1 1 b)`) as SVG, or why there
 /// is none.
 pub fn gdl_board(facts: &[String], sizes: &[i64], title: &str) -> Result<String, String> {
+    Ok(draw_grid(gdl_grid(facts, sizes)?, title, false))
+}
+
+/// [`gdl_board`] for a page where squares are clicked: each cell is a target
+/// (`crate::svg::Svg::target`) named by [`GdlGrid::square_name`].
+pub fn gdl_board_clickable(facts: &[String], sizes: &[i64], title: &str) -> Result<String, String> {
+    Ok(draw_grid(gdl_grid(facts, sizes)?, title, true))
+}
+
+fn draw_grid(grid: GdlGrid, title: &str, clickable: bool) -> String {
+    let names: Vec<String> = (0..grid.ranks.len())
+        .flat_map(|y| (0..grid.files.len()).map(move |x| (x, y)))
+        .map(|(x, y)| grid.square_name(x, y))
+        .collect();
     let GdlGrid {
         relation,
         files,
         ranks,
         pieces,
         cells,
-    } = gdl_grid(facts, sizes)?;
+    } = grid;
     let initial: Vec<PieceId> = cells.into_iter().map(PieceId::from_index).collect();
     let pos = (0..ranks.len())
         .flat_map(|y| (0..files.len()).map(move |x| (x as f64, y as f64)))
         .collect();
-    Ok(Picture {
+    Picture {
         pieces: &pieces,
         initial: &initial,
         background: Some(PieceId::from_index(0)),
@@ -101,9 +115,43 @@ pub fn gdl_board(facts: &[String], sizes: &[i64], title: &str) -> Result<String,
         cell_names: None,
         layers: Vec::new(),
         edges: Vec::new(),
+        targets: clickable.then_some(names.as_slice()),
         title: format!("{title} ({relation} facts)"),
     }
-    .draw())
+    .draw()
+}
+
+impl GdlGrid {
+    /// The name of the cell in column `x` (from the left) and row `row` (from the top), in
+    /// algebraic notation whatever the game calls it: files `a..` from the left, ranks `1..`
+    /// from the bottom.
+    pub fn square_name(&self, x: usize, row: usize) -> String {
+        let file = (b'a' + (x % 26) as u8) as char;
+        format!("{file}{}", self.ranks.len() - row)
+    }
+
+    /// The cells a move's term names ([`GdlGrid::square_name`]): each pair of consecutive
+    /// arguments equal to a column label and a row label of the grid (`(move e 2 e 4)`,
+    /// `(mark 1 3)`), nested terms included; empty when none do.
+    pub fn move_squares(&self, term: &str) -> Vec<String> {
+        let words: Vec<&str> = term
+            .split(|c: char| c.is_whitespace() || c == '(' || c == ')' || c == '|')
+            .filter(|w| !w.is_empty())
+            .collect();
+        let column = |w: &str| self.files.iter().position(|f| f == w);
+        let row = |w: &str| self.ranks.iter().position(|r| r == w);
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i + 1 < words.len() {
+            if let (Some(x), Some(y)) = (column(words[i]), row(words[i + 1])) {
+                out.push(self.square_name(x, y));
+                i += 2;
+            } else {
+                i += 1;
+            }
+        }
+        out
+    }
 }
 
 /// A cell's column, row and piece, as written in the facts.
@@ -237,6 +285,18 @@ mod tests {
             axis(["b".to_string(), "a".to_string()].iter(), &[8]),
             ["a", "b"]
         );
+    }
+
+    #[test]
+    fn move_terms_name_the_cells_of_the_grid() {
+        let state = facts(&["(cell 1 1 x)", "(cell 3 3 b)"]);
+        let grid = gdl_grid(&state, &[3]).unwrap();
+        assert_eq!(grid.move_squares("(mark 1 1)"), ["a1"]);
+        assert_eq!(grid.move_squares("(move 1 3 2 2)"), ["a3", "b2"]);
+        assert!(grid.move_squares("noop").is_empty());
+        let svg = gdl_board_clickable(&state, &[3], "t").unwrap();
+        assert_eq!(svg.matches(r#"class="sq""#).count(), 9, "{svg}");
+        assert!(svg.contains(r#"data-sq="c3""#));
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! SVG pictures for people who would rather look than read. Pure functions from a game to SVG
 //! text; the CLI writes the files.
 //!
-//! * [`svg`]: a tiny SVG writer (escaping, shapes).
+//! * [`svg`]: a tiny SVG writer (escaping, shapes, click targets).
 //! * [`sbg_board`]: an SBG initial position as a chequered grid, files a.. and ranks 1...
 //! * [`sbg_piece`]: a piece's moves from a central square of an empty board (the SBG spec's
 //!   Figure 3): quiet moves and captures marked differently.
@@ -19,8 +19,8 @@ pub mod sbg_board;
 pub mod sbg_piece;
 pub mod svg;
 
-pub use gdl_board::{gdl_board, gdl_grid, GdlGrid};
+pub use gdl_board::{gdl_board, gdl_board_clickable, gdl_grid, GdlGrid};
 pub use png::svg_to_png;
-pub use rbg_board::rbg_board;
-pub use sbg_board::sbg_board;
+pub use rbg_board::{rbg_board, rbg_board_clickable};
+pub use sbg_board::{sbg_board, sbg_board_clickable};
 pub use sbg_piece::sbg_piece_moves;

@@ -5,7 +5,7 @@
 //! an empty square (`e`, `empty...`, `blank`), or else the piece on most squares at the start,
 //! is the background (drawn as an empty square); the others get short labels in a legend.
 
-use crate::svg::Svg;
+use crate::svg::{Area, Svg};
 use ir::{Game, PieceId};
 use std::collections::{BTreeMap, HashMap, VecDeque};
 
@@ -292,6 +292,22 @@ fn layout(g: &Game) -> (Vec<(f64, f64)>, Shape) {
 
 /// The initial position of an RBG game as SVG.
 pub fn rbg_board(g: &Game) -> String {
+    picture(g).draw()
+}
+
+/// [`rbg_board`] for a page where squares are clicked: each cell carries its name from
+/// `names` (one per vertex, as moves print them) as a target ([`Svg::target`]), which also
+/// replaces the names written in hexagon cells.
+pub fn rbg_board_clickable(g: &Game, names: &[String]) -> String {
+    let mut p = picture(g);
+    if names.len() == p.pos.len() {
+        p.targets = Some(names);
+        p.cell_names = None;
+    }
+    p.draw()
+}
+
+fn picture(g: &Game) -> Picture<'_> {
     let (pos, shape) = layout(g);
     let names = &g.board.vertices;
     let grid = matches!(shape, Shape::Square) && names.iter().all(|n| coords(n, 'r', 2).is_some());
@@ -327,13 +343,13 @@ pub fn rbg_board(g: &Game) -> String {
         cell_names,
         layers: layers.unwrap_or_default(),
         edges,
+        targets: None,
         title: format!(
             "{} players: {}",
             g.board.vertex_count(),
             g.players.join(", ")
         ),
     }
-    .draw()
 }
 
 /// Each cuboid layer's label (`z = k`) and the x of its centre, in cell units.
@@ -369,6 +385,8 @@ pub(crate) struct Picture<'a> {
     pub layers: Vec<(String, f64)>,
     /// Lines between cells (node-link drawings).
     pub edges: Vec<(usize, usize)>,
+    /// Each cell's name as a click target ([`Svg::target`]), or none.
+    pub targets: Option<&'a [String]>,
     pub title: String,
 }
 
@@ -440,15 +458,7 @@ impl Picture<'_> {
                     )
                 }
                 Shape::Hex => {
-                    let r = CELL * 0.577;
-                    let pts: Vec<(f64, f64)> = (0..6)
-                        .map(|k| {
-                            let a =
-                                std::f64::consts::PI / 3.0 * k as f64 + std::f64::consts::PI / 6.0;
-                            (cx + r * a.cos(), cy + r * a.sin())
-                        })
-                        .collect();
-                    svg.polygon(&pts, "#f0d9b5", "#8a6d4b");
+                    svg.polygon(&hexagon(cx, cy), "#f0d9b5", "#8a6d4b");
                     if let Some(names) = g.cell_names {
                         svg.text(cx, cy + CELL * 0.28, CELL * 0.16, "#8a6d4b", &names[i]);
                     }
@@ -484,6 +494,11 @@ impl Picture<'_> {
                 svg.text(cx, cy, size, ink, label);
             }
         }
+        if let Some(names) = g.targets {
+            for (i, name) in names.iter().enumerate() {
+                svg.target(&self.area(centre(i)), name);
+            }
+        }
         if let Some((files, ranks)) = &g.axes {
             coordinates(&mut svg, files, ranks, top);
         }
@@ -515,6 +530,37 @@ impl Picture<'_> {
         }
         svg.finish(&g.title)
     }
+}
+
+impl Picture<'_> {
+    /// The outline of a cell centred at `(cx, cy)`.
+    fn area(&self, (cx, cy): (f64, f64)) -> Area {
+        match self.shape {
+            Shape::Square => Area::Rect {
+                x: cx - CELL / 2.0,
+                y: cy - CELL / 2.0,
+                w: CELL,
+                h: CELL,
+            },
+            Shape::Hex => Area::Polygon(hexagon(cx, cy)),
+            Shape::Dot => Area::Circle {
+                cx,
+                cy,
+                r: CELL * 0.4,
+            },
+        }
+    }
+}
+
+/// The corners of a hexagon cell centred at `(cx, cy)`.
+fn hexagon(cx: f64, cy: f64) -> Vec<(f64, f64)> {
+    let r = CELL * 0.577;
+    (0..6)
+        .map(|k| {
+            let a = std::f64::consts::PI / 3.0 * k as f64 + std::f64::consts::PI / 6.0;
+            (cx + r * a.cos(), cy + r * a.sin())
+        })
+        .collect()
 }
 
 /// Column labels under and row labels left of a grid (rows listed top to bottom).

@@ -1,6 +1,6 @@
 //! An SBG initial position.
 
-use crate::svg::Svg;
+use crate::svg::{Area, Svg};
 use sbg::{Game, Side};
 
 pub const CELL: f64 = 48.0;
@@ -26,6 +26,16 @@ pub(crate) fn piece(svg: &mut Svg, cx: f64, cy: f64, side: Side, label: &str) {
 
 /// The board as a grid, white (uppercase) at the bottom, files a.. and ranks 1...
 pub fn sbg_board(game: &Game) -> String {
+    board(game, false)
+}
+
+/// [`sbg_board`] for a page where squares are clicked: each square is a target
+/// ([`Svg::target`]) named as moves name it (`sbg::position::square_name`).
+pub fn sbg_board_clickable(game: &Game) -> String {
+    board(game, true)
+}
+
+fn board(game: &Game, clickable: bool) -> String {
     let b = &game.board;
     let (w, h) = (b.width as f64, b.height as f64);
     let mut svg = Svg::new(w * CELL + 2.0 * MARGIN, h * CELL + 2.0 * MARGIN);
@@ -42,6 +52,19 @@ pub fn sbg_board(game: &Game) -> String {
                     p.side,
                     &p.kind.to_string(),
                 );
+            }
+        }
+    }
+    if clickable {
+        for y in 0..b.height {
+            for x in 0..b.width {
+                let area = Area::Rect {
+                    x: MARGIN + x as f64 * CELL,
+                    y: MARGIN + (b.height - 1 - y) as f64 * CELL,
+                    w: CELL,
+                    h: CELL,
+                };
+                svg.target(&area, &sbg::position::square_name(x, y, b.width));
             }
         }
     }

@@ -2,6 +2,13 @@
 
 use std::fmt::Write;
 
+/// The outline of a cell (see [`Svg::target`]).
+pub enum Area {
+    Rect { x: f64, y: f64, w: f64, h: f64 },
+    Circle { cx: f64, cy: f64, r: f64 },
+    Polygon(Vec<(f64, f64)>),
+}
+
 pub struct Svg {
     body: String,
     width: f64,
@@ -71,6 +78,30 @@ impl Svg {
             self.body,
             r#"<text x="{x:.1}" y="{y:.1}" font-size="{size:.1}" fill="{fill}" text-anchor="start" dominant-baseline="central" font-family="sans-serif">{}</text>"#,
             escape(text)
+        );
+    }
+
+    /// An invisible shape over a cell, for a page that lets people click squares: `class="sq"`
+    /// and `data-sq="NAME"` (the page styles and reads them), the name as its tooltip.
+    pub fn target(&mut self, area: &Area, name: &str) {
+        let name = escape(name);
+        let shape = match area {
+            Area::Rect { x, y, w, h } => {
+                format!(r#"rect x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{h:.1}""#)
+            }
+            Area::Circle { cx, cy, r } => format!(r#"circle cx="{cx:.1}" cy="{cy:.1}" r="{r:.1}""#),
+            Area::Polygon(points) => {
+                let pts: Vec<String> = points
+                    .iter()
+                    .map(|(x, y)| format!("{x:.1},{y:.1}"))
+                    .collect();
+                format!(r#"polygon points="{}""#, pts.join(" "))
+            }
+        };
+        let tag = shape.split(' ').next().unwrap_or("rect");
+        let _ = writeln!(
+            self.body,
+            r##"<{shape} class="sq" data-sq="{name}" fill="#000" fill-opacity="0"><title>{name}</title></{tag}>"##
         );
     }
 

@@ -1,8 +1,8 @@
-//! The routes. Pages: `/`, `/app.js`, `/style.css`. JSON API (docs/playground.md):
+//! The routes. Pages: `/`, `/app.js`, `/play.js`, `/board.js`, `/style.css`. JSON API (docs/playground.md):
 //!
 //! | route | body | answer |
 //! |---|---|---|
-//! | `GET /api/games` | | `[{name, lang}]` of the bundled corpus |
+//! | `GET /api/games` | | `[{name, lang, hash}]` of the bundled corpus |
 //! | `GET /api/games/{name}` | | `{name, lang, text}` |
 //! | `POST /api/check` | `{text, lang?}` | the `check --json` object |
 //! | `POST /api/state` | `{text, lang?, moves}` | [`View`] after the moves |
@@ -10,7 +10,7 @@
 //! | `POST /api/playout` | `… seed?, max_length?` | `{moves, finished, scores}` |
 //! | `POST /api/perft` | `… depth` | `{depth, nodes, complete, seconds}` |
 //! | `POST /api/bench` | `… millis?, seed?` | `{playouts, plies, seconds, playouts_per_second}` |
-//! | `POST /api/convert` | `{text, lang?, to}` | `{text, notes}` |
+//! | `POST /api/convert` | `{text, lang?, to}` | `{text, notes}` (`to`: rbg, ll-rbg, gdl, sbg) |
 //!
 //! Errors are `{error, diagnostics}` with a 4xx/5xx status ([`ApiError`]), the router's own
 //! too (404, 405, 413, 414, a bad path, a foreign host).
@@ -48,6 +48,14 @@ pub fn router(limits: Limits, access: Access) -> Router {
         .route(
             "/app.js",
             get(|| async { asset("text/javascript", assets::APP_JS) }),
+        )
+        .route(
+            "/play.js",
+            get(|| async { asset("text/javascript", assets::PLAY_JS) }),
+        )
+        .route(
+            "/board.js",
+            get(|| async { asset("text/javascript", assets::BOARD_JS) }),
         )
         .route(
             "/style.css",
@@ -175,7 +183,7 @@ fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
 async fn games() -> Json<Value> {
     let list: Vec<Value> = corpus::GAMES
         .iter()
-        .map(|g| json!({ "name": g.name, "lang": g.lang }))
+        .map(|g| json!({ "name": g.name, "lang": g.lang, "hash": corpus::text_hash(g.text) }))
         .collect();
     Json(json!(list))
 }
@@ -376,6 +384,11 @@ async fn convert(
 fn translate(game: &Game, to: &str) -> Result<(String, Vec<String>), ApiError> {
     let err = |e: String| ApiError::invalid(e);
     Ok(match (&game.loaded, to) {
+        // The formatter, as `rbgtool convert --to rbg`: only whitespace changes.
+        (Loaded::Rbg(_), "rbg") => (
+            rbg::format::format(&game.text).map_err(|d| err(rbg::diagnostic_summary(&d)))?,
+            vec![],
+        ),
         (Loaded::Rbg(g), "ll-rbg") => (rbg::print_ll_checked(g).map_err(err)?, vec![]),
         (Loaded::Rbg(g), "gdl") => {
             let t = convert::rbg_to_gdl(g, convert::GdlOptions::default())
@@ -395,7 +408,7 @@ fn translate(game: &Game, to: &str) -> Result<(String, Vec<String>), ApiError> {
         (Loaded::Gdl(d), "gdl") => (gdl::print(d), vec![]),
         (_, to) => {
             return Err(ApiError::invalid(format!(
-                "cannot convert {} to `{to}`; the conversions are: rbg -> ll-rbg, gdl; \
+                "cannot convert {} to `{to}`; the conversions are: rbg -> rbg (formatted), ll-rbg, gdl; \
                  sbg -> rbg, ll-rbg, gdl, sbg; gdl -> gdl",
                 game.lang.name()
             )))

@@ -12,6 +12,16 @@ pub struct CorpusGame {
 
 include!(concat!(env!("OUT_DIR"), "/corpus.rs"));
 
+/// FNV-1a (32 bits) of the text's UTF-8 bytes, in hex: the page hashes a pasted text the same
+/// way to show which bundled game it is, without fetching every text.
+pub fn text_hash(text: &str) -> String {
+    let mut h: u32 = 0x811c_9dc5;
+    for b in text.bytes() {
+        h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
+    }
+    format!("{h:08x}")
+}
+
 /// The bundled game of that file name.
 pub fn find(name: &str) -> Option<&'static CorpusGame> {
     GAMES.iter().find(|g| g.name == name)
@@ -27,6 +37,8 @@ mod tests {
         assert!(find("breakthrough.sbg").is_some());
         assert_eq!(find("pennies.kif").map(|g| g.lang), Some("gdl"));
         assert!(find("../Cargo.toml").is_none());
+        assert_eq!(text_hash(""), "811c9dc5");
+        assert_eq!(text_hash("a"), "e40c292c");
         for g in GAMES {
             assert!(!g.text.is_empty(), "{}", g.name);
         }

@@ -56,22 +56,24 @@ pub fn load(text: &str, lang: Option<&str>) -> Result<Game, ApiError> {
     }
 }
 
-/// An engine's state as the playground uses it: drawn, and played by agents.
+/// An engine's state as the playground uses it: drawn, played by clicks and by agents.
 pub trait Played: GameState {
-    /// The current position as SVG, when the game has a picture.
+    /// The current position as SVG, when the game has a picture; its cells are click
+    /// targets named as [`Played::squares`] names them.
     fn picture(&self, loaded: &Loaded) -> Option<String>;
 
-    /// At most `max` legal moves in notation, and whether they are all of them. The default
-    /// lists every move (SBG boards and GDL joint moves are bounded by their engines'
-    /// limits); the reasoner stops its search after `max + 1`.
-    fn listed_moves(&mut self, max: usize) -> (Vec<String>, bool)
+    /// The board squares each move touches, in order (from, intermediate, to), named as the
+    /// picture's targets; empty for a move that names no square of the picture.
+    fn squares(&self, moves: &[&Self::Move]) -> Vec<Vec<String>>;
+
+    /// At most `max` legal moves with their notation, and whether they are all of them. The
+    /// default lists every move (SBG boards and GDL joint moves are bounded by their
+    /// engines' limits); the reasoner stops its search after `max + 1`.
+    fn listed_moves(&mut self, max: usize) -> (Vec<(Self::Move, String)>, bool)
     where
         Self: Sized,
     {
-        let mut all: Vec<String> = game::text::printed_moves(self)
-            .into_iter()
-            .map(|(_, t)| t)
-            .collect();
+        let mut all = game::text::printed_moves(self);
         let complete = all.len() <= max;
         all.truncate(max);
         (all, complete)
@@ -90,19 +92,40 @@ pub trait Played: GameState {
 impl Played for reasoner::State<'_> {
     fn picture(&self, loaded: &Loaded) -> Option<String> {
         match loaded {
-            Loaded::Rbg(g) => Some(picture::rbg(g, &self.pieces())),
+            Loaded::Rbg(g) => Some(picture::rbg(
+                g,
+                &self.pieces(),
+                &self.reasoner().names().display,
+            )),
             _ => None,
         }
+    }
+
+    /// The vertices of the move's modifiers, a vertex repeated in a row once.
+    fn squares(&self, moves: &[&reasoner::Move]) -> Vec<Vec<String>> {
+        let display = &self.reasoner().names().display;
+        moves
+            .iter()
+            .map(|m| {
+                let mut out: Vec<String> = m
+                    .steps
+                    .iter()
+                    .filter_map(|&(_, v)| display.get(v as usize).cloned())
+                    .collect();
+                out.dedup();
+                out
+            })
+            .collect()
     }
 
     /// A complete list in the shortest unique notation; a cut one in the form that is unique
     /// without knowing the other moves (`12@e2 15@e4`, docs/positions.md), which
     /// `move_from_text` reads back.
-    fn listed_moves(&mut self, max: usize) -> (Vec<String>, bool) {
+    fn listed_moves(&mut self, max: usize) -> (Vec<(reasoner::Move, String)>, bool) {
         let Ok((moves, complete)) = self.legal_moves_at_most(max) else {
             return (Vec::new(), true);
         };
-        let texts = if complete {
+        let texts: Vec<String> = if complete {
             moves.iter().map(|m| self.move_to_text(m)).collect()
         } else {
             let names = self.reasoner().names();
@@ -111,7 +134,7 @@ impl Played for reasoner::State<'_> {
                 .map(|m| reasoner::notation::move_to_text(names, &[], m))
                 .collect()
         };
-        (texts, complete)
+        (moves.into_iter().zip(texts).collect(), complete)
     }
 }
 
@@ -121,6 +144,23 @@ impl Played for sbg::Engine {
             Loaded::Sbg(g) => Some(picture::sbg(g, self.board())),
             _ => None,
         }
+    }
+
+    /// From and to (one square for a null move).
+    fn squares(&self, moves: &[&sbg::Move]) -> Vec<Vec<String>> {
+        let width = self.board().width;
+        let name = |sq: u16| {
+            let sq = usize::from(sq);
+            sbg::position::square_name(sq % width, sq / width, width)
+        };
+        moves
+            .iter()
+            .map(|m| {
+                let mut out = vec![name(m.from), name(m.to)];
+                out.dedup();
+                out
+            })
+            .collect()
     }
 
     fn agent<'a>(spec: AgentSpec, loaded: &Loaded) -> Result<Box<dyn Agent<Self> + 'a>, String> {
@@ -136,14 +176,36 @@ impl Played for gdl::Engine {
     /// its axes are not filled out to the game's `(index 1..n)` sizes, which the CLI's
     /// `show` reads from the description.
     fn picture(&self, _: &Loaded) -> Option<String> {
-        draw::gdl_board(&self.state_text(), &[], "state").ok()
+        draw::gdl_board_clickable(&self.state_text(), &[], "state").ok()
+    }
+
+    /// The cells of the drawn board the move's term names by a column and a row
+    /// (`draw::GdlGrid::move_squares`); none without a board.
+    fn squares(&self, moves: &[&gdl::JointMove]) -> Vec<Vec<String>> {
+        let Ok(grid) = draw::gdl_grid(&self.state_text(), &[]) else {
+            return vec![Vec::new(); moves.len()];
+        };
+        moves
+            .iter()
+            .map(|m| grid.move_squares(&self.move_text(m)))
+            .collect()
     }
 }
 
 /// Code that runs on any engine's state.
-pub trait OnState {
+pub trait OnState: Sized {
     type Out;
     fn run<G: Played>(self, state: &mut G, loaded: &Loaded) -> Result<Self::Out, ApiError>;
+
+    /// [`OnState::run`], told the last move replayed (a view marks its squares).
+    fn run_after<G: Played>(
+        self,
+        state: &mut G,
+        loaded: &Loaded,
+        _last: Option<&G::Move>,
+    ) -> Result<Self::Out, ApiError> {
+        self.run(state, loaded)
+    }
 }
 
 /// Builds the engine, plays `moves` from the initial position, runs `f`, and reports an
@@ -168,24 +230,24 @@ pub fn with_state<F: OnState>(
                 .map_err(|e| ApiError::invalid(format!("the game cannot start: {e}")))?;
             let played = play(&mut s, moves, budget);
             rbg_error(&s)?;
-            played?;
-            let out = f.run(&mut s, &game.loaded);
+            let last = played?;
+            let out = f.run_after(&mut s, &game.loaded, last.as_ref());
             rbg_error(&s)?;
             out
         }
         Loaded::Sbg(g) => {
             let mut e = sbg::Engine::new(g).map_err(|e| ApiError::invalid(e.to_string()))?;
             budget.check()?;
-            play(&mut e, moves, budget)?;
-            f.run(&mut e, &game.loaded)
+            let last = play(&mut e, moves, budget)?;
+            f.run_after(&mut e, &game.loaded, last.as_ref())
         }
         Loaded::Gdl(d) => {
             let mut e = gdl::Engine::new(d).map_err(|e| ApiError::invalid(format!("{e}")))?;
             budget.check()?;
             let played = play(&mut e, moves, budget);
             gdl_budget(&e)?;
-            played?;
-            let out = f.run(&mut e, &game.loaded);
+            let last = played?;
+            let out = f.run_after(&mut e, &game.loaded, last.as_ref());
             gdl_budget(&e)?;
             out
         }
@@ -226,24 +288,28 @@ fn gdl_budget(e: &gdl::Engine) -> Result<(), ApiError> {
     }
 }
 
-/// Applies moves in notation; an illegal one is an error naming it, its number and the legal
-/// moves. The budget is checked before each move.
+/// Applies moves in notation and returns the last; an illegal one is an error naming it, its
+/// number and the legal moves. The budget is checked before each move.
 pub fn play<G: GameState>(
     state: &mut G,
     moves: &[String],
     budget: &Budget,
-) -> Result<(), ApiError> {
+) -> Result<Option<G::Move>, ApiError> {
+    let mut last = None;
     for (i, text) in moves.iter().enumerate() {
         budget.check()?;
         match state.move_from_text(text) {
-            Ok(mv) => state.apply(&mv),
+            Ok(mv) => {
+                state.apply(&mv);
+                last = Some(mv);
+            }
             Err(e) => {
                 let message = format!("move {}: {e}", i + 1);
                 return Err(ApiError::invalid(shorten(message, 2000)));
             }
         }
     }
-    Ok(())
+    Ok(last)
 }
 
 /// At most about `max` bytes of `s` (a list of thousands of legal moves is cut).

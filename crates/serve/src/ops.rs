@@ -37,6 +37,11 @@ pub struct View {
     /// At a simultaneous turn (GDL), each role's own legal moves in notation (at most
     /// [`MOVES_SHOWN`] each); `null` at other turns. A player chooses from its role's list.
     pub own_moves: Option<Vec<Vec<String>>>,
+    /// For each of `moves`, the squares of the picture it touches in order (from,
+    /// intermediate, to: the targets of the SVG's `data-sq`); empty when it names none.
+    pub squares: Vec<Vec<String>>,
+    /// The squares of the last move played, for the page to mark; empty at the start.
+    pub last: Vec<String>,
 }
 
 /// The view of the current state.
@@ -45,15 +50,32 @@ pub struct Look;
 impl OnState for Look {
     type Out = View;
     fn run<G: Played>(self, state: &mut G, loaded: &Loaded) -> Result<View, ApiError> {
-        Ok(view(state, loaded))
+        Ok(view(state, loaded, None))
+    }
+
+    fn run_after<G: Played>(
+        self,
+        state: &mut G,
+        loaded: &Loaded,
+        last: Option<&G::Move>,
+    ) -> Result<View, ApiError> {
+        Ok(view(state, loaded, last))
     }
 }
 
-pub fn view<G: Played>(state: &mut G, loaded: &Loaded) -> View {
-    let (moves, complete) = state.listed_moves(MOVES_SHOWN);
+/// The view of the state `last` led to.
+pub fn view<G: Played>(state: &mut G, loaded: &Loaded, last: Option<&G::Move>) -> View {
+    let (listed, complete) = state.listed_moves(MOVES_SHOWN);
+    let squares = state.squares(&listed.iter().map(|(m, _)| m).collect::<Vec<_>>());
+    let moves: Vec<String> = listed.into_iter().map(|(_, t)| t).collect();
+    let last = last
+        .map(|m| state.squares(&[m]).swap_remove(0))
+        .unwrap_or_default();
     let players = state.player_names();
     let moves_total = moves.len();
     View {
+        squares,
+        last,
         player: state
             .current_player()
             .filter(|_| moves_total > 0)
@@ -159,20 +181,30 @@ pub struct AgentAnswer {
 impl OnState for AgentMove {
     type Out = AgentAnswer;
     fn run<G: Played>(self, state: &mut G, loaded: &Loaded) -> Result<AgentAnswer, ApiError> {
+        self.run_after(state, loaded, None)
+    }
+
+    /// The view marks the agent's move, or `last` when the game was over.
+    fn run_after<G: Played>(
+        self,
+        state: &mut G,
+        loaded: &Loaded,
+        last: Option<&G::Move>,
+    ) -> Result<AgentAnswer, ApiError> {
         let mut agent = G::agent(self.kind.spec(self.think), loaded).map_err(ApiError::invalid)?;
         let mut rng = game::rng_from_seed(self.seed);
         let chosen = match &self.own {
             None => agent.choose(state, &mut rng),
             Some(own) => Some(joint_with(state, own, &mut *agent, &mut rng)?),
         };
-        let mv = chosen.map(|mv| {
-            let text = state.move_to_text(&mv);
-            state.apply(&mv);
+        let mv = chosen.as_ref().map(|mv| {
+            let text = state.move_to_text(mv);
+            state.apply(mv);
             text
         });
         Ok(AgentAnswer {
             mv,
-            view: view(state, loaded),
+            view: view(state, loaded, chosen.as_ref().or(last)),
         })
     }
 }

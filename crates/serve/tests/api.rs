@@ -414,3 +414,91 @@ async fn pages_and_the_game_list() {
     assert_eq!(status, StatusCode::OK);
     assert!(page["raw"].as_str().unwrap().contains("rbgtool playground"));
 }
+
+const CHESS: &str = include_str!("../../../corpus/rbg/chess.rbg");
+const DRAUGHTS: &str = include_str!("../../../corpus/rbg/englishDraughts.rbg");
+const TIC_TAC_TOE: &str = include_str!("../../../corpus/gdl/ticTacToe.kif");
+
+/// The squares of a view's move `text`.
+fn squares_of(view: &Value, text: &str) -> Value {
+    let i = view["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|m| m == text)
+        .unwrap_or_else(|| panic!("no move `{text}` in {}", view["moves"]));
+    view["squares"][i].clone()
+}
+
+/// Every square a move names is a click target of the picture.
+fn squares_are_targets(view: &Value) {
+    let svg = view["svg"].as_str().expect("a picture");
+    for list in view["squares"].as_array().unwrap() {
+        for sq in list.as_array().unwrap() {
+            let target = format!(r#"data-sq="{}""#, sq.as_str().unwrap());
+            assert!(svg.contains(&target), "{target} is not in the picture");
+        }
+    }
+}
+
+/// Each legal move comes with the squares it touches, named as the picture's click targets,
+/// and the view marks the last move's squares (RBG, SBG, GDL).
+#[tokio::test]
+async fn moves_name_their_squares_and_the_last_is_marked() {
+    let (_, v) = post("/api/state", json!({ "text": CHESS })).await;
+    assert_eq!(squares_of(&v, "e2 e4"), json!(["e2", "e4"]));
+    assert_eq!(squares_of(&v, "g1 f3"), json!(["g1", "f3"]));
+    assert_eq!(v["last"], json!([]));
+    squares_are_targets(&v);
+    let (_, v) = post("/api/state", json!({ "text": CHESS, "moves": ["e2 e4"] })).await;
+    assert_eq!(v["last"], json!(["e2", "e4"]));
+    // A double capture: from, the two captured men, where the man lands.
+    let setup = ["b6 a5", "c3 d4", "a7 b6", "g3 h4", "a5 b4"];
+    let (_, v) = post("/api/state", json!({ "text": DRAUGHTS, "moves": setup })).await;
+    assert_eq!(
+        squares_of(&v, "a3 b4 b6 a7"),
+        json!(["a3", "b4", "b6", "a7"])
+    );
+    squares_are_targets(&v);
+    let (_, v) = post("/api/state", json!({ "text": BREAKTHROUGH_SBG })).await;
+    assert_eq!(squares_of(&v, "a2-a3"), json!(["a2", "a3"]));
+    squares_are_targets(&v);
+    let (_, v) = post("/api/state", json!({ "text": TIC_TAC_TOE })).await;
+    assert_eq!(squares_of(&v, "(mark 1 3)"), json!(["a3"]));
+    squares_are_targets(&v);
+    // The agent's answer is the move marked.
+    let body = json!({ "text": TIC_TAC_TOE, "agent": "random", "moves": ["(mark 2 2)"] });
+    let (_, a) = post("/api/agent", body).await;
+    let (_, after) = post(
+        "/api/state",
+        json!({ "text": TIC_TAC_TOE, "moves": ["(mark 2 2)", a["move"]] }),
+    )
+    .await;
+    assert_eq!(a["view"]["last"], after["last"]);
+    assert_eq!(a["view"]["last"].as_array().unwrap().len(), 1, "{a}");
+    // Pennies has no board: no squares.
+    let (_, v) = post("/api/state", json!({ "text": PENNIES })).await;
+    assert!(v["squares"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|s| s == &json!([])));
+}
+
+/// RBG → RBG is the formatter, as `rbgtool convert --to rbg`; the game list hashes texts as
+/// the page does to recognise a pasted one.
+#[tokio::test]
+async fn the_formatter_converts_and_games_carry_hashes() {
+    let (status, c) = post("/api/convert", json!({ "text": CHESS, "to": "rbg" })).await;
+    assert_eq!(status, StatusCode::OK, "{c}");
+    assert_eq!(c["text"], rbg::format::format(CHESS).unwrap());
+    let (_, games) = send(Limits::default(), "GET", "/api/games", Body::empty()).await;
+    let ttt = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["name"] == "ticTacToe.kif")
+        .expect("GDL games are listed");
+    assert_eq!(ttt["lang"], "gdl");
+    assert_eq!(ttt["hash"], serve::corpus::text_hash(TIC_TAC_TOE));
+}

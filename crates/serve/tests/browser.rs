@@ -9,6 +9,7 @@ use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
 use headless_chrome::{Browser, LaunchOptions, Tab};
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 fn chromium() -> Option<PathBuf> {
@@ -76,10 +77,11 @@ fn screenshot(tab: &Tab, name: &str) {
     println!("screenshot: {}", path.display());
 }
 
-#[test]
-fn play_edit_and_convert_in_chromium() {
+/// Chromium on the playground, or `None` after counting the skip.
+fn launch() -> Option<(Browser, SocketAddr)> {
     let Some(path) = chromium() else {
-        return testskip::skip("no chromium on PATH (apt-get install chromium, or set CHROME)");
+        testskip::skip("no chromium on PATH (apt-get install chromium, or set CHROME)");
+        return None;
     };
     let addr = start_server();
     let options = LaunchOptions::default_builder()
@@ -90,7 +92,11 @@ fn play_edit_and_convert_in_chromium() {
         .idle_browser_timeout(Duration::from_secs(120))
         .build()
         .unwrap();
-    let browser = Browser::new(options).unwrap();
+    Some((Browser::new(options).unwrap(), addr))
+}
+
+/// A tab with the page loaded and started.
+fn open_page(browser: &Browser, addr: SocketAddr) -> Arc<Tab> {
     let tab = browser.new_tab().unwrap();
     tab.navigate_to(&format!("http://{addr}/")).unwrap();
     tab.wait_until_navigated().unwrap();
@@ -99,6 +105,15 @@ fn play_edit_and_convert_in_chromium() {
         "the page to start",
         "document.body.dataset.ready === '1'",
     );
+    tab
+}
+
+#[test]
+fn play_edit_and_convert_in_chromium() {
+    let Some((browser, addr)) = launch() else {
+        return;
+    };
+    let tab = open_page(&browser, addr);
 
     // Pick breakthrough (SBG) from the corpus.
     run(
@@ -249,4 +264,205 @@ fn play_edit_and_convert_in_chromium() {
     );
     let picker = text_of(&tab, "document.getElementById('picker').value");
     assert_eq!(picker, "", "the picker follows the text");
+}
+
+/// Clicks the board's square `sq` (its target in the picture), as a person does.
+fn click_square(tab: &Tab, sq: &str) {
+    tab.find_element(&format!("#board .sq[data-sq='{sq}']"))
+        .unwrap_or_else(|e| panic!("no square {sq}: {e}"))
+        .click()
+        .unwrap();
+}
+
+/// The squares of the picture marked with class `cls`, sorted.
+fn marked(tab: &Tab, cls: &str) -> Vec<String> {
+    let js = format!(
+        "JSON.stringify([...document.querySelectorAll('#board .sq.{cls}')].map((t) => t.dataset.sq).sort())"
+    );
+    serde_json::from_str(&text_of(tab, &js)).unwrap()
+}
+
+fn history(tab: &Tab) -> Vec<String> {
+    let js =
+        "JSON.stringify([...document.querySelectorAll('#history li')].map((l) => l.textContent))";
+    serde_json::from_str(&text_of(tab, js)).unwrap()
+}
+
+/// Picks a bundled game, played by clicking for both sides, and waits for its first view.
+fn pick_game(tab: &Tab, name: &str, status: &str) {
+    run(
+        tab,
+        &format!(
+            "document.getElementById('opponent').value = 'friend'; \
+             const p = document.getElementById('picker'); p.value = '{name}'; \
+             p.dispatchEvent(new Event('change'));"
+        ),
+    );
+    wait_for(
+        tab,
+        name,
+        &format!(
+            "document.getElementById('picker').value === '{name}' && \
+             document.getElementById('status').textContent.startsWith('{status}') && \
+             document.querySelectorAll('#history li').length === 0"
+        ),
+    );
+}
+
+/// Clicks squares in turn; the move they make is the `n`th in the list of moves played.
+fn click_move(tab: &Tab, squares: &[&str], n: usize) {
+    for sq in squares {
+        click_square(tab, sq);
+    }
+    wait_for(
+        tab,
+        &format!("move {n} ({squares:?})"),
+        &format!("document.querySelectorAll('#history li').length === {n}"),
+    );
+}
+
+/// Click-to-move (issue 42): chess e2-e4 with its destinations lit and the last move marked,
+/// a promotion chosen from the chooser, an English draughts double capture from its first and
+/// last squares, an amazons move (queen, destination, arrow), a GDL mark; undo and redo of a
+/// turn against an agent, the filter box, zoom, the picker following pasted text, and the
+/// formatter in the convert pane.
+#[test]
+fn click_to_move_in_chromium() {
+    let Some((browser, addr)) = launch() else {
+        return;
+    };
+    let tab = open_page(&browser, addr);
+
+    pick_game(&tab, "chess.rbg", "white to move, 20");
+    click_square(&tab, "e2");
+    assert_eq!(marked(&tab, "sel"), ["e2"]);
+    assert_eq!(marked(&tab, "dest"), ["e3", "e4"]);
+    click_move(&tab, &["e4"], 1);
+    assert_eq!(history(&tab), ["e2 e4"]);
+    assert_eq!(marked(&tab, "last"), ["e2", "e4"]);
+    screenshot(&tab, "7-chess-e4");
+
+    // Black's move against the agent, which answers; Undo takes back both, Redo replays them.
+    run(
+        &tab,
+        "document.getElementById('opponent').value = 'random';",
+    );
+    click_move(&tab, &["g8", "f6"], 3);
+    let three = history(&tab);
+    assert_eq!(three[1], "g8 f6");
+    assert!(three[2].ends_with("(agent)"), "{three:?}");
+    tab.find_element("#undo").unwrap().click().unwrap();
+    wait_for(
+        &tab,
+        "undo",
+        "document.querySelectorAll('#history li').length === 1",
+    );
+    assert_eq!(marked(&tab, "last"), ["e2", "e4"]);
+    tab.find_element("#redo").unwrap().click().unwrap();
+    wait_for(
+        &tab,
+        "redo",
+        "document.querySelectorAll('#history li').length === 3",
+    );
+    assert_eq!(history(&tab), three);
+
+    // The filter box keeps the moves holding every word typed (case ignored).
+    run(
+        &tab,
+        "const f = document.getElementById('filter'); f.value = 'D7'; \
+         f.dispatchEvent(new Event('input'));",
+    );
+    let shown = text_of(
+        &tab,
+        "[...document.querySelectorAll('#legal button.move')].filter((b) => !b.hidden)\
+         .map((b) => b.textContent).join(',')",
+    );
+    assert_eq!(shown, "d7 d5,d7 d6", "black to move: its d-pawn's moves");
+    run(&tab, "document.getElementById('filter').value = '';");
+
+    // Zoom: the picture at 125% of its own size, then fitted again.
+    tab.find_element("#zoom-in").unwrap().click().unwrap();
+    let level = text_of(&tab, "document.getElementById('zoom-level').textContent");
+    assert!(level.ends_with('%'), "{level}");
+    tab.find_element("#zoom-fit").unwrap().click().unwrap();
+
+    // The formatter: RBG to RBG in the convert pane.
+    run(&tab, "document.getElementById('convert-to').value = 'rbg';");
+    tab.find_element("#convert").unwrap().click().unwrap();
+    wait_for(
+        &tab,
+        "the formatted text",
+        "document.getElementById('converted').value.includes('#board')",
+    );
+
+    // A promotion with a capture: four moves share d7 and c8, the chooser lists them.
+    pick_game(&tab, "chessPosition5.rbg", "white to move");
+    click_square(&tab, "d7");
+    click_square(&tab, "c8");
+    wait_for(
+        &tab,
+        "the chooser",
+        "document.querySelectorAll('#chooser button.choice').length === 4",
+    );
+    screenshot(&tab, "8-chooser");
+    run(
+        &tab,
+        "[...document.querySelectorAll('#chooser button.choice')]\
+         .find((b) => b.textContent.includes('[wQ]')).click();",
+    );
+    wait_for(
+        &tab,
+        "the promotion",
+        "document.querySelectorAll('#history li').length === 1",
+    );
+    assert_eq!(history(&tab), ["d7 [e] c8 [wQ]"]);
+
+    // English draughts: five moves by clicks, then a double capture from its first and last
+    // squares (the captured men are the squares between).
+    pick_game(&tab, "englishDraughts.rbg", "black to move");
+    let setup = [
+        ["b6", "a5"],
+        ["c3", "d4"],
+        ["a7", "b6"],
+        ["g3", "h4"],
+        ["a5", "b4"],
+    ];
+    for (i, mv) in setup.iter().enumerate() {
+        click_move(&tab, mv, i + 1);
+    }
+    click_square(&tab, "a3");
+    assert_eq!(marked(&tab, "dest"), ["b4"], "the first man to capture");
+    click_move(&tab, &["a7"], 6);
+    assert_eq!(history(&tab)[5], "a3 b4 b6 a7");
+    assert_eq!(marked(&tab, "last"), ["a3", "a7", "b4", "b6"]);
+    screenshot(&tab, "9-draughts");
+
+    // Amazons: the queen, where it goes, where it shoots.
+    pick_game(&tab, "amazons.rbg", "white to move, 2176");
+    click_square(&tab, "a4");
+    click_square(&tab, "b3");
+    assert!(marked(&tab, "dest").contains(&"c2".to_string()));
+    click_move(&tab, &["c2"], 1);
+    assert_eq!(history(&tab), ["a4 b3 c2"]);
+    assert_eq!(marked(&tab, "last"), ["a4", "b3", "c2"]);
+
+    // A GDL game from the picker: a mark by one click on the drawn grid.
+    pick_game(&tab, "ticTacToe.kif", "x to move");
+    click_move(&tab, &["b2"], 1);
+    assert_eq!(history(&tab), ["(mark 2 2)"]);
+    assert_eq!(marked(&tab, "last"), ["b2"]);
+    screenshot(&tab, "10-gdl");
+
+    // The picker follows the text: a bundled game's text pasted is that game.
+    run(
+        &tab,
+        "fetch('/api/games/breakthrough.sbg').then((r) => r.json()).then((g) => { \
+           const s = document.getElementById('source'); s.value = g.text; \
+           s.dispatchEvent(new Event('input')); });",
+    );
+    wait_for(
+        &tab,
+        "the picker on the pasted game",
+        "document.getElementById('picker').value === 'breakthrough.sbg'",
+    );
 }

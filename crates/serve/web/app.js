@@ -1,5 +1,6 @@
 // The playground page: every action is a POST of the game text (and the moves played) to
-// the JSON API (docs/playground.md); the server keeps no session.
+// the JSON API (docs/playground.md); the server keeps no session. The editor, tools, convert
+// pane, picker and sharing are here; playing is in play.js, the board's clicks in board.js.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -85,7 +86,7 @@ function selectRange(start, end) {
 }
 
 function scheduleCheck() {
-  $("picker").value = $("source").value === picked.text ? picked.name : "";
+  followText();
   renderGutter();
   clearTimeout(checkTimer);
   checkTimer = setTimeout(check, 300);
@@ -114,107 +115,13 @@ async function check() {
     if (changed) {
       game.text = text;
       game.lang = result.language;
-      game.moves = [];
+      setMoves([]);
+      $("converted").value = ""; // a translation of the previous text
+      $("convert-note").textContent = "";
     }
     await refresh(); // also after a fix back to the game being played: its moves stay
   } else {
     $("status").textContent = "Fix the errors to play (the board shows the last valid game).";
-  }
-}
-
-// ---- playing ------------------------------------------------------------------------------
-
-function showView(v) {
-  game.terminal = v.terminal;
-  $("status").textContent = v.status;
-  $("board").innerHTML = v.svg || "<p>(no board found in this state: see the position text)</p>";
-  $("position").textContent = v.position;
-  $("moves-count").textContent = v.moves_more
-    ? `(the first ${v.moves.length} shown; there are more)` : `(${v.moves_total})`;
-  const legal = $("legal");
-  legal.innerHTML = "";
-  if (v.own_moves) {
-    showOwnMoves(legal, v);
-  } else {
-    for (const m of v.moves) {
-      const b = document.createElement("button");
-      b.className = "move";
-      b.textContent = m;
-      b.onclick = () => play(m);
-      legal.appendChild(b);
-    }
-  }
-  const hist = $("history");
-  hist.innerHTML = "";
-  for (const m of game.moves) {
-    const li = document.createElement("li");
-    li.textContent = m;
-    hist.appendChild(li);
-  }
-}
-
-// A simultaneous turn (GDL): every role chooses its own move, none seeing the others'. One
-// list per role; against an agent the first role is yours and the agent chooses the others'
-// (each from its own moves, without seeing yours); with a friend every role is chosen here.
-function showOwnMoves(legal, v) {
-  $("moves-count").textContent = "(each role chooses its own move)";
-  const byAgent = $("opponent").value !== "friend";
-  v.own_moves.forEach((moves, role) => {
-    const label = document.createElement("label");
-    label.className = "own";
-    label.append(`${v.players[role]} `);
-    const select = document.createElement("select");
-    select.className = "own-move";
-    if (byAgent) select.add(new Option("(agent chooses)", ""));
-    for (const m of moves) select.add(new Option(m, m));
-    select.value = byAgent && role > 0 ? "" : moves[0];
-    label.appendChild(select);
-    legal.appendChild(label);
-  });
-  const b = document.createElement("button");
-  b.id = "play-turn";
-  b.textContent = "Play this turn";
-  b.onclick = playTurn;
-  legal.appendChild(b);
-}
-
-async function playTurn() {
-  const own = [...document.querySelectorAll("#legal select.own-move")].map((s) => s.value || null);
-  const agent = $("opponent").value === "friend" ? "random" : $("opponent").value;
-  $("status").textContent = own.includes(null) ? `${agent} is choosing...` : "playing...";
-  try {
-    const a = await api("/api/agent", request({ agent, millis: 500, seed: game.moves.length + 1, own }));
-    if (a.move !== null) game.moves.push(a.move);
-    showView(a.view);
-  } catch (e) {
-    $("status").textContent = e.message;
-  }
-}
-
-async function refresh() {
-  if (!game.text) return;
-  try {
-    showView(await api("/api/state", request()));
-  } catch (e) {
-    $("status").textContent = e.message;
-  }
-}
-
-async function play(move) {
-  game.moves.push(move);
-  await refresh();
-  if ($("opponent").value !== "friend" && !game.terminal) await agentMove();
-}
-
-async function agentMove() {
-  const agent = $("opponent").value === "friend" ? "alphabeta" : $("opponent").value;
-  $("status").textContent = `${agent} is thinking...`;
-  try {
-    const a = await api("/api/agent", request({ agent, millis: 500, seed: game.moves.length + 1 }));
-    if (a.move !== null) game.moves.push(a.move);
-    showView(a.view);
-  } catch (e) {
-    $("status").textContent = e.message;
   }
 }
 
@@ -279,7 +186,8 @@ async function playout() {
   const signal = startTool();
   try {
     const r = await api("/api/playout", request({ seed: Date.now() % 100000 }), signal);
-    game.moves = game.moves.concat(r.moves);
+    for (const m of r.moves) pushMove(m, "you");
+    play.redo = [];
     out(`random playout: ${r.moves.length} moves, ${r.finished ? "finished" : "not finished"}, scores ${r.scores.join(", ")}`);
     await refresh();
   } catch (e) {
@@ -313,14 +221,39 @@ async function copyConverted() {
   }
 }
 
-// The picked game; the picker shows "(your own)" once the text is no longer its text.
-let picked = { name: "", text: null };
+// The bundled games, each with the hash of its text: the picker names the game whose text
+// is in the editor (picked, pasted or typed), else shows "(your own)".
+let bundled = [];
+
+// FNV-1a (32 bits) of the text's UTF-8 bytes, in hex, as the server's `corpus::text_hash`.
+function textHash(text) {
+  let h = 0x811c9dc5;
+  for (const b of new TextEncoder().encode(text)) h = Math.imul(h ^ b, 0x01000193) >>> 0;
+  return h.toString(16).padStart(8, "0");
+}
+
+function followText() {
+  const hash = textHash($("source").value);
+  const g = bundled.find((g) => g.hash === hash);
+  $("picker").value = g ? g.name : "";
+}
+
+// The picker's games grouped by language.
+function fillPicker(games) {
+  const names = { rbg: "RBG", sbg: "SBG", gdl: "GDL" };
+  for (const lang of Object.keys(names)) {
+    const group = document.createElement("optgroup");
+    group.label = names[lang];
+    for (const g of games.filter((g) => g.lang === lang)) group.appendChild(new Option(g.name, g.name));
+    if (group.children.length) $("picker").appendChild(group);
+  }
+}
 
 async function pick(name) {
   if (!name) return;
   const g = await api("/api/games/" + encodeURIComponent(name));
-  picked = { name, text: g.text };
   $("source").value = g.text;
+  followText();
   await check();
 }
 
@@ -337,9 +270,10 @@ async function fromHash() {
   try {
     const s = JSON.parse(decodeURIComponent(m[1]));
     $("source").value = String(s.text || "");
+    followText();
     await check();
     if (Array.isArray(s.moves) && game.valid) {
-      game.moves = s.moves.map(String);
+      setMoves(s.moves.map(String));
       await refresh();
     }
     return true;
@@ -353,8 +287,11 @@ async function start() {
   $("source").addEventListener("scroll", () => { $("gutter").scrollTop = $("source").scrollTop; });
   $("picker").onchange = () => pick($("picker").value);
   $("agent-move").onclick = agentMove;
-  $("undo").onclick = () => { game.moves.pop(); refresh(); };
-  $("restart").onclick = () => { game.moves = []; refresh(); };
+  $("undo").onclick = undo;
+  $("redo").onclick = redo;
+  $("restart").onclick = restart;
+  $("filter").addEventListener("input", filterMoves);
+  startBoard();
   $("perft").onclick = perft;
   $("bench").onclick = bench;
   $("playout").onclick = playout;
@@ -362,13 +299,8 @@ async function start() {
   $("convert").onclick = convert;
   $("copy").onclick = copyConverted;
   $("share").onclick = share;
-  const games = await api("/api/games");
-  for (const g of games) {
-    const o = document.createElement("option");
-    o.value = g.name;
-    o.textContent = g.name;
-    $("picker").appendChild(o);
-  }
+  bundled = await api("/api/games");
+  fillPicker(bundled);
   if (!(await fromHash())) {
     $("picker").value = "breakthrough.rbg";
     await pick("breakthrough.rbg");
