@@ -469,7 +469,7 @@ pub enum Command {
     },
     /// Draw a game's position (the initial one, or --position/--moves) or an SBG piece's moves.
     #[command(
-        after_help = "Rectangle and cuboid boards are drawn as grids, hexagon boards as hexes, other graphs as\nnode-link diagrams. --piece draws an SBG piece's moves from the centre of an empty board.\n\nExamples:\n  rbgtool show corpus/sbg/gardner.sbg -o gardner.svg\n  rbgtool show corpus/sbg/chess_breakthrough.sbg --piece N -o knight.svg\n  rbgtool show corpus/rbg/yavalath.rbg -o yavalath.png\n  rbgtool show corpus/sbg/breakthrough.sbg --text\n  rbgtool show corpus/rbg/chess.rbg --text --moves \"e2 e4\""
+        after_help = "Rectangle and cuboid boards are drawn as grids, hexagon boards as hexes, other graphs as\nnode-link diagrams; coordinates stand on the rim (hexagons: files a.. up to the right,\nranks 1.. up to the left, as moves name cells), --labels writes each cell's name in it.\nChess pieces (RBG/GDL names like wP, bKo, wn; SBG letters K Q R B N P) are drawn as\npieces, stones in their players' colours, other pieces as discs with their letters.\n--piece draws an SBG piece's moves from the centre of an empty board.\n\nExamples:\n  rbgtool show corpus/sbg/gardner.sbg -o gardner.svg\n  rbgtool show corpus/sbg/chess_breakthrough.sbg --piece N -o knight.svg\n  rbgtool show corpus/rbg/yavalath.rbg -o yavalath.png\n  rbgtool show corpus/rbg/hex.rbg --moves \"e5; f4\" --labels -o hex.png\n  rbgtool show corpus/sbg/breakthrough.sbg --text\n  rbgtool show corpus/rbg/chess.rbg --text --moves \"e2 e4\""
     )]
     Show {
         #[command(flatten)]
@@ -485,6 +485,10 @@ pub enum Command {
         /// boards) instead of SVG.
         #[arg(long, conflicts_with_all = ["svg", "piece"])]
         text: bool,
+        /// Write each cell's name in it (`e5`; the vertex name on other graphs); without it
+        /// boards show their coordinates on the rim only.
+        #[arg(long, conflicts_with_all = ["text", "piece"])]
+        labels: bool,
         #[command(flatten)]
         start: StartArgs,
     },

@@ -928,7 +928,8 @@ fn every_subcommand_help_has_an_example() {
 fn show_draws_svg_and_text() {
     let (code, svg, err) = run(&["show", &data("tiny.sbg")]);
     assert_eq!(code, 0, "{err}");
-    assert!(svg.starts_with("<svg") && svg.contains("<circle"));
+    // Pawns drawn as pawns (six of them), not lettered discs.
+    assert!(svg.starts_with("<svg") && svg.matches("<g transform").count() == 6);
     let (code, svg, _) = run(&["show", &data("tiny.sbg"), "--piece", "P"]);
     assert_eq!(code, 0);
     assert_eq!(
@@ -951,13 +952,35 @@ fn show_draws_svg_and_text() {
 #[test]
 fn show_text_draws_hexagon_and_cuboid_boards() {
     let yavalath = repo("corpus/rbg/yavalath.rbg");
-    let (code, text, err) = run(&["show", &yavalath, "--text", "--moves", "hx2y4; hx0y0"]);
+    // File-rank names and the game's own vertex names both name a cell.
+    let (code, text, err) = run(&["show", &yavalath, "--text", "--moves", "e5; hx0y0"]);
     assert_eq!(code, 0, "{err}");
     snapshot!("show_hexagon_text", text);
     let cube = repo("corpus/rbg/ticTacToe3d.rbg");
     let (code, text, err) = run(&["show", &cube, "--text", "--moves", "cx1y0z0"]);
     assert_eq!(code, 0, "{err}");
     snapshot!("show_cuboid_text", text);
+}
+
+/// Hex and Yavalath moves are file-rank names along the board's diagonals (`e5` the centre),
+/// read and printed as on rectangles; pictures write cell names only with --labels.
+#[test]
+fn hexagon_cells_have_file_rank_names() {
+    let hex = repo("corpus/rbg/hex.rbg");
+    let (code, out, err) = run(&["moves", &hex, "--moves", "e5"]);
+    assert_eq!(code, 0, "{err}");
+    let moves: Vec<&str> = out.split_whitespace().collect();
+    assert!(moves.contains(&"a1") && moves.contains(&"i9"), "{out}");
+    assert!(!moves.contains(&"e5") && !out.contains("hx"), "{out}");
+    let (code, svg, _) = run(&["show", &hex, "--moves", "e5; f4"]);
+    assert_eq!(code, 0);
+    assert!(
+        !svg.contains(">e5<") && svg.contains(">i<"),
+        "rim names only"
+    );
+    let (code, svg, _) = run(&["show", &hex, "--labels"]);
+    assert_eq!(code, 0);
+    assert!(svg.contains(">e5<"), "cell names with --labels");
 }
 
 #[test]

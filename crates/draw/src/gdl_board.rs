@@ -9,7 +9,7 @@
 //! empty square (`b`, `blank`, `e`, `empty`), are empty. Our RBG → GDL translation's
 //! two-argument cells, `(cell rx0y2 e)`, are read the same way, rows numbered from the top.
 
-use crate::rbg_board::{Picture, Shape};
+use crate::picture::{Picture, Shape};
 use ir::PieceId;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -79,6 +79,17 @@ pub fn gdl_grid(facts: &[String], sizes: &[i64]) -> Result<GdlGrid, String> {
 /// The board of a GDL state given as its facts in KIF (`(cell 1 1 b)`) as SVG, or why there
 /// is none.
 pub fn gdl_board(facts: &[String], sizes: &[i64], title: &str) -> Result<String, String> {
+    gdl_board_with(facts, sizes, title, false)
+}
+
+/// [`gdl_board`], with each cell's name (column then row, `a1`, `11`) written in it when
+/// `labels`.
+pub fn gdl_board_with(
+    facts: &[String],
+    sizes: &[i64],
+    title: &str,
+    labels: bool,
+) -> Result<String, String> {
     let GdlGrid {
         relation,
         files,
@@ -90,17 +101,27 @@ pub fn gdl_board(facts: &[String], sizes: &[i64], title: &str) -> Result<String,
     let pos = (0..ranks.len())
         .flat_map(|y| (0..files.len()).map(move |x| (x as f64, y as f64)))
         .collect();
+    let cell_names = labels.then(|| {
+        let (files, ranks) = (&files, &ranks);
+        ranks
+            .iter()
+            .flat_map(|r| files.iter().map(move |f| format!("{f}{r}")))
+            .collect()
+    });
     Ok(Picture {
         pieces: &pieces,
+        players: &[],
         initial: &initial,
         background: Some(PieceId::from_index(0)),
         pos,
         shape: Shape::Square,
         grid: true,
         axes: Some((files, ranks)),
-        cell_names: None,
+        rim: Vec::new(),
+        cell_names,
         layers: Vec::new(),
         edges: Vec::new(),
+        sides: Vec::new(),
         title: format!("{title} ({relation} facts)"),
     }
     .draw())
