@@ -411,7 +411,7 @@ pub enum Command {
     },
     /// Play matches between agents and print a results table.
     #[command(
-        after_help = "Agents: random, human, alphabeta[:DEPTH|:TIME], mcts[:ITERATIONS|:TIME]\n(e.g. alphabeta:3, mcts:1000, mcts:2s). The agent of --white plays the first role the game\ndeclares and that of --black the second, whatever their names (Mu Torere declares black\nfirst); --agent ROLE=SPEC seats an agent by the role's name instead. A human types a move in\nnotation (docs/positions.md) or by its number; '?' lists them.\n\nExamples:\n  rbgtool play corpus/sbg/breakthrough.sbg --white alphabeta:3 --black random --games 20\n  rbgtool play corpus/rbg/muTorere.rbg --agent white=human --agent black=mcts:1000\n  rbgtool play corpus/rbg/ticTacToe.rbg --white human --black mcts:1000\n  rbgtool play corpus/sbg/breakthrough.sbg --games 10 --record games.txt"
+        after_help = "Agents: random, human, alphabeta[:DEPTH|:TIME], mcts[:ITERATIONS|:TIME]\n(e.g. alphabeta:3, mcts:1000, mcts:2s). The agent of --white plays the first role the game\ndeclares and that of --black the second, whatever their names (Mu Torere declares black\nfirst); in a game of more roles they take turns: --white the third, --black the fourth, ...\n--agent ROLE=SPEC (repeatable) seats an agent by the role's name instead, for any role.\nA human types a move in notation (docs/positions.md; on boards file-rank names such as e5)\nor its number; '?' lists the moves, 'undo' takes back the human's last move, 'help' says\nthis, 'quit' leaves; the final position and the result are printed.\n\nExamples:\n  rbgtool play corpus/sbg/breakthrough.sbg --white alphabeta:3 --black random --games 20\n  rbgtool play corpus/rbg/muTorere.rbg --agent white=human --agent black=mcts:1000\n  rbgtool play corpus/rbg/ticTacToe.rbg --white human --black mcts:1000\n  rbgtool play corpus/sbg/breakthrough.sbg --games 10 --record games.txt"
     )]
     Play {
         #[command(flatten)]
@@ -422,8 +422,8 @@ pub enum Command {
         /// The agent playing the second role the game declares (whatever its name).
         #[arg(long, default_value = "random")]
         black: String,
-        /// The agent of the role named ROLE (repeatable), e.g. `--agent white=human`; it takes
-        /// that role's seat from the first- or second-role agent.
+        /// The agent of the role named ROLE (repeatable, any number of roles), e.g. `--agent
+        /// white=human`; it replaces --white's or --black's agent for that role.
         #[arg(long = "agent", value_name = "ROLE=SPEC")]
         agents: Vec<String>,
         /// Number of games.

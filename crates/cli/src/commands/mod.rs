@@ -19,6 +19,7 @@ mod play;
 pub mod rate;
 mod rbg_game;
 mod replay;
+mod seated;
 mod show;
 mod start;
 
