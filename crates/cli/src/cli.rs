@@ -580,7 +580,8 @@ pub enum Command {
         #[arg(long, default_value_t = 50,
               value_parser = clap::value_parser!(u64).range(2..=limits::POPULATION))]
         population: u64,
-        /// Generations after the initial one.
+        /// Generations after the initial one: the run writes generations 0 (the initial
+        /// population) to N, N + 1 in all.
         #[arg(long, default_value_t = 20,
               value_parser = clap::value_parser!(u64).range(0..=limits::GENERATIONS))]
         generations: u64,

@@ -958,7 +958,10 @@ fn ggp_match_replaces_faulty_replies_and_records_the_match() {
             &url,
         ]);
         assert_eq!(code, 2, "{err}");
-        assert!(err.contains("2 roles (even, odd) but 1 players"), "{err}");
+        assert!(
+            err.contains("2 roles (even, odd) but 1 player was given"),
+            "{err}"
+        );
     });
     let _ = ours.kill();
     let _ = ours.wait();
