@@ -63,6 +63,14 @@ pub trait Agent<G: GameState> {
     /// game's moves are taken back (a person at the terminal sees the final position). The
     /// default ignores it.
     fn game_over(&mut self, _state: &mut G) {}
+
+    /// Asked when [`Agent::choose`] returned no move at a state that has some: true takes back
+    /// the last move of the player now to move (and the others' moves since), then the agent
+    /// is asked again.
+    /// A person typing `undo` does this; the default (no) makes a missing move an agent bug.
+    fn wants_take_back(&mut self) -> bool {
+        false
+    }
 }
 
 impl<G: GameState, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
@@ -84,6 +92,10 @@ impl<G: GameState, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
 
     fn game_over(&mut self, state: &mut G) {
         (**self).game_over(state)
+    }
+
+    fn wants_take_back(&mut self) -> bool {
+        (**self).wants_take_back()
     }
 }
 

@@ -265,6 +265,9 @@ pub fn play_game<G: GameState>(
     let mut length = 0u64;
     let mut finished = false;
     let mut notation = Vec::new();
+    // The player who made each move so far (`usize::MAX`: a simultaneous turn's), so that a
+    // take-back knows how far to go.
+    let mut by_player: Vec<usize> = Vec::new();
     loop {
         g.legal_moves(&mut moves);
         if moves.is_empty() {
@@ -306,14 +309,27 @@ pub fn play_game<G: GameState>(
             for agent in agents.iter_mut() {
                 agent.turn_played(g, &mv);
             }
+            by_player.push(usize::MAX);
             mv
         } else {
-            let a = seats[mover(g) % 2];
+            let player = mover(g);
+            let a = seats[player % 2];
             let start = Instant::now();
             let mv = agents[a].choose(g, &mut rngs[a]);
             seconds[a] += start.elapsed().as_secs_f64();
-            moves_of[a] += 1;
+            if mv.is_none() && agents[a].wants_take_back() {
+                let back = plies_to_take_back(&by_player, player);
+                for _ in 0..back {
+                    g.undo();
+                    by_player.pop();
+                    notation.pop();
+                }
+                length -= back as u64;
+                continue;
+            }
             let mv = mv.unwrap_or_else(|| panic!("agent {} returned no move", agents[a].name()));
+            moves_of[a] += 1;
+            by_player.push(player);
             assert!(
                 moves.contains(&mv),
                 "agent {} returned the illegal move {}",
@@ -356,6 +372,23 @@ pub fn play_game<G: GameState>(
         seconds,
         notation,
     }
+}
+
+/// How many of the last moves to take back so that `player`'s last move is undone and
+/// `player` is to move again: back to and including its last move (0 when it has made none).
+/// The moves of a simultaneous turn are nobody's, so a take-back stops before them.
+fn plies_to_take_back(by_player: &[usize], player: usize) -> usize {
+    let mut back = 0;
+    for &p in by_player.iter().rev() {
+        if p == usize::MAX {
+            return 0;
+        }
+        back += 1;
+        if p == player {
+            return back;
+        }
+    }
+    0
 }
 
 impl fmt::Display for MatchReport {
@@ -422,5 +455,70 @@ impl fmt::Display for MatchReport {
             self.options.max_length,
             self.options.seed
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Random;
+
+    #[test]
+    fn a_take_back_goes_to_the_seats_last_move() {
+        assert_eq!(plies_to_take_back(&[0, 1, 0, 1], 0), 2);
+        assert_eq!(plies_to_take_back(&[0, 1, 0, 1], 1), 1);
+        assert_eq!(plies_to_take_back(&[], 0), 0);
+        assert_eq!(plies_to_take_back(&[usize::MAX, 0, 1], 0), 2);
+        assert_eq!(plies_to_take_back(&[0, usize::MAX, 1], 0), 0);
+    }
+
+    /// Plays its first legal move; on its third turn asks to take back instead.
+    struct Undoer {
+        turns: usize,
+    }
+
+    impl<G: GameState> Agent<G> for Undoer {
+        fn name(&self) -> String {
+            "undoer".into()
+        }
+
+        fn choose(&mut self, state: &mut G, _rng: &mut game::Rng) -> Option<G::Move> {
+            self.turns += 1;
+            let mut legal = Vec::new();
+            state.legal_moves(&mut legal);
+            (self.turns != 3).then(|| legal.swap_remove(0))
+        }
+
+        fn choose_own(&mut self, _: &mut G, _: usize, _: &mut game::Rng) -> Option<usize> {
+            Some(0)
+        }
+
+        fn wants_take_back(&mut self) -> bool {
+            self.turns == 3
+        }
+    }
+
+    #[test]
+    fn a_game_goes_on_from_the_position_taken_back_to() {
+        let text = "<<Tiny>>\n<BOARD>\n3 4\n|ppp|\n|...|\n|...|\n|PPP|\n<PIECES>\n\
+                    P (0,1,e) + (-1,1,e) + (1,1,e) + (-1,1,p) + (1,1,p) &\n\
+                    <GOALS>\n20 &\n@P 0 3, 1 3, 2 3 &\n";
+        let game = sbg::parse(text).unwrap().0;
+        let mut e = sbg::Engine::new(&game).unwrap();
+        let start = e.state_hash();
+        let mut undoer = Undoer { turns: 0 };
+        let mut random = Random;
+        let options = MatchOptions {
+            max_length: 5,
+            ..MatchOptions::default()
+        };
+        let played = play_game(&mut e, [&mut undoer, &mut random], &options, 0, true);
+        // u1 r1 u2 r2, then r2 and u2 taken back, u3 r3 u4 (no side can win sooner): five
+        // moves on the board, four chosen by the undoer (asked five times), three by random.
+        assert_eq!(played.result.length, 5);
+        assert_eq!(played.notation.len(), 5);
+        assert_eq!(played.moves, [4, 3]);
+        assert_eq!(undoer.turns, 5);
+        assert_eq!(e.state_hash(), start, "the start state is restored");
     }
 }

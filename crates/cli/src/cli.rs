@@ -411,7 +411,7 @@ pub enum Command {
     },
     /// Play matches between agents and print a results table.
     #[command(
-        after_help = "Agents: random, human, alphabeta[:DEPTH|:TIME], mcts[:ITERATIONS|:TIME]\n(e.g. alphabeta:3, mcts:1000, mcts:2s). The agent of --white plays the first role the game\ndeclares and that of --black the second, whatever their names (Mu Torere declares black\nfirst); --agent ROLE=SPEC seats an agent by the role's name instead. A human types a move in\nnotation (docs/positions.md) or by its number; '?' lists them.\n\nExamples:\n  rbgtool play corpus/sbg/breakthrough.sbg --white alphabeta:3 --black random --games 20\n  rbgtool play corpus/rbg/muTorere.rbg --agent white=human --agent black=mcts:1000\n  rbgtool play corpus/rbg/ticTacToe.rbg --white human --black mcts:1000\n  rbgtool play corpus/sbg/breakthrough.sbg --games 10 --record games.txt"
+        after_help = "Agents: random, human, alphabeta[:DEPTH|:TIME], mcts[:ITERATIONS|:TIME]\n(e.g. alphabeta:3, mcts:1000, mcts:2s). The agent of --white plays the first role the game\ndeclares and that of --black the second, whatever their names (Mu Torere declares black\nfirst); in a game of more roles they take turns: --white the third, --black the fourth, ...\n--agent ROLE=SPEC (repeatable) seats an agent by the role's name instead, for any role.\nA human types a move in notation (docs/positions.md; on boards file-rank names such as e5)\nor its number; '?' lists the moves, 'undo' takes back the human's last move, 'help' says\nthis, 'quit' leaves; the final position and the result are printed.\n\nExamples:\n  rbgtool play corpus/sbg/breakthrough.sbg --white alphabeta:3 --black random --games 20\n  rbgtool play corpus/rbg/muTorere.rbg --agent white=human --agent black=mcts:1000\n  rbgtool play corpus/rbg/ticTacToe.rbg --white human --black mcts:1000\n  rbgtool play corpus/sbg/breakthrough.sbg --games 10 --record games.txt"
     )]
     Play {
         #[command(flatten)]
@@ -422,8 +422,8 @@ pub enum Command {
         /// The agent playing the second role the game declares (whatever its name).
         #[arg(long, default_value = "random")]
         black: String,
-        /// The agent of the role named ROLE (repeatable), e.g. `--agent white=human`; it takes
-        /// that role's seat from the first- or second-role agent.
+        /// The agent of the role named ROLE (repeatable, any number of roles), e.g. `--agent
+        /// white=human`; it replaces --white's or --black's agent for that role.
         #[arg(long = "agent", value_name = "ROLE=SPEC")]
         agents: Vec<String>,
         /// Number of games.
@@ -469,7 +469,7 @@ pub enum Command {
     },
     /// Draw a game's position (the initial one, or --position/--moves) or an SBG piece's moves.
     #[command(
-        after_help = "Rectangle and cuboid boards are drawn as grids, hexagon boards as hexes, other graphs as\nnode-link diagrams. --piece draws an SBG piece's moves from the centre of an empty board.\n\nExamples:\n  rbgtool show corpus/sbg/gardner.sbg -o gardner.svg\n  rbgtool show corpus/sbg/chess_breakthrough.sbg --piece N -o knight.svg\n  rbgtool show corpus/rbg/yavalath.rbg -o yavalath.png\n  rbgtool show corpus/sbg/breakthrough.sbg --text\n  rbgtool show corpus/rbg/chess.rbg --text --moves \"e2 e4\""
+        after_help = "Rectangle and cuboid boards are drawn as grids, hexagon boards as hexes, other graphs as\nnode-link diagrams; coordinates stand on the rim (hexagons: files a.. up to the right,\nranks 1.. up to the left, as moves name cells), --labels writes each cell's name in it.\nChess pieces (RBG/GDL names like wP, bKo, wn; SBG letters K Q R B N P) are drawn as\npieces, stones in their players' colours, other pieces as discs with their letters.\n--piece draws an SBG piece's moves from the centre of an empty board.\n\nExamples:\n  rbgtool show corpus/sbg/gardner.sbg -o gardner.svg\n  rbgtool show corpus/sbg/chess_breakthrough.sbg --piece N -o knight.svg\n  rbgtool show corpus/rbg/yavalath.rbg -o yavalath.png\n  rbgtool show corpus/rbg/hex.rbg --moves e5 --labels -o hex.png\n  rbgtool show corpus/sbg/breakthrough.sbg --text\n  rbgtool show corpus/rbg/chess.rbg --text --moves \"e2 e4\""
     )]
     Show {
         #[command(flatten)]
@@ -485,6 +485,10 @@ pub enum Command {
         /// boards) instead of SVG.
         #[arg(long, conflicts_with_all = ["svg", "piece"])]
         text: bool,
+        /// Write each cell's name in it (`e5`; the vertex name on other graphs); without it
+        /// boards show their coordinates on the rim only.
+        #[arg(long, conflicts_with_all = ["text", "piece"])]
+        labels: bool,
         #[command(flatten)]
         start: StartArgs,
     },
@@ -576,7 +580,8 @@ pub enum Command {
         #[arg(long, default_value_t = 50,
               value_parser = clap::value_parser!(u64).range(2..=limits::POPULATION))]
         population: u64,
-        /// Generations after the initial one.
+        /// Generations after the initial one: the run writes generations 0 (the initial
+        /// population) to N, N + 1 in all.
         #[arg(long, default_value_t = 20,
               value_parser = clap::value_parser!(u64).range(0..=limits::GENERATIONS))]
         generations: u64,

@@ -447,12 +447,84 @@ fn human_reprompts_until_a_legal_move() {
         "{err}"
     );
     assert!(
-        err.contains("a move cannot be taken back in `play`"),
+        err.contains("nothing to take back: you have not moved yet"),
         "{err}"
     );
     assert!(err.contains("not a legal move: a1 a3"), "{err}");
     assert!(err.contains("1. a1-a2"), "{err}");
     assert!(err.contains("│ P │"), "the board is drawn:\n{err}");
+}
+
+/// `undo` takes back the person's move and the reply: the game goes on from the start, and the
+/// final position and the result are printed.
+#[test]
+fn human_takes_a_move_back() {
+    let out = typed(
+        &[
+            "play",
+            &data("tiny.sbg"),
+            "--white",
+            "human",
+            "--black",
+            "random",
+            "--max-length",
+            "3",
+        ],
+        b"a1a2\nundo\nc1c2\nb1b2\n",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("your last move is taken back"), "{err}");
+    assert_eq!(err.matches("white to move").count(), 4, "{err}");
+    let last = err.rsplit("the final position:").next().unwrap();
+    // Rank 1 of the final position: only a1's pawn is left there (a1a2 was taken back).
+    assert!(last.contains(" 1 │ P │   │   │\n"), "{last}");
+    assert!(err.contains("game over: white"), "{err}");
+}
+
+/// In a game of three roles each `--agent` plays its own role: the person is asked at blue's
+/// turns only.
+#[test]
+fn agents_are_seated_for_every_role() {
+    let dir = scratch("three");
+    let game = dir.join("three.rbg");
+    std::fs::write(
+        &game,
+        "#players = red(1), green(1), blue(1)\n#pieces = e, x\n#variables =\n\
+         #board = rectangle(up, down, left, right, [e, e, e, e, e, e])\n\
+         #place = (left* + right*) {e} [x]\n\
+         #rules = ->red (place ->green place ->blue place ->red)*\n",
+    )
+    .unwrap();
+    let game = game.to_str().unwrap();
+    let args = |extra: &[&'static str]| {
+        let mut v = vec![
+            "play",
+            game,
+            "--agent",
+            "blue=human",
+            "--agent",
+            "red=random",
+        ];
+        v.extend(extra);
+        v
+    };
+    let out = typed(&args(&[]), b"1\n1\n");
+    let (stdout, err) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(out.status.success(), "{err}");
+    assert_eq!(err.matches("blue to move").count(), 2, "{err}");
+    assert!(!err.contains("red to move") && !err.contains("green to move"));
+    assert!(
+        err.contains("red plays") && err.contains("green plays"),
+        "{err}"
+    );
+    assert!(stdout.contains("random/human"), "{stdout}");
+    let (code, _, err) = run(&args(&["--alternate"]));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("drop --alternate"), "{err}");
 }
 
 /// `--agent ROLE=SPEC` seats an agent by the role's name: Mu Torere declares black first, so
@@ -886,7 +958,10 @@ fn ggp_match_replaces_faulty_replies_and_records_the_match() {
             &url,
         ]);
         assert_eq!(code, 2, "{err}");
-        assert!(err.contains("2 roles (even, odd) but 1 players"), "{err}");
+        assert!(
+            err.contains("2 roles (even, odd) but 1 player was given"),
+            "{err}"
+        );
     });
     let _ = ours.kill();
     let _ = ours.wait();
@@ -928,7 +1003,8 @@ fn every_subcommand_help_has_an_example() {
 fn show_draws_svg_and_text() {
     let (code, svg, err) = run(&["show", &data("tiny.sbg")]);
     assert_eq!(code, 0, "{err}");
-    assert!(svg.starts_with("<svg") && svg.contains("<circle"));
+    // Pawns drawn as pawns (six of them), not lettered discs.
+    assert!(svg.starts_with("<svg") && svg.matches("<g transform").count() == 6);
     let (code, svg, _) = run(&["show", &data("tiny.sbg"), "--piece", "P"]);
     assert_eq!(code, 0);
     assert_eq!(
@@ -951,13 +1027,35 @@ fn show_draws_svg_and_text() {
 #[test]
 fn show_text_draws_hexagon_and_cuboid_boards() {
     let yavalath = repo("corpus/rbg/yavalath.rbg");
-    let (code, text, err) = run(&["show", &yavalath, "--text", "--moves", "hx2y4; hx0y0"]);
+    // File-rank names and the game's own vertex names both name a cell.
+    let (code, text, err) = run(&["show", &yavalath, "--text", "--moves", "e5; hx0y0"]);
     assert_eq!(code, 0, "{err}");
     snapshot!("show_hexagon_text", text);
     let cube = repo("corpus/rbg/ticTacToe3d.rbg");
     let (code, text, err) = run(&["show", &cube, "--text", "--moves", "cx1y0z0"]);
     assert_eq!(code, 0, "{err}");
     snapshot!("show_cuboid_text", text);
+}
+
+/// Hex and Yavalath moves are file-rank names along the board's diagonals (`e5` the centre),
+/// read and printed as on rectangles; pictures write cell names only with --labels.
+#[test]
+fn hexagon_cells_have_file_rank_names() {
+    let hex = repo("corpus/rbg/hex.rbg");
+    let (code, out, err) = run(&["moves", &hex, "--moves", "e5"]);
+    assert_eq!(code, 0, "{err}");
+    let moves: Vec<&str> = out.split_whitespace().collect();
+    assert!(moves.contains(&"a1") && moves.contains(&"i9"), "{out}");
+    assert!(!moves.contains(&"e5") && !out.contains("hx"), "{out}");
+    let (code, svg, _) = run(&["show", &hex, "--moves", "e5; f4"]);
+    assert_eq!(code, 0);
+    assert!(
+        !svg.contains(">e5<") && svg.contains(">i<"),
+        "rim names only"
+    );
+    let (code, svg, _) = run(&["show", &hex, "--labels"]);
+    assert_eq!(code, 0);
+    assert!(svg.contains(">e5<"), "cell names with --labels");
 }
 
 #[test]

@@ -145,12 +145,12 @@ fn cache_list_and_clean_show_and_remove_libraries() {
     );
     let (_, listed, _) = run(rbgtool(&cache).args(["cache", "list"]));
     assert!(
-        listed.contains("library") && listed.contains("1 libraries"),
+        listed.contains("library") && listed.contains("1 library,"),
         "{listed}"
     );
     let (_, cleaned, _) = run(rbgtool(&cache).args(["cache", "clean"]));
     assert!(
-        cleaned.starts_with("removed 1 libraries and 0 stale"),
+        cleaned.starts_with("removed 1 library and 0 stale build folders"),
         "{cleaned}"
     );
     let (_, listed, _) = run(rbgtool(&cache).args(["cache", "list"]));

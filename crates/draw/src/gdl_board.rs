@@ -9,7 +9,7 @@
 //! empty square (`b`, `blank`, `e`, `empty`), are empty. Our RBG → GDL translation's
 //! two-argument cells, `(cell rx0y2 e)`, are read the same way, rows numbered from the top.
 
-use crate::rbg_board::{Picture, Shape};
+use crate::picture::{Picture, Shape};
 use ir::PieceId;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -79,16 +79,27 @@ pub fn gdl_grid(facts: &[String], sizes: &[i64]) -> Result<GdlGrid, String> {
 /// The board of a GDL state given as its facts in KIF (`(cell 1 1 b)`) as SVG, or why there
 /// is none.
 pub fn gdl_board(facts: &[String], sizes: &[i64], title: &str) -> Result<String, String> {
-    Ok(draw_grid(gdl_grid(facts, sizes)?, title, false))
+    gdl_board_with(facts, sizes, title, false)
+}
+
+/// [`gdl_board`], with each cell's name (column then row, `a1`, `11`) written in it when
+/// `labels`.
+pub fn gdl_board_with(
+    facts: &[String],
+    sizes: &[i64],
+    title: &str,
+    labels: bool,
+) -> Result<String, String> {
+    Ok(draw_grid(gdl_grid(facts, sizes)?, title, labels, false))
 }
 
 /// [`gdl_board`] for a page where squares are clicked: each cell is a target
 /// (`crate::svg::Svg::target`) named by [`GdlGrid::square_name`].
 pub fn gdl_board_clickable(facts: &[String], sizes: &[i64], title: &str) -> Result<String, String> {
-    Ok(draw_grid(gdl_grid(facts, sizes)?, title, true))
+    Ok(draw_grid(gdl_grid(facts, sizes)?, title, false, true))
 }
 
-fn draw_grid(grid: GdlGrid, title: &str, clickable: bool) -> String {
+fn draw_grid(grid: GdlGrid, title: &str, labels: bool, clickable: bool) -> String {
     let names: Vec<String> = (0..grid.ranks.len())
         .flat_map(|y| (0..grid.files.len()).map(move |x| (x, y)))
         .map(|(x, y)| grid.square_name(x, y))
@@ -104,17 +115,27 @@ fn draw_grid(grid: GdlGrid, title: &str, clickable: bool) -> String {
     let pos = (0..ranks.len())
         .flat_map(|y| (0..files.len()).map(move |x| (x as f64, y as f64)))
         .collect();
+    let cell_names = labels.then(|| {
+        let (files, ranks) = (&files, &ranks);
+        ranks
+            .iter()
+            .flat_map(|r| files.iter().map(move |f| format!("{f}{r}")))
+            .collect()
+    });
     Picture {
         pieces: &pieces,
+        players: &[],
         initial: &initial,
         background: Some(PieceId::from_index(0)),
         pos,
         shape: Shape::Square,
         grid: true,
         axes: Some((files, ranks)),
-        cell_names: None,
+        rim: Vec::new(),
+        cell_names,
         layers: Vec::new(),
         edges: Vec::new(),
+        sides: Vec::new(),
         targets: clickable.then_some(names.as_slice()),
         title: format!("{title} ({relation} facts)"),
     }
@@ -285,18 +306,6 @@ mod tests {
             axis(["b".to_string(), "a".to_string()].iter(), &[8]),
             ["a", "b"]
         );
-    }
-
-    #[test]
-    fn move_terms_name_the_cells_of_the_grid() {
-        let state = facts(&["(cell 1 1 x)", "(cell 3 3 b)"]);
-        let grid = gdl_grid(&state, &[3]).unwrap();
-        assert_eq!(grid.move_squares("(mark 1 1)"), ["a1"]);
-        assert_eq!(grid.move_squares("(move 1 3 2 2)"), ["a3", "b2"]);
-        assert!(grid.move_squares("noop").is_empty());
-        let svg = gdl_board_clickable(&state, &[3], "t").unwrap();
-        assert_eq!(svg.matches(r#"class="sq""#).count(), 9, "{svg}");
-        assert!(svg.contains(r#"data-sq="c3""#));
     }
 
     #[test]

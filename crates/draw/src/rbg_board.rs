@@ -3,14 +3,13 @@
 //! is laid out from its direction names when they read as compass directions (up, north,
 //! left, west, ...), and otherwise drawn as a node-link diagram on a circle. A piece named like
 //! an empty square (`e`, `empty...`, `blank`), or else the piece on most squares at the start,
-//! is the background (drawn as an empty square); the others get short labels in a legend.
+//! is the background (drawn as an empty square); the others are drawn as `picture` says.
+//! Coordinates stand on the rim (hexagons: `crate::hexagon`); `Options::labels` writes each
+//! cell's name in it.
 
-use crate::svg::{Area, Svg};
-use ir::{Game, PieceId};
+use crate::picture::{Picture, Shape};
+use ir::Game;
 use std::collections::{BTreeMap, HashMap, VecDeque};
-
-const CELL: f64 = 44.0;
-const MARGIN: f64 = 20.0;
 
 fn coords(name: &str, prefix: char, parts: usize) -> Option<Vec<i64>> {
     let rest = name.strip_prefix(prefix)?;
@@ -23,123 +22,6 @@ fn coords(name: &str, prefix: char, parts: usize) -> Option<Vec<i64>> {
         s = &s[end..];
     }
     s.is_empty().then_some(out)
-}
-
-/// Short labels, unique, for the pieces drawn.
-fn labels(pieces: &[String]) -> Vec<String> {
-    let mut out: Vec<String> = pieces
-        .iter()
-        .map(|n| {
-            if n.chars().count() <= 2 {
-                return n.clone();
-            }
-            let mut l: String = n.chars().take(1).collect();
-            l.extend(n.chars().skip(1).filter(|c| c.is_ascii_uppercase()));
-            if l.len() == 1 {
-                l = n.chars().take(2).collect();
-            }
-            l
-        })
-        .collect();
-    let mut count: HashMap<String, usize> = HashMap::new();
-    for l in &out {
-        *count.entry(l.clone()).or_default() += 1;
-    }
-    for (i, l) in out.iter_mut().enumerate() {
-        if count[l.as_str()] > 1 {
-            *l = pieces[i].chars().take(3).collect();
-        }
-    }
-    out
-}
-
-fn side_colours(name: &str) -> (&'static str, &'static str) {
-    let n = name.to_ascii_lowercase();
-    if n.starts_with("white") || n.starts_with('w') || n.starts_with("red") || n.starts_with('x') {
-        ("#fafafa", "#111")
-    } else if n.starts_with("black")
-        || n.starts_with('b')
-        || n.starts_with("blue")
-        || n.starts_with('o')
-    {
-        ("#222", "#fafafa")
-    } else {
-        ("#999", "#111")
-    }
-}
-
-/// The chess symbol a piece name stands for (`wP`, `bKo`, `whiteKnight`, `wRook`), when its
-/// first letters name a side and the rest a chess piece.
-fn chess_glyph(name: &str) -> Option<char> {
-    let lower = name.to_ascii_lowercase();
-    let (white, rest) = if let Some(r) = lower.strip_prefix("white") {
-        (true, r)
-    } else if let Some(r) = lower.strip_prefix("black") {
-        (false, r)
-    } else if let Some(r) = lower.strip_prefix('w') {
-        (true, r)
-    } else if let Some(r) = lower.strip_prefix('b') {
-        (false, r)
-    } else {
-        return None;
-    };
-    let kind = match rest {
-        "p" | "pe" | "pawn" => 0,
-        "n" | "kn" | "knight" => 1,
-        "b" | "bi" | "bishop" => 2,
-        "r" | "ro" | "rook" => 3,
-        "q" | "qu" | "queen" => 4,
-        "k" | "ko" | "ki" | "king" => 5,
-        _ => return None,
-    };
-    let white_glyphs = ['♙', '♘', '♗', '♖', '♕', '♔'];
-    let black_glyphs = ['♟', '♞', '♝', '♜', '♛', '♚'];
-    Some(if white {
-        white_glyphs[kind]
-    } else {
-        black_glyphs[kind]
-    })
-}
-
-/// Chess symbols for every piece drawn, when every one of them names a chess piece and a
-/// king is among them (so `wk`/`bk` draughts kings stay discs).
-fn chess_glyphs(pieces: &[String], shown: &[usize]) -> Option<Vec<char>> {
-    let glyphs: Vec<(usize, char)> = shown
-        .iter()
-        .map(|&i| chess_glyph(&pieces[i]).map(|c| (i, c)))
-        .collect::<Option<_>>()?;
-    let kinds: std::collections::HashSet<char> = glyphs.iter().map(|g| g.1).collect();
-    if kinds.len() < 4 || !(kinds.contains(&'♔') || kinds.contains(&'♚')) {
-        return None;
-    }
-    let mut out = vec![' '; pieces.len()];
-    for (i, c) in glyphs {
-        out[i] = c;
-    }
-    Some(out)
-}
-
-/// Draughts men (`wm`, `whiteMan`) are plain discs, kings (`wk`, `whiteKing`) discs with a
-/// ring: how a player draws them, no label needed. `None` for other names.
-fn draughts_piece(name: &str) -> Option<&'static str> {
-    match name.to_ascii_lowercase().as_str() {
-        "wm" | "whiteman" => Some("white disc"),
-        "bm" | "blackman" => Some("black disc"),
-        "wk" | "whiteking" => Some("white disc with a ring (king)"),
-        "bk" | "blackking" => Some("black disc with a ring (king)"),
-        _ => None,
-    }
-}
-
-/// Draughts drawing only when every piece drawn is a draughts man or king.
-fn draughts(pieces: &[String], shown: &[usize]) -> bool {
-    !shown.is_empty() && shown.iter().all(|&i| draughts_piece(&pieces[i]).is_some())
-}
-
-pub(crate) enum Shape {
-    Square,
-    Hex,
-    Dot,
 }
 
 /// Direction name → unit vector (screen coordinates: y grows downwards).
@@ -290,24 +172,32 @@ fn layout(g: &Game) -> (Vec<(f64, f64)>, Shape) {
     (pos, Shape::Dot)
 }
 
-/// The initial position of an RBG game as SVG.
+/// What a picture shows besides the position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Each cell's name written in it (file-rank names on rectangles and hexagons, the
+    /// vertex names otherwise); off, a board shows its coordinates on the rim only.
+    pub labels: bool,
+}
+
+/// The initial position of an RBG game as SVG, with the default [`Options`].
 pub fn rbg_board(g: &Game) -> String {
-    picture(g).draw()
+    rbg_board_with(g, Options::default())
+}
+
+/// The initial position of an RBG game as SVG.
+pub fn rbg_board_with(g: &Game, options: Options) -> String {
+    draw(g, options, None)
 }
 
 /// [`rbg_board`] for a page where squares are clicked: each cell carries its name from
-/// `names` (one per vertex, as moves print them) as a target ([`Svg::target`]), which also
-/// replaces the names written in hexagon cells.
+/// `names` (one per vertex, as moves print them) as a target (`Svg::target`).
 pub fn rbg_board_clickable(g: &Game, names: &[String]) -> String {
-    let mut p = picture(g);
-    if names.len() == p.pos.len() {
-        p.targets = Some(names);
-        p.cell_names = None;
-    }
-    p.draw()
+    let targets = (names.len() == g.board.vertex_count()).then_some(names);
+    draw(g, Options::default(), targets)
 }
 
-fn picture(g: &Game) -> Picture<'_> {
+fn draw(g: &Game, options: Options, targets: Option<&[String]>) -> String {
     let (pos, shape) = layout(g);
     let names = &g.board.vertices;
     let grid = matches!(shape, Shape::Square) && names.iter().all(|n| coords(n, 'r', 2).is_some());
@@ -318,7 +208,17 @@ fn picture(g: &Game) -> Picture<'_> {
         let ranks = (0..=maxy as usize).map(|y| (maxy as usize + 1 - y).to_string());
         (files.collect(), ranks.collect())
     });
-    let cell_names = matches!(shape, Shape::Hex).then_some(names.as_slice());
+    let hexagon = matches!(shape, Shape::Hex)
+        .then(|| ir::coords::file_rank(names))
+        .flatten();
+    let (rim, sides) = match &hexagon {
+        Some(fr) => (
+            crate::hexagon::rim(&fr.cells, &pos),
+            crate::hexagon::sides(&fr.cells, &g.players),
+        ),
+        None => (Vec::new(), Vec::new()),
+    };
+    let cell_names = options.labels.then(|| ir::coords::display_names(names));
     let layers = names
         .iter()
         .map(|n| coords(n, 'c', 3))
@@ -334,22 +234,26 @@ fn picture(g: &Game) -> Picture<'_> {
     };
     Picture {
         pieces: &g.pieces,
+        players: &g.players,
         initial: &g.board.initial,
         background: None,
         pos,
         shape,
         grid,
         axes,
+        rim,
         cell_names,
         layers: layers.unwrap_or_default(),
         edges,
-        targets: None,
+        sides,
+        targets,
         title: format!(
-            "{} players: {}",
+            "{} vertices; players: {}",
             g.board.vertex_count(),
             g.players.join(", ")
         ),
     }
+    .draw()
 }
 
 /// Each cuboid layer's label (`z = k`) and the x of its centre, in cell units.
@@ -363,215 +267,4 @@ fn cuboid_layers(c: &[Vec<i64>], pos: &[(f64, f64)]) -> Vec<(String, f64)> {
     span.into_iter()
         .map(|(z, (lo, hi))| (format!("layer z = {z}"), (lo + hi) / 2.0))
         .collect()
-}
-
-/// What a board picture shows, whatever game it comes from.
-pub(crate) struct Picture<'a> {
-    pub pieces: &'a [String],
-    /// The piece on each cell.
-    pub initial: &'a [PieceId],
-    /// The piece drawn as an empty cell (`None`: guessed from the names and counts).
-    pub background: Option<PieceId>,
-    /// Each cell's position in cell units.
-    pub pos: Vec<(f64, f64)>,
-    pub shape: Shape,
-    /// Square cells on a rectangle: chequered.
-    pub grid: bool,
-    /// Column labels (left to right) and row labels (top to bottom) of a grid.
-    pub axes: Option<(Vec<String>, Vec<String>)>,
-    /// Each cell's name, written small in the cell (hexagon boards).
-    pub cell_names: Option<&'a [String]>,
-    /// Labels above groups of columns (cuboid layers): text and centre x in cell units.
-    pub layers: Vec<(String, f64)>,
-    /// Lines between cells (node-link drawings).
-    pub edges: Vec<(usize, usize)>,
-    /// Each cell's name as a click target ([`Svg::target`]), or none.
-    pub targets: Option<&'a [String]>,
-    pub title: String,
-}
-
-impl Picture<'_> {
-    pub(crate) fn draw(&self) -> String {
-        let g = self;
-        let labels = labels(g.pieces);
-        let mut freq = vec![0usize; g.pieces.len()];
-        for p in g.initial {
-            freq[p.index()] += 1;
-        }
-        // The background: a piece named like an empty square, else the most frequent one.
-        let named_empty = g.pieces.iter().position(|n| {
-            let n = n.to_ascii_lowercase();
-            n == "e" || n.starts_with("empty") || n == "blank" || n == "none"
-        });
-        let background = g.background.or_else(|| {
-            named_empty
-                .or_else(|| (0..g.pieces.len()).max_by_key(|&i| (freq[i], usize::MAX - i)))
-                .map(PieceId::from_index)
-        });
-        let pos = &self.pos;
-        let maxx = pos.iter().map(|p| p.0).fold(0.0, f64::max);
-        let maxy = pos.iter().map(|p| p.1).fold(0.0, f64::max);
-        let shown: Vec<usize> = (0..g.pieces.len())
-            .filter(|&i| Some(PieceId::from_index(i)) != background && freq[i] > 0)
-            .collect();
-        let glyphs = chess_glyphs(g.pieces, &shown);
-        let draughts = draughts(g.pieces, &shown);
-        // Drawn as something other than its own name: a glyph, a disc, a shortened label.
-        let abbreviated = |i: usize| glyphs.is_some() || draughts || labels[i] != g.pieces[i];
-        let legend: Vec<usize> = shown.iter().copied().filter(|&i| abbreviated(i)).collect();
-        let legend_h = 16.0 * (legend.len() + 1) as f64;
-        // Room above the board for layer labels.
-        let top = MARGIN + if g.layers.is_empty() { 0.0 } else { 14.0 };
-        let mut svg = Svg::new(
-            (maxx + 1.0) * CELL + 2.0 * MARGIN,
-            (maxy + 1.0) * CELL + top + MARGIN + legend_h,
-        );
-        let centre = |i: usize| {
-            (
-                MARGIN + (pos[i].0 + 0.5) * CELL,
-                top + (pos[i].1 + 0.5) * CELL,
-            )
-        };
-        for &(a, b) in &g.edges {
-            let (x1, y1) = centre(a);
-            let (x2, y2) = centre(b);
-            svg.line(x1, y1, x2, y2, "#bbb");
-        }
-        for (text, x) in &g.layers {
-            svg.text(MARGIN + (x + 0.5) * CELL, top - 10.0, 12.0, "#333", text);
-        }
-        let grid = g.grid;
-        for (i, &piece) in g.initial.iter().enumerate() {
-            let (cx, cy) = centre(i);
-            match g.shape {
-                Shape::Square => {
-                    // Chequered like a chess board where the board is a rectangle grid.
-                    let dark = grid && (pos[i].0 + pos[i].1) as i64 % 2 == 1;
-                    let fill = if dark { "#b58863" } else { "#f0d9b5" };
-                    svg.rect(
-                        cx - CELL / 2.0,
-                        cy - CELL / 2.0,
-                        CELL,
-                        CELL,
-                        fill,
-                        "#8a6d4b",
-                    )
-                }
-                Shape::Hex => {
-                    svg.polygon(&hexagon(cx, cy), "#f0d9b5", "#8a6d4b");
-                    if let Some(names) = g.cell_names {
-                        svg.text(cx, cy + CELL * 0.28, CELL * 0.16, "#8a6d4b", &names[i]);
-                    }
-                }
-                Shape::Dot => svg.circle(cx, cy, CELL * 0.2, "#f0d9b5", "#8a6d4b"),
-            }
-            if Some(piece) != background {
-                let name = &g.pieces[piece.index()];
-                if let Some(glyphs) = &glyphs {
-                    svg.text(
-                        cx,
-                        cy + CELL * 0.06,
-                        CELL * 0.8,
-                        "#000",
-                        &glyphs[piece.index()].to_string(),
-                    );
-                    continue;
-                }
-                let (fill, ink) = side_colours(name);
-                svg.circle(cx, cy, CELL * 0.34, fill, "#111");
-                if draughts {
-                    if draughts_piece(name).is_some_and(|d| d.ends_with("(king)")) {
-                        svg.circle(cx, cy, CELL * 0.2, "none", ink);
-                    }
-                    continue;
-                }
-                let label = &labels[piece.index()];
-                let size = if label.chars().count() > 2 {
-                    CELL * 0.22
-                } else {
-                    CELL * 0.3
-                };
-                svg.text(cx, cy, size, ink, label);
-            }
-        }
-        if let Some(names) = g.targets {
-            for (i, name) in names.iter().enumerate() {
-                svg.target(&self.area(centre(i)), name);
-            }
-        }
-        if let Some((files, ranks)) = &g.axes {
-            coordinates(&mut svg, files, ranks, top);
-        }
-        let mut y = (maxy + 1.0) * CELL + top + MARGIN;
-        if let Some(b) = background {
-            svg.text(
-                MARGIN + 80.0,
-                y,
-                12.0,
-                "#333",
-                &format!("empty square: {}", g.pieces[b.index()]),
-            );
-        }
-        // The legend explains only what the picture abbreviates.
-        for &i in &legend {
-            y += 16.0;
-            let shown_as = match (&glyphs, draughts_piece(&g.pieces[i])) {
-                (Some(gl), _) => gl[i].to_string(),
-                (None, Some(d)) if draughts => d.to_string(),
-                _ => labels[i].clone(),
-            };
-            svg.text(
-                MARGIN + 80.0,
-                y,
-                12.0,
-                "#333",
-                &format!("{shown_as} = {}", g.pieces[i]),
-            );
-        }
-        svg.finish(&g.title)
-    }
-}
-
-impl Picture<'_> {
-    /// The outline of a cell centred at `(cx, cy)`.
-    fn area(&self, (cx, cy): (f64, f64)) -> Area {
-        match self.shape {
-            Shape::Square => Area::Rect {
-                x: cx - CELL / 2.0,
-                y: cy - CELL / 2.0,
-                w: CELL,
-                h: CELL,
-            },
-            Shape::Hex => Area::Polygon(hexagon(cx, cy)),
-            Shape::Dot => Area::Circle {
-                cx,
-                cy,
-                r: CELL * 0.4,
-            },
-        }
-    }
-}
-
-/// The corners of a hexagon cell centred at `(cx, cy)`.
-fn hexagon(cx: f64, cy: f64) -> Vec<(f64, f64)> {
-    let r = CELL * 0.577;
-    (0..6)
-        .map(|k| {
-            let a = std::f64::consts::PI / 3.0 * k as f64 + std::f64::consts::PI / 6.0;
-            (cx + r * a.cos(), cy + r * a.sin())
-        })
-        .collect()
-}
-
-/// Column labels under and row labels left of a grid (rows listed top to bottom).
-fn coordinates(svg: &mut Svg, files: &[String], ranks: &[String], top: f64) {
-    for (x, file) in files.iter().enumerate() {
-        let cx = MARGIN + (x as f64 + 0.5) * CELL;
-        let y = top + ranks.len() as f64 * CELL + 8.0;
-        svg.text(cx, y, 10.0, "#555", file);
-    }
-    for (y, rank) in ranks.iter().enumerate() {
-        let cy = top + (y as f64 + 0.5) * CELL;
-        svg.text(MARGIN / 2.0, cy, 10.0, "#555", rank);
-    }
 }

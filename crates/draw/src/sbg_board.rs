@@ -1,5 +1,8 @@
-//! An SBG initial position.
+//! An SBG initial position. The letters K, Q, R, B, N and P are drawn as chess pieces
+//! ([`crate::pieces`]) whatever their rules say; other letters (fairy pieces: cannons,
+//! griffins, ogres, ...) as discs carrying the letter, as the game names them.
 
+use crate::pieces;
 use crate::svg::{Area, Svg};
 use sbg::{Game, Side};
 
@@ -14,8 +17,14 @@ pub(crate) fn square_colour(x: usize, y: usize) -> &'static str {
     }
 }
 
-/// Draws a piece disc: white pieces light with a dark letter, black pieces the reverse.
+/// Draws a piece: a chess piece for K, Q, R, B, N and P, otherwise a disc with its letter
+/// (white pieces light with a dark letter, black pieces the reverse).
 pub(crate) fn piece(svg: &mut Svg, cx: f64, cy: f64, side: Side, label: &str) {
+    let mut letters = label.chars();
+    if let (Some(kind), None) = (letters.next().and_then(pieces::from_letter), letters.next()) {
+        pieces::draw(svg, kind, side == Side::White, cx, cy, CELL * 0.86);
+        return;
+    }
     let (fill, ink) = match side {
         Side::White => ("#fafafa", "#111"),
         Side::Black => ("#222", "#fafafa"),
@@ -26,16 +35,21 @@ pub(crate) fn piece(svg: &mut Svg, cx: f64, cy: f64, side: Side, label: &str) {
 
 /// The board as a grid, white (uppercase) at the bottom, files a.. and ranks 1...
 pub fn sbg_board(game: &Game) -> String {
-    board(game, false)
+    sbg_board_with(game, false)
+}
+
+/// [`sbg_board`], with each square's name (`a1`) written in it when `labels`.
+pub fn sbg_board_with(game: &Game, labels: bool) -> String {
+    board(game, labels, false)
 }
 
 /// [`sbg_board`] for a page where squares are clicked: each square is a target
 /// ([`Svg::target`]) named as moves name it (`sbg::position::square_name`).
 pub fn sbg_board_clickable(game: &Game) -> String {
-    board(game, true)
+    board(game, false, true)
 }
 
-fn board(game: &Game, clickable: bool) -> String {
+fn board(game: &Game, labels: bool, clickable: bool) -> String {
     let b = &game.board;
     let (w, h) = (b.width as f64, b.height as f64);
     let mut svg = Svg::new(w * CELL + 2.0 * MARGIN, h * CELL + 2.0 * MARGIN);
@@ -44,6 +58,10 @@ fn board(game: &Game, clickable: bool) -> String {
             let px = MARGIN + x as f64 * CELL;
             let py = MARGIN + (b.height - 1 - y) as f64 * CELL;
             svg.rect(px, py, CELL, CELL, square_colour(x, y), "none");
+            if labels {
+                let name = format!("{}{}", (b'a' + (x % 26) as u8) as char, y + 1);
+                svg.text_start(px + 2.0, py + 6.0, CELL * 0.18, "#5a4330", &name);
+            }
             if let Some(p) = b.get(x, y) {
                 piece(
                     &mut svg,

@@ -45,6 +45,51 @@ impl Svg {
         );
     }
 
+    /// A circle with a stroke of the given width.
+    pub fn circle_styled(
+        &mut self,
+        cx: f64,
+        cy: f64,
+        r: f64,
+        fill: &str,
+        stroke: &str,
+        width: f64,
+    ) {
+        let _ = writeln!(
+            self.body,
+            r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{r:.1}" fill="{fill}" stroke="{stroke}" stroke-width="{width:.1}"/>"#
+        );
+    }
+
+    /// A path (SVG path data) with round joins.
+    pub fn path(&mut self, d: &str, fill: &str, stroke: &str, width: f64) {
+        let _ = writeln!(
+            self.body,
+            r#"<path d="{d}" fill="{fill}" stroke="{stroke}" stroke-width="{width:.1}" stroke-linejoin="round" stroke-linecap="round"/>"#
+        );
+    }
+
+    /// What follows until [`Svg::close_group`] is moved by (`x`, `y`) and scaled by `scale`.
+    pub fn open_group(&mut self, x: f64, y: f64, scale: f64) {
+        let _ = writeln!(
+            self.body,
+            r#"<g transform="translate({x:.2} {y:.2}) scale({scale:.4})">"#
+        );
+    }
+
+    pub fn close_group(&mut self) {
+        self.body.push_str("</g>\n");
+    }
+
+    /// A line with a width and round ends.
+    pub fn thick_line(&mut self, from: (f64, f64), to: (f64, f64), stroke: &str, width: f64) {
+        let _ = writeln!(
+            self.body,
+            r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{stroke}" stroke-width="{width:.1}" stroke-linecap="round"/>"#,
+            from.0, from.1, to.0, to.1
+        );
+    }
+
     pub fn line(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, stroke: &str) {
         let _ = writeln!(
             self.body,

@@ -74,22 +74,80 @@ fn rbg_boards_of_every_shape() {
     }
 }
 
-/// Chess piece names become chess symbols, draughts men and kings plain and ringed discs;
-/// the legend lists only what the picture abbreviates.
+/// Chess piece names become drawn chess pieces (no font glyphs), draughts men and kings plain
+/// and ringed discs, stones discs in their players' colours; the legend lists only what the
+/// picture abbreviates.
 #[test]
 fn pieces_are_drawn_as_players_know_them() {
     let chess = draw::rbg_board(&rbg("corpus/rbg/chess.rbg"));
-    assert_eq!(chess.matches(">♙<").count(), 8, "white pawns");
-    assert_eq!(chess.matches(">♚<").count(), 1, "black king");
-    assert!(chess.contains(">♔ = wKo<"));
+    assert!(!chess.contains('♔') && !chess.contains('♚'), "no glyphs");
+    assert_eq!(chess.matches("<g transform").count(), 32, "32 drawn pieces");
+    let white_fills = chess.matches(r##"fill="#ffffff" stroke="#1a1a1a""##);
+    assert!(white_fills.count() > 16, "white pieces are filled white");
+    assert!(
+        !chess.contains(" = wKo"),
+        "no legend for drawn pieces: {chess}"
+    );
     let draughts = draw::rbg_board(&rbg("corpus/rbg/englishDraughts.rbg"));
     assert!(!draughts.contains(">wm<"), "men carry no label");
-    assert!(draughts.contains("white disc = wm"));
+    assert!(!draughts.contains(" = wm"), "nor a legend line");
     let breakthrough = draw::rbg_board(&rbg("corpus/rbg/breakthrough.rbg"));
     assert!(
         !breakthrough.contains("w = w"),
         "no legend line for an unabbreviated name"
     );
+    let amazons = draw::rbg_board(&rbg("corpus/rbg/amazons.rbg"));
+    assert!(!amazons.contains("empty square"), "no legend at all");
+}
+
+/// Hex: red and blue stones, each player's sides in its colour, names on the rim only.
+#[test]
+fn hex_shows_its_players_colours_and_rim_names() {
+    let hex = hex_with_stones();
+    let svg = draw::rbg_board(&hex);
+    assert_eq!(
+        svg.matches(r##"fill="#d7362b""##).count(),
+        2,
+        "two red stones"
+    );
+    assert_eq!(
+        svg.matches(r##"fill="#2f62c9""##).count(),
+        1,
+        "one blue stone"
+    );
+    // Each player joins two sides of 9 cells: 17 thick strokes a side less the corners'.
+    assert_eq!(
+        svg.matches(r##"stroke="#d7362b" stroke-width="5.0""##)
+            .count(),
+        32
+    );
+    assert_eq!(
+        svg.matches(r##"stroke="#2f62c9" stroke-width="5.0""##)
+            .count(),
+        32
+    );
+    assert!(
+        !svg.contains("hx0y0") && !svg.contains(">e5<"),
+        "no cell names"
+    );
+    assert!(
+        svg.contains(">i<") && svg.contains(">9<"),
+        "files and ranks on the rim"
+    );
+    let labelled = draw::rbg_board_with(&hex, draw::Options { labels: true });
+    assert!(labelled.contains(">e5<") && labelled.contains(">a1<"));
+}
+
+/// Hex with red stones on e5 and a1 and a blue one on i9.
+fn hex_with_stones() -> ir::Game {
+    let mut hex = rbg("corpus/rbg/hex.rbg");
+    let names = ir::coords::display_names(&hex.board.vertices);
+    for (square, piece) in [("e5", "r"), ("a1", "r"), ("i9", "b")] {
+        let v = names.iter().position(|n| n == square).unwrap();
+        let p = hex.pieces.iter().position(|n| n == piece).unwrap();
+        hex.board.initial[v] = ir::PieceId::from_index(p);
+    }
+    hex
 }
 
 #[test]

@@ -11,6 +11,7 @@
 //! * [`validate`]: structural invariants every consumer may rely on.
 //! * [`analysis`]: strong straightness (the paper's Theorem 4), pattern depth, rule size.
 //! * [`compare`]: equality of two games up to names and spans (round-trip checks).
+//! * [`coords`]: file-rank names (`e5`) of generated rectangle and hexagon boards.
 //! * [`graph`]: strongly connected components (GDL's stratification, the compiled engine's
 //!   pattern sets).
 //! * [`suggest`]: the declared name nearest to a misspelt one, for the front ends' "did you
@@ -18,6 +19,7 @@
 
 pub mod analysis;
 pub mod compare;
+pub mod coords;
 pub mod game;
 pub mod graph;
 pub mod ids;

@@ -45,11 +45,12 @@ fn histogram_svg(l: &LengthStats) -> String {
         let bh = h * f64::from(c) / f64::from(peak);
         let _ = write!(
             out,
-            r##"<rect x="{:.0}" y="{:.1}" width="{:.0}" height="{:.1}" fill="#69c"><title>{c} games</title></rect>"##,
+            r##"<rect x="{:.0}" y="{:.1}" width="{:.0}" height="{:.1}" fill="#69c"><title>{c} game{}</title></rect>"##,
             i as f64 * bw,
             h - bh,
             bw - 2.0,
-            bh
+            bh,
+            if c == 1 { "" } else { "s" }
         );
     }
     let _ = write!(

@@ -30,8 +30,14 @@ impl fmt::Display for Report {
         writeln!(f, "{}", self.game)?;
         writeln!(
             f,
-            "players: strong {}, weak {}, {} random opening plies; seed {}; {} games ({} distinct)",
-            o.strong, o.weak, o.opening_plies, o.seed, self.games, self.distinct_games
+            "players: strong {}, weak {}, {}; seed {}; {} ({} distinct)",
+            o.strong,
+            o.weak,
+            game::text::counted(o.opening_plies as usize, "random opening ply")
+                .replace("plys", "plies"),
+            o.seed,
+            game::text::counted(self.games as usize, "game"),
+            self.distinct_games
         )?;
         writeln!(f)?;
         writeln!(

@@ -13,7 +13,8 @@ pub struct GameNames {
     /// Vertex names as in the game (`rx4y6` for generated boards).
     pub vertices: Vec<String>,
     /// The names moves and positions print: `e2` for `rx4y6` on a rectangle board of eight
-    /// rows (files `a..` from the left, ranks `1..` from the bottom), otherwise the vertex name.
+    /// rows (files `a..` from the left, ranks `1..` from the bottom), file-rank names along the
+    /// two diagonals of a hexagon board (`ir::coords`), otherwise the vertex name.
     pub display: Vec<String>,
     /// Per modifier index (entry 0 unused): `[wP]`, `[$turn]`, `->white`, `->>`.
     pub modifier_text: Vec<String>,
@@ -72,37 +73,10 @@ impl GameNames {
     }
 }
 
-/// `(x, y)` of a generated rectangle vertex name `rx{x}y{y}`.
-fn rect_coords(name: &str) -> Option<(usize, usize)> {
-    let rest = name.strip_prefix("rx")?;
-    let (x, y) = rest.split_once('y')?;
-    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    (digits(x) && digits(y)).then(|| Some((x.parse().ok()?, y.parse().ok()?)))?
-}
-
-/// Algebraic names (`a1` bottom-left) when every vertex comes from a rectangle generator of
-/// at most 26 columns; otherwise the names themselves.
+/// File-rank names (`e2`, `a1` bottom-left) on generated rectangle and hexagon boards of at
+/// most 26 files (`ir::coords`); otherwise the names themselves.
 pub fn display_names(vertices: &[String]) -> Vec<String> {
-    let coords: Option<Vec<(usize, usize)>> = vertices.iter().map(|n| rect_coords(n)).collect();
-    let Some(coords) = coords else {
-        return vertices.to_vec();
-    };
-    let width = coords.iter().map(|c| c.0 + 1).max().unwrap_or(0);
-    let height = coords.iter().map(|c| c.1 + 1).max().unwrap_or(0);
-    if width > 26 {
-        return vertices.to_vec();
-    }
-    let names: Vec<String> = coords
-        .iter()
-        .map(|&(x, y)| format!("{}{}", (b'a' + x as u8) as char, height - y))
-        .collect();
-    // `rx01y0` and `rx1y0` would both be `b..`: keep the game's names then.
-    let distinct: std::collections::HashSet<&String> = names.iter().collect();
-    if distinct.len() == names.len() {
-        names
-    } else {
-        vertices.to_vec()
-    }
+    ir::coords::display_names(vertices)
 }
 
 #[cfg(test)]

@@ -80,15 +80,16 @@ pub fn rbg_board(
     display: &[String],
     cell: impl Fn(usize) -> String,
 ) -> Option<String> {
+    // Hexagons first: their file-rank names are not a rectangle's.
+    if let Some(at) = all_coords(vertices, |n| ir::coords::generated_xy(n, "hx")) {
+        return hexagon(&at, display, &cell);
+    }
     if let Some(at) = all_coords(display, algebraic) {
         let (width, height) = extent(&at);
         let grid = place(&at, width, height, &cell)?;
         return Some(algebraic_grid(width, height, |x, y| {
             grid[y * width + x].clone()
         }));
-    }
-    if let Some(at) = all_coords(vertices, |n| generated(n, "hx")) {
-        return hexagon(&at, &cell);
     }
     if let Some(at) = all_coords(vertices, cuboid) {
         return layers(&at, &cell);
@@ -110,16 +111,10 @@ fn algebraic(name: &str) -> Option<(usize, usize)> {
     Some((x, rank))
 }
 
-/// `hx3y1` → (3, 1) for the prefix `hx`.
-fn generated(name: &str, prefix: &str) -> Option<(usize, usize)> {
-    let (x, y) = name.strip_prefix(prefix)?.split_once('y')?;
-    Some((number(x)?, number(y)?))
-}
-
 /// `cx0y2z1` → (0, 2, 1).
 fn cuboid(name: &str) -> Option<(usize, usize, usize)> {
     let (xy, z) = name.split_once('z')?;
-    let (x, y) = generated(xy, "cx")?;
+    let (x, y) = ir::coords::generated_xy(xy, "cx")?;
     Some((x, y, number(z)?))
 }
 
@@ -155,12 +150,20 @@ fn place(
 
 /// Rows of hexagonal cells, each row shifted by half a cell from its neighbours as in the
 /// game text (row `y` lists `hx0y{y}`, `hx1y{y}`, ... from the left); `·` is an empty cell.
-fn hexagon(at: &[(usize, usize)], cell: &impl Fn(usize) -> String) -> Option<String> {
+/// Each row is flanked by the names of its end cells (`display`: file-rank names along the
+/// diagonals, `ir::coords`, or the game's names).
+fn hexagon(
+    at: &[(usize, usize)],
+    display: &[String],
+    cell: &impl Fn(usize) -> String,
+) -> Option<String> {
     let (width, height) = extent(at);
     let grid = place(at, width, height, cell)?;
+    let mut name = vec![String::new(); width * height];
     let mut length = vec![0usize; height];
-    for &(x, y) in at {
+    for (v, &(x, y)) in at.iter().enumerate() {
         length[y] = length[y].max(x + 1);
+        name[y * width + x].clone_from(&display[v]);
     }
     let longest = length.iter().copied().max().unwrap_or(0);
     let w = grid
@@ -170,16 +173,17 @@ fn hexagon(at: &[(usize, usize)], cell: &impl Fn(usize) -> String) -> Option<Str
         .unwrap_or(1)
         .max(1);
     let step = (w + 1).div_ceil(2) * 2; // even, so half a cell is whole characters
-    let margin = format!("y{}", height.saturating_sub(1)).len();
-    let mut s =
-        String::from("cells are hx<column>y<row>, columns counted from each row's left end\n");
+    let margin = name.iter().map(|n| n.chars().count()).max().unwrap_or(1);
+    let mut s = match display.first().and_then(|d| algebraic(d)) {
+        Some(_) => String::from(
+            "cells are file-rank: files a.. go up to the right (/), ranks 1.. up to the left (\\)\n",
+        ),
+        None => String::from("cells are hx<column>y<row>, columns counted from each row's left end\n"),
+    };
     for y in 0..height {
         let indent = (longest - length[y]) * step / 2;
-        s.push_str(&format!(
-            "{:>margin$}  {}",
-            format!("y{y}"),
-            " ".repeat(indent)
-        ));
+        let first = &name[y * width];
+        s.push_str(&format!("{first:>margin$}  {}", " ".repeat(indent)));
         let row: Vec<String> = (0..length[y])
             .map(|x| {
                 let c = &grid[y * width + x];
@@ -187,7 +191,9 @@ fn hexagon(at: &[(usize, usize)], cell: &impl Fn(usize) -> String) -> Option<Str
                 format!("{c:^w$}")
             })
             .collect();
-        s.push_str(row.join(&" ".repeat(step - w)).trim_end());
+        s.push_str(&row.join(&" ".repeat(step - w)));
+        let last = &name[y * width + length[y].saturating_sub(1)];
+        s.push_str(format!("  {last}").trim_end());
         s.push('\n');
     }
     Some(s)
@@ -231,14 +237,24 @@ mod tests {
         let v = names(&[
             "hx0y0", "hx1y0", "hx0y1", "hx1y1", "hx2y1", "hx0y2", "hx1y2",
         ]);
-        let text = rbg_board(&v, &v, |i| if i == 3 { "w".into() } else { String::new() });
+        let display = ir::coords::display_names(&v);
+        let text = rbg_board(&v, &display, |i| {
+            if i == 3 {
+                "w".into()
+            } else {
+                String::new()
+            }
+        });
         assert_eq!(
             text.unwrap(),
-            "cells are hx<column>y<row>, columns counted from each row's left end\n\
-             y0   · ·\n\
-             y1  · w ·\n\
-             y2   · ·\n"
+            "cells are file-rank: files a.. go up to the right (/), ranks 1.. up to the left (\\)\n\
+             a2   · ·  b3\n\
+             a1  · w ·  c3\n\
+             b1   · ·  c2\n"
         );
+        let text = rbg_board(&v, &v, |_| String::new()).unwrap();
+        assert!(text.starts_with("cells are hx<column>y<row>"), "{text}");
+        assert!(text.contains("hx0y1  · · ·  hx2y1\n"), "{text}");
     }
 
     #[test]

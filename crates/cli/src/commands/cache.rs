@@ -4,6 +4,7 @@
 use crate::cli::CacheAction;
 use crate::diag::CliError;
 use compiled::cache::{self, EntryKind};
+use game::text::counted;
 use std::path::Path;
 
 pub fn run(action: &CacheAction) -> Result<(), CliError> {
@@ -33,8 +34,9 @@ fn list(dir: &Path) -> Result<(), CliError> {
         println!("{:>12}  {kind:<18}  {}", e.bytes, file_name(&e.path));
     }
     println!(
-        "{} libraries, {} bytes; `rbgtool cache clean` removes them and stale build folders",
-        libraries.0, libraries.1
+        "{}, {}; `rbgtool cache clean` removes them and stale build folders",
+        libraries_counted(libraries.0),
+        counted(libraries.1 as usize, "byte")
     );
     Ok(())
 }
@@ -42,16 +44,25 @@ fn list(dir: &Path) -> Result<(), CliError> {
 fn clean(dir: &Path) -> Result<(), CliError> {
     let done = cache::clean(dir).map_err(|e| io_error(dir, e))?;
     println!(
-        "removed {} libraries and {} stale build folders ({} bytes) from {}",
-        done.libraries,
-        done.scratch,
-        done.bytes,
+        "removed {} and {} ({}) from {}",
+        libraries_counted(done.libraries as usize),
+        counted(done.scratch as usize, "stale build folder"),
+        counted(done.bytes as usize, "byte"),
         dir.display()
     );
     if done.live_scratch > 0 {
-        println!("left {} folders of builds still running", done.live_scratch);
+        let left = counted(done.live_scratch as usize, "folder");
+        println!("left {left} of builds still running");
     }
     Ok(())
+}
+
+/// `1 library`, `2 libraries`.
+fn libraries_counted(n: usize) -> String {
+    match n {
+        1 => "1 library".into(),
+        n => format!("{n} libraries"),
+    }
 }
 
 fn file_name(path: &Path) -> String {

@@ -56,13 +56,13 @@ pub fn run(
     });
     let mut progress = |g: &evolve::GenerationSummary| {
         let line = format!(
-            "best {:.4}  mean {:.4}  sd {:.3}  noise {}  diversity {:.2}  {} games in {:.1} s",
+            "best {:.4}  mean {:.4}  sd {:.3}  noise {}  diversity {:.2}  {} in {:.1} s",
             g.best_fitness,
             g.mean_fitness,
             g.fitness_sd,
             g.noise_sd.map_or("-".into(), |x| format!("{x:.3}")),
             g.diversity,
-            g.simulations,
+            game::text::counted(g.simulations as usize, "game"),
             g.seconds
         );
         match &bar {
@@ -133,10 +133,27 @@ pub fn run(
         }
         let best = summary.best.first().map_or(0.0, |i| i.fitness());
         println!(
-            "{} generations written to {}; best fitness {best:.4}; see report.html",
-            summary.generations.len(),
-            summary.out_dir.display()
+            "{}; best fitness {best:.4}; see report.html",
+            written(&summary.generations, &summary.out_dir)
         );
     }
     Ok(())
+}
+
+/// `generations 0 to 3 written to DIR (the initial population and 3 more)`: `--generations N`
+/// counts the generations after the initial one, so a run writes N + 1 of them.
+fn written(generations: &[evolve::GenerationSummary], dir: &std::path::Path) -> String {
+    let (first, last) = match (generations.first(), generations.last()) {
+        (Some(f), Some(l)) => (f.generation, l.generation),
+        _ => return format!("no generation written to {}", dir.display()),
+    };
+    let span = match first == last {
+        true => format!("generation {first}"),
+        false => format!("generations {first} to {last}"),
+    };
+    let more = last.saturating_sub(first);
+    format!(
+        "{span} written to {} (the initial population and {more} more)",
+        dir.display()
+    )
 }

@@ -175,10 +175,13 @@ pub fn manage(
     let roles = ::ggp::manager::roles(&rules).map_err(CliError::Game)?;
     if roles.len() != urls.len() {
         return Err(CliError::Usage(format!(
-            "the game has {} roles ({}) but {} players were given",
-            roles.len(),
+            "the game has {} ({}) but {} given",
+            game::text::counted(roles.len(), "role"),
             roles.join(", "),
-            urls.len()
+            match urls.len() {
+                1 => "1 player was".to_string(),
+                n => format!("{n} players were"),
+            }
         )));
     }
     let n = urls.len();

@@ -1,7 +1,7 @@
 //! The `human` agent: a person at the terminal. SBG games and RBG games on generated boards
 //! (rectangle, hexagon, cuboid) are drawn as a board; a move is typed in notation (docs/positions.md; SBG also `a2a3`) or
-//! by its number in the list `?` prints. Illegal input is re-prompted; end of input stops the
-//! match. At a simultaneous turn (GDL) the person is asked for their own role's move only,
+//! by its number in the list `?` prints. Illegal input is re-prompted; `undo` takes back the
+//! person's last move and the replies since; `quit` or end of input stops the match. At a simultaneous turn (GDL) the person is asked for their own role's move only,
 //! listed alone. [`Announced`] wraps the other agents so that the person sees their moves
 //! (at a simultaneous turn, the joint move once every role has chosen).
 
@@ -171,7 +171,21 @@ impl<G: GameState, A: Agent<G>> Agent<G> for Announced<A> {
 }
 
 pub struct Human<V> {
-    pub view: V,
+    view: V,
+    /// Moves the person has made in this game and not taken back.
+    made: usize,
+    /// The last prompt asked to take a move back.
+    undo: bool,
+}
+
+impl<V> Human<V> {
+    pub fn new(view: V) -> Human<V> {
+        Human {
+            view,
+            made: 0,
+            undo: false,
+        }
+    }
 }
 
 impl<G: GameState, V: HumanView<G>> Agent<G> for Human<V> {
@@ -179,6 +193,8 @@ impl<G: GameState, V: HumanView<G>> Agent<G> for Human<V> {
         "human".into()
     }
 
+    /// The person's move; `None` when they typed `undo` after a move of theirs (the match
+    /// then takes it back with the replies since, [`Agent::wants_take_back`]).
     fn choose(&mut self, state: &mut G, _rng: &mut Rng) -> Option<G::Move> {
         let mut legal = Vec::new();
         state.legal_moves(&mut legal);
@@ -195,16 +211,36 @@ impl<G: GameState, V: HumanView<G>> Agent<G> for Human<V> {
             game::text::counted(legal.len(), "legal move")
         );
         let listing: Vec<String> = legal.iter().map(|m| state.move_to_text(m)).collect();
-        let chosen = prompt(&question, &listing, |line| {
+        let undo = match self.made {
+            0 => Err("nothing to take back: you have not moved yet in this game"),
+            _ => Ok(()),
+        };
+        let answer = prompt(&question, &listing, undo, |line| {
             self.view
                 .read_move(state, line, &legal)
                 .ok_or_else(|| format!("not a legal move: {}", line.trim()))
         });
-        Some(chosen)
+        self.undo = matches!(answer, Answer::Undo);
+        match answer {
+            Answer::Chosen(m) => {
+                self.made += 1;
+                Some(m)
+            }
+            Answer::Undo => {
+                self.made -= 1;
+                let _ = writeln!(std::io::stderr(), "your last move is taken back");
+                None
+            }
+        }
+    }
+
+    fn wants_take_back(&mut self) -> bool {
+        std::mem::take(&mut self.undo)
     }
 
     /// The final position, drawn where the game has a board.
     fn game_over(&mut self, state: &mut G) {
+        self.made = 0;
         let board = self.view.draw(state);
         if !board.is_empty() {
             let _ = write!(std::io::stderr(), "\nthe final position:\n{board}");
@@ -229,7 +265,8 @@ impl<G: GameState, V: HumanView<G>> Agent<G> for Human<V> {
             "{who} to move, the other players at the same time ({}; '?' lists them):",
             game::text::counted(own.len(), "move")
         );
-        let chosen = prompt(&question, &own, |line| {
+        let undo = Err("a move cannot be taken back at a simultaneous turn");
+        let answer = prompt(&question, &own, undo, |line| {
             let text = line.trim();
             let by_number = text
                 .parse::<usize>()
@@ -248,23 +285,34 @@ impl<G: GameState, V: HumanView<G>> Agent<G> for Human<V> {
                 .or(by_text)
                 .ok_or_else(|| format!("not a legal move of {who}: {text}"))
         });
-        Some(chosen)
+        match answer {
+            Answer::Chosen(i) => Some(i),
+            Answer::Undo => None,
+        }
     }
 }
 
 /// What the prompt understands besides moves.
 const PROMPT_HELP: &str = "type a move in notation, or its number in the list; \
-`?` lists the legal moves, `help` prints this, `quit` (or end of input) leaves the match; \
-a game cannot be taken back here (the playground's Undo can)";
+`?` lists the legal moves, `undo` takes back your last move (and the replies since), \
+`help` prints this, `quit` (or end of input) leaves the match";
 
-/// Asks `question` until `read` accepts a line: `?` lists `listing` (numbered from 1), `help`
-/// says what can be typed, a refused line prints `read`'s reason, and `quit` or end of input
-/// (the person left) stops the match with exit code 1.
+/// A prompt's answer: what `read` accepted, or `undo`.
+enum Answer<T> {
+    Chosen(T),
+    Undo,
+}
+
+/// Asks `question` until `read` accepts a line or the person types `undo` when `undo` allows
+/// it (otherwise its reason is printed): `?` lists `listing` (numbered from 1), `help` says
+/// what can be typed, a refused line prints `read`'s reason, and `quit` or end of input (the
+/// person left) stops the match with exit code 1.
 fn prompt<T>(
     question: &str,
     listing: &[String],
+    undo: Result<(), &str>,
     mut read: impl FnMut(&str) -> Result<T, String>,
-) -> T {
+) -> Answer<T> {
     let stdin = std::io::stdin();
     let mut err = std::io::stderr();
     loop {
@@ -285,23 +333,23 @@ fn prompt<T>(
                 let _ = writeln!(err, "{PROMPT_HELP}");
                 continue;
             }
-            "undo" => {
-                let _ = writeln!(
-                    err,
-                    "a move cannot be taken back in `play`; `rbgtool serve` (the playground) has Undo"
-                );
+            "undo" => match undo {
+                Ok(()) => return Answer::Undo,
+                Err(why) => {
+                    let _ = writeln!(err, "{why}");
+                    continue;
+                }
+            },
+            "?" => {
+                for (i, m) in listing.iter().enumerate() {
+                    let _ = writeln!(err, "  {:>3}. {m}", i + 1);
+                }
                 continue;
             }
             _ => {}
         }
-        if line.trim() == "?" {
-            for (i, m) in listing.iter().enumerate() {
-                let _ = writeln!(err, "  {:>3}. {m}", i + 1);
-            }
-            continue;
-        }
         match read(&line) {
-            Ok(chosen) => return chosen,
+            Ok(chosen) => return Answer::Chosen(chosen),
             Err(why) => {
                 let _ = writeln!(err, "{why}");
             }

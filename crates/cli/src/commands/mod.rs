@@ -19,6 +19,7 @@ mod play;
 pub mod rate;
 mod rbg_game;
 mod replay;
+mod seated;
 mod show;
 mod start;
 
@@ -128,8 +129,19 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             svg,
             piece,
             text,
+            labels,
             start,
-        } => show::run(input, svg.as_deref(), *piece, *text, start, g),
+        } => show::run(
+            input,
+            svg.as_deref(),
+            *piece,
+            show::Mode {
+                text: *text,
+                labels: *labels,
+            },
+            start,
+            g,
+        ),
         Command::Record {
             input,
             games,

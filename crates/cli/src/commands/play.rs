@@ -2,6 +2,7 @@
 
 use super::human::{Announced, GdlView, Human, HumanView, ListView, RbgView, SbgView};
 use super::load::{load, Loaded};
+use super::seated::Seated;
 use crate::cli::{EngineArgs, Global, InputArgs, StartArgs};
 use crate::diag::CliError;
 use agents::{Agent, AgentSpec, MatchOptions};
@@ -28,10 +29,16 @@ fn spec(text: &str) -> Result<AgentSpec, CliError> {
     agents::parse_agent_spec(text).map_err(CliError::Usage)
 }
 
-/// The two seats' agent texts: `--white`/`--black`, then each `--agent ROLE=SPEC` in the
-/// seat of the role it names.
-fn seat_texts<'t>(a: &'t PlayArgs, roles: &[String]) -> Result<[&'t str; 2], CliError> {
-    let mut seats = [a.first, a.second];
+/// Each role's agent text: `--white` for the first role and every other one after it,
+/// `--black` for the second and every other one after it, then each `--agent ROLE=SPEC` for
+/// the role it names; and whether an `--agent` named a role beyond the second (then every
+/// role's agent plays only its role, [`Seated`]). At least two entries, for the two seats.
+fn role_texts(a: &PlayArgs, roles: &[String]) -> Result<(Vec<String>, bool), CliError> {
+    let defaults = [a.first, a.second];
+    let mut texts: Vec<String> = (0..roles.len().max(2))
+        .map(|r| defaults[r % 2].to_string())
+        .collect();
+    let mut beyond_two = false;
     for entry in a.by_role {
         let Some((role, text)) = entry.split_once('=') else {
             return Err(CliError::Usage(format!(
@@ -49,17 +56,69 @@ fn seat_texts<'t>(a: &'t PlayArgs, roles: &[String]) -> Result<[&'t str; 2], Cli
                 roles.join(", ")
             )));
         };
-        if r >= 2 {
-            return Err(CliError::Usage(format!(
-                "--agent {entry}: `play` seats two agents, for the first two roles ({}); \
-                 a game of {} roles plays its further roles with the same two agents in turn",
-                roles[..2].join(", "),
-                roles.len()
-            )));
-        }
-        seats[r] = text.trim();
+        beyond_two |= r >= 2;
+        texts[r] = text.trim().to_string();
     }
-    Ok(seats)
+    if beyond_two && a.alternate {
+        return Err(CliError::Usage(
+            "--alternate swaps the first two roles' agents; with an --agent for a further \
+             role every agent keeps its role: drop --alternate"
+                .into(),
+        ));
+    }
+    Ok((texts, beyond_two))
+}
+
+/// Who sits where: the specs of the two seats' agents, or (`by_role`) of every role's.
+struct Seating {
+    specs: Vec<AgentSpec>,
+    /// The two seats' names for records: the agent texts, or `role=text` lists.
+    seat_texts: [String; 2],
+    by_role: bool,
+}
+
+impl Seating {
+    fn new(a: &PlayArgs, roles: &[String]) -> Result<Seating, CliError> {
+        let (texts, by_role) = role_texts(a, roles)?;
+        let specs = texts.iter().map(|t| spec(t)).collect::<Result<_, _>>()?;
+        let seat_texts = std::array::from_fn(|s| match by_role {
+            false => texts[s].clone(),
+            true => (s..texts.len())
+                .step_by(2)
+                .map(|r| format!("{}={}", roles[r], texts[r]))
+                .collect::<Vec<_>>()
+                .join(","),
+        });
+        Ok(Seating {
+            specs,
+            seat_texts,
+            by_role,
+        })
+    }
+
+    /// Whether a person plays.
+    fn human(&self) -> bool {
+        let seated = if self.by_role { self.specs.len() } else { 2 };
+        self.specs[..seated].contains(&AgentSpec::Human)
+    }
+
+    /// The agents of the two seats, built by `build`.
+    fn agents<'g, G: GameState + 'g>(
+        &self,
+        build: impl Fn(&AgentSpec) -> Result<Box<dyn Agent<G> + 'g>, CliError>,
+    ) -> Result<[Box<dyn Agent<G> + 'g>; 2], CliError> {
+        if !self.by_role {
+            return Ok([build(&self.specs[0])?, build(&self.specs[1])?]);
+        }
+        let seat = |s: usize| -> Result<Box<dyn Agent<G> + 'g>, CliError> {
+            let roles = (s..self.specs.len())
+                .step_by(2)
+                .map(|r| Ok((r, build(&self.specs[r])?)))
+                .collect::<Result<Vec<_>, CliError>>()?;
+            Ok(Box::new(Seated::new(roles)))
+        };
+        Ok([seat(0)?, seat(1)?])
+    }
 }
 
 /// The roles of a loaded game, in declaration order.
@@ -73,10 +132,9 @@ fn role_names(game: &Loaded) -> Vec<String> {
 
 pub fn run(a: &PlayArgs, global: &Global) -> Result<(), CliError> {
     let loaded = load(a.input, global)?;
-    let [first, second] = seat_texts(a, &role_names(&loaded.game))?;
-    let specs = [spec(first)?, spec(second)?];
+    let seating = Seating::new(a, &role_names(&loaded.game))?;
     // With a person at the table, the other agents' moves and each result are announced.
-    let human = specs.contains(&AgentSpec::Human);
+    let human = seating.human();
     let options = MatchOptions {
         games: a.games,
         seed: a.seed,
@@ -87,7 +145,7 @@ pub fn run(a: &PlayArgs, global: &Global) -> Result<(), CliError> {
         on: a.record.is_some(),
         game: a.input.file.display().to_string(),
         hash: game::record::content_hash(&loaded.source.text),
-        specs: [first.to_string(), second.to_string()],
+        specs: seating.seat_texts.clone(),
         seed: a.seed,
         text: String::new(),
     };
@@ -103,11 +161,11 @@ pub fn run(a: &PlayArgs, global: &Global) -> Result<(), CliError> {
             let mut e = sbg::Engine::new(g).map_err(|e| CliError::Game(e.to_string()))?;
             let build = |s: &AgentSpec| -> Result<Box<dyn Agent<sbg::Engine>>, CliError> {
                 match s {
-                    AgentSpec::Human => Ok(Box::new(Human { view: SbgView })),
+                    AgentSpec::Human => Ok(Box::new(Human::new(SbgView))),
                     s => Ok(announced(s.build_sbg(g).map_err(CliError::Usage)?, human)),
                 }
             };
-            table.play(&mut e, [build(&specs[0])?, build(&specs[1])?])?
+            table.play(&mut e, seating.agents(build)?)?
         }
         Loaded::Rbg(g) => {
             let r = super::rbg_game::rbg_reasoner(g, &loaded.source, global)?;
@@ -116,10 +174,7 @@ pub fn run(a: &PlayArgs, global: &Global) -> Result<(), CliError> {
             let auto = super::engine::Auto::Interpreted;
             if let Some(cg) = super::engine::compiled_game(g, a.engine, r.options(), global, auto) {
                 let mut s = cg.initial_state().map_err(|e| game_error(&e))?;
-                let agents = [
-                    generic(&specs[0], ListView, human)?,
-                    generic(&specs[1], ListView, human)?,
-                ];
+                let agents = seating.agents(|s| generic(s, ListView, human))?;
                 let report = table.play(&mut s, agents)?;
                 // A search error ended a game as if it had no legal move: report it instead.
                 if let Some(e) = s.first_error() {
@@ -128,10 +183,7 @@ pub fn run(a: &PlayArgs, global: &Global) -> Result<(), CliError> {
                 report
             } else {
                 let mut s = r.initial_state().map_err(|e| game_error(&e))?;
-                let agents = [
-                    generic(&specs[0], RbgView, human)?,
-                    generic(&specs[1], RbgView, human)?,
-                ];
+                let agents = seating.agents(|s| generic(s, RbgView, human))?;
                 let report = table.play(&mut s, agents)?;
                 let warning = s.keeper_warning();
                 super::rbg_game::keeper_warning(&loaded, &r, warning.as_ref(), global);
@@ -147,10 +199,7 @@ pub fn run(a: &PlayArgs, global: &Global) -> Result<(), CliError> {
             let view = || GdlView {
                 sizes: super::show::board_sizes(d),
             };
-            let agents = [
-                generic(&specs[0], view(), human)?,
-                generic(&specs[1], view(), human)?,
-            ];
+            let agents = seating.agents(|s| generic(s, view(), human))?;
             // An exceeded budget (reaching the start or in a game) empties the engine's
             // answers: report it before what followed from them.
             let report = table.play(&mut e, agents);
@@ -208,7 +257,7 @@ fn generic<'a, G: GameState + 'a, V: HumanView<G> + 'a>(
     human: bool,
 ) -> Result<Box<dyn Agent<G> + 'a>, CliError> {
     match s {
-        AgentSpec::Human => Ok(Box::new(Human { view })),
+        AgentSpec::Human => Ok(Box::new(Human::new(view))),
         s => Ok(announced(
             s.build_generic().map_err(CliError::Usage)?,
             human,

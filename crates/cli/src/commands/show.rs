@@ -8,14 +8,22 @@ use crate::diag::CliError;
 use crate::output;
 use std::path::Path;
 
+/// What `show` draws besides the position: text instead of a picture, cell names.
+pub struct Mode {
+    pub text: bool,
+    pub labels: bool,
+}
+
 pub fn run(
     input: &InputArgs,
     svg_out: Option<&Path>,
     piece: Option<char>,
-    text: bool,
+    mode: Mode,
     start: &StartArgs,
     global: &Global,
 ) -> Result<(), CliError> {
+    let Mode { text, labels } = mode;
+    let rbg_options = draw::Options { labels };
     let png = match svg_out.and_then(|p| p.extension()) {
         Some(ext) if ext.eq_ignore_ascii_case("png") => true,
         Some(ext) if ext.eq_ignore_ascii_case("svg") => false,
@@ -44,7 +52,7 @@ pub fn run(
             }
             let mut now = g.clone();
             now.board = e.board();
-            draw::sbg_board(&now)
+            draw::sbg_board_with(&now, labels)
         }
         (Loaded::Rbg(g), None) if text || moved => {
             let r = super::rbg_game::rbg_reasoner(g, &loaded.source, global)?;
@@ -70,16 +78,16 @@ pub fn run(
                 .iter()
                 .map(|&p| ir::PieceId::from_index(p as usize))
                 .collect();
-            draw::rbg_board(&now)
+            draw::rbg_board_with(&now, rbg_options)
         }
         (Loaded::Sbg(g), Some(k)) => draw::sbg_piece_moves(g, k).ok_or_else(|| {
             CliError::Usage(format!("the game has no movement rule for piece {k}"))
         })?,
-        (Loaded::Sbg(g), None) => draw::sbg_board(g),
+        (Loaded::Sbg(g), None) => draw::sbg_board_with(g, labels),
         (Loaded::Rbg(_), Some(_)) => {
             return Err(CliError::Usage("--piece applies to SBG games only".into()))
         }
-        (Loaded::Rbg(g), None) => draw::rbg_board(g),
+        (Loaded::Rbg(g), None) => draw::rbg_board_with(g, rbg_options),
         (Loaded::Gdl(_), Some(_)) => {
             return Err(CliError::Usage("--piece applies to SBG games only".into()))
         }
@@ -91,7 +99,8 @@ pub fn run(
             }
             let mut e = gdl::Engine::new(d).map_err(|e| CliError::Game(format!("{e}")))?;
             super::start::gdl_go_to_start(&mut e, start, &loaded)?;
-            draw::gdl_board(&e.state_text(), &board_sizes(d), &loaded.source.name)
+            let sizes = board_sizes(d);
+            draw::gdl_board_with(&e.state_text(), &sizes, &loaded.source.name, labels)
                 .map_err(CliError::Game)?
         }
     };
