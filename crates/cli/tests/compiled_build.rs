@@ -103,7 +103,7 @@ fn killing_rbgtool_during_a_build_leaves_no_rustc_and_no_scratch_folder() {
     assert!(stdout.contains("stale build folder"), "{stdout}");
     let (out, stdout, _) = run(rbgtool(&cache).args(["cache", "clean"]));
     assert!(out.status.success());
-    assert!(stdout.contains("1 stale build folders"), "{stdout}");
+    assert!(stdout.contains("1 stale build folder ("), "{stdout}");
     assert_eq!(scratch_folders(&compiled), Vec::<String>::new());
 }
 
