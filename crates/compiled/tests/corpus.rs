@@ -1,6 +1,7 @@
 //! The compiled engine equals the interpreter on every RBG game of the corpus (ours and the
-//! external one) and on the SBG→RBG translations: perft leaves and nodes per depth (up to
-//! about 10^5 leaves), terminal counts and score histograms.
+//! external one) and on the SBG→RBG translations: perft leaves and nodes per depth (to the
+//! first depth over 12,500 leaves, short of one over 5 million), every leaf applied (to 10^5
+//! leaves), terminal counts and score histograms (`common::assert_equal`).
 
 mod common;
 
