@@ -89,7 +89,7 @@ impl Gen<'_, '_> {
     /// The value at `v` of the pattern from `r` (body `states`, from `set_pattern`) read from
     /// its set, computed on first use in the function (its variable `bs{r}` is declared by
     /// `set_declarations`).
-    pub(super) fn set_pattern_call(&self, r: u32, states: Vec<u32>) -> String {
+    pub(super) fn set_pattern_call(&self, r: u32, states: Vec<u32>, scope: Scope) -> String {
         let mut used = self.sets_in_body.borrow_mut();
         if !used.contains(&r) {
             used.push(r);
@@ -99,7 +99,7 @@ impl Gen<'_, '_> {
             "(if {} {{ \
              let s = bs{r}.get_or_insert_with(|| pset{r}(c)); \
              Some((s[v as usize / 64] >> (v % 64)) & 1 != 0) }} else {{ {} }})",
-            self.nesting_check(),
+            self.nesting_check(scope),
             self.pattern_level_call(r)
         )
     }

@@ -11,8 +11,8 @@ impl Gen<'_, '_> {
     /// at `v`: a direct call of its code when `direct_level[r]`, behind the checks
     /// `plevel` makes on entry, or inside a whole-board loop read from its set (`bitsets`),
     /// else as a level with marks.
-    pub(super) fn pattern_call(&self, r: u32) -> String {
-        let depth_ok = self.nesting_check();
+    pub(super) fn pattern_call(&self, r: u32, scope: Scope) -> String {
+        let depth_ok = self.nesting_check(scope);
         if let Some(walk) = self.straight_pattern(r) {
             return format!(
                 "(if {depth_ok} {{ Some('p: {{ {walk} }}) }} else {{ {} }})",
@@ -20,11 +20,11 @@ impl Gen<'_, '_> {
             );
         }
         let sets = self.set_pattern(r);
-        if let Some(states) = sets.clone().filter(|_| self.board_loops.get() > 0) {
-            return self.set_pattern_call(r, states);
+        if let Some(states) = sets.clone().filter(|_| scope.board_loops > 0) {
+            return self.set_pattern_call(r, states, scope);
         }
         if self.direct_level[r as usize] {
-            self.pattern_callers.borrow_mut()[r as usize].push(self.writing.get());
+            self.pattern_callers.borrow_mut()[r as usize].push(scope.writing);
             let walk = format!(
                 "(if {depth_ok} {{ \
                  match p{r}(c, v, d + 1, 0) {{ Flow::Err => None, f => Some(f == Flow::Stop) }} }} \
@@ -37,11 +37,11 @@ impl Gen<'_, '_> {
             // body with a ray iterates to its fixpoint: reversi's playouts were 13 % slower).
             let playout_set =
                 |s: &Vec<u32>| self.view.nvertices() <= PLAYOUT_SET_VERTICES && self.set_acyclic(s);
-            match sets.filter(|s| !self.in_pattern[self.writing.get() as usize] && playout_set(s)) {
+            match sets.filter(|s| !self.in_pattern[scope.writing as usize] && playout_set(s)) {
                 Some(states) => {
                     let set = format!(
                         "(if S::SETS {{ {} }} else {{ ",
-                        self.set_pattern_call(r, states)
+                        self.set_pattern_call(r, states, scope)
                     );
                     self.set_alternatives
                         .set(self.set_alternatives.get() + set.len() + 2);
@@ -57,8 +57,8 @@ impl Gen<'_, '_> {
     /// The check before a pattern is evaluated in place: the nesting `plevel` would check.
     /// In the rules' code a sink whose caller has checked the limits (`Sink::UNLIMITED`)
     /// skips the modifier limit; pattern bodies have no sink.
-    pub(super) fn nesting_check(&self) -> &'static str {
-        if self.in_pattern[self.writing.get() as usize] {
+    pub(super) fn nesting_check(&self, scope: Scope) -> &'static str {
+        if self.in_pattern[scope.writing as usize] {
             "d + 1 < CYCLE_CHECK_DEPTH && d + 1 <= c.modifier_limit"
         } else {
             "d + 1 < CYCLE_CHECK_DEPTH && (S::UNLIMITED || d + 1 <= c.modifier_limit)"

@@ -134,11 +134,10 @@ impl Gen<'_, '_> {
         for q in 0..n {
             if self.is_entry(q) || self.pushed[q as usize] {
                 let mut body = String::new();
-                self.writing.set(q);
                 self.set_alternatives.set(0);
                 match &self.reach[q as usize] {
                     Some(plan) => self.reach_code(&mut body, q, plan),
-                    None => self.body(&mut body, q, 0),
+                    None => self.body(&mut body, q, Scope::of(q)),
                 }
                 // The size inlining decisions read: without the code only playouts' keeper
                 // runs (`Gen::pattern_call`), dead in every other caller. Saturating: a

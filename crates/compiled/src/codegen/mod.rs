@@ -34,6 +34,7 @@ use std::fmt::Write as _;
 mod analysis;
 mod bitsets;
 mod chains;
+mod context;
 mod cover;
 mod defer;
 mod frontier_sets;
@@ -48,6 +49,7 @@ mod single;
 mod states;
 
 use analysis::{canonical_patterns, expr_uses_counts, free_pattern_order, pattern_states};
+use context::Scope;
 use items::cmp_text;
 use regions::{full_regions, unmarked_by_regions, FullRegion};
 
@@ -151,15 +153,11 @@ struct Gen<'a, 'v> {
     /// Modifiers that sinks not keeping their move record without applying
     /// (`defer::deferrable_modifiers`).
     defer: Vec<bool>,
-    /// Loops around the code being written (rays, tables, whole-board regions).
-    loops: std::cell::Cell<u32>,
     /// Per state: its level is called directly from inside a loop (`dispatch` inlines it).
     hot: std::cell::RefCell<Vec<bool>>,
     /// Modifiers that sinks not keeping their move apply to the pieces only
     /// (`light::light_modifiers`).
     light: Vec<bool>,
-    /// Whole-board loops around the code being written.
-    board_loops: std::cell::Cell<u32>,
     /// Per direction: the vertex offset of every neighbour in it, if one (`bitsets`).
     offsets: Vec<Option<i64>>,
     /// Patterns read from their sets (`pset{q}`) with their bodies' states, and those read by
@@ -171,9 +169,8 @@ struct Gen<'a, 'v> {
     set_alternatives: std::cell::Cell<usize>,
     /// Pattern starts called through their own `pat{q}` (see `pattern_call`).
     called_patterns: std::cell::RefCell<Vec<bool>>,
-    /// The state whose code is being written, and per pattern start the states whose code
-    /// calls its code `p{q}` directly (`keeper::keeper_patterns_inlined`).
-    writing: std::cell::Cell<u32>,
+    /// Per pattern start: the states whose code calls its code `p{q}` directly
+    /// (`keeper::keeper_patterns_inlined`).
     pattern_callers: std::cell::RefCell<Vec<Vec<u32>>>,
     /// Per table: a reach level reads its cells as sets (`reach::table_set_arrays`).
     table_sets: std::cell::RefCell<Vec<bool>>,
@@ -302,13 +299,10 @@ impl<'a, 'v> Gen<'a, 'v> {
         let mut g = Gen {
             defer,
             light,
-            loops: std::cell::Cell::new(0),
             hot: std::cell::RefCell::new(vec![false; n]),
             called_patterns: std::cell::RefCell::new(vec![false; n]),
-            writing: std::cell::Cell::new(0),
             table_sets: std::cell::RefCell::new(vec![false; tables.len()]),
             pattern_callers: std::cell::RefCell::new(vec![Vec::new(); n]),
-            board_loops: std::cell::Cell::new(0),
             offsets,
             reach,
             keeper,
