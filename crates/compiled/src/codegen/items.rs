@@ -126,7 +126,7 @@ impl Gen<'_, '_> {
         }
     }
 
-    pub(super) fn dispatch(&self, out: &mut String) {
+    pub(super) fn dispatch(&self, out: &mut String, needs: &mut Needs) {
         let n = self.view.nstates() as u32;
         // Bodies first: writing them finds the levels called from inside loops and the
         // pattern starts called through `pat{q}`.
@@ -134,19 +134,19 @@ impl Gen<'_, '_> {
         for q in 0..n {
             if self.is_entry(q) || self.pushed[q as usize] {
                 let mut body = String::new();
-                self.set_alternatives.set(0);
                 match &self.reach[q as usize] {
-                    Some(plan) => self.reach_code(&mut body, q, plan),
-                    None => self.body(&mut body, q, Scope::of(q)),
+                    Some(plan) => self.reach_code(&mut body, needs, q, plan),
+                    None => self.body(&mut body, needs, q, Scope::of(q)),
                 }
                 // The size inlining decisions read: without the code only playouts' keeper
                 // runs (`Gen::pattern_call`), dead in every other caller. Saturating: a
                 // pattern's text built and not used would count without being in the body.
-                let size = body.len().saturating_sub(self.set_alternatives.get());
-                bodies.push((q, self.set_declarations() + &body, size));
+                let found = std::mem::take(&mut needs.body);
+                let size = body.len().saturating_sub(found.set_alternatives);
+                bodies.push((q, found.declarations() + &body, size));
             }
         }
-        let called_patterns = self.called_patterns.borrow();
+        let called_patterns = &needs.called_patterns;
         let rules_sig =
             "<S: Sink>(c: &mut St, q: u32, v: u32, d: usize, stamp: u32, k: &mut S) -> Flow";
         let pat_sig = "(c: &mut St, q: u32, v: u32, d: usize, stamp: u32) -> Flow";
@@ -174,9 +174,10 @@ impl Gen<'_, '_> {
             }
             out.push_str("        _ => Flow::Go,\n    }\n}\n");
         }
-        let hot = self.hot.borrow();
+        let hot = &needs.hot;
         let keeper_inlined = self.keeper_inlined(&bodies);
-        let keeper_patterns = self.keeper_patterns_inlined(&bodies, &keeper_inlined);
+        let keeper_patterns =
+            self.keeper_patterns_inlined(&bodies, &keeper_inlined, &needs.pattern_callers);
         for (q, body, size) in bodies {
             if self.in_pattern[q as usize] {
                 if keeper_patterns[q as usize] {

@@ -77,8 +77,8 @@ impl Gen<'_, '_> {
         &self,
         bodies: &[(u32, String, usize)],
         keeper_inlined: &[bool],
+        callers: &[Vec<u32>],
     ) -> Vec<bool> {
-        let callers = self.pattern_callers.borrow();
         let mut inlined = vec![false; self.view.nstates()];
         for (q, _, size) in bodies {
             let from = &callers[*q as usize];

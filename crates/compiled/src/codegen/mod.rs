@@ -49,7 +49,7 @@ mod single;
 mod states;
 
 use analysis::{canonical_patterns, expr_uses_counts, free_pattern_order, pattern_states};
-use context::Scope;
+use context::{Needs, Scope};
 use items::cmp_text;
 use regions::{full_regions, unmarked_by_regions, FullRegion};
 
@@ -91,20 +91,21 @@ pub fn generate(view: &ProgramView<'_>) -> Result<String, Refusal> {
         )));
     }
     let g = Gen::new(view);
+    let mut needs = Needs::new(n, view.ndirs(), g.tables.len());
     let mut out = String::with_capacity(1 << 16);
     g.prelude(&mut out);
     g.table_arrays(&mut out);
     g.exprs(&mut out);
-    g.dispatch(&mut out);
+    g.dispatch(&mut out, &mut needs);
     g.root_level(&mut out);
     g.keeper_first(&mut out);
     g.keeper_single(&mut out);
-    g.frontier_set_functions(&mut out);
-    g.set_functions(&mut out);
-    g.reach_arrays(&mut out);
-    g.table_set_arrays(&mut out);
+    g.frontier_set_functions(&mut out, &mut needs);
+    g.set_functions(&mut out, &mut needs);
+    g.reach_arrays(&mut out, &needs);
+    g.table_set_arrays(&mut out, &needs);
     g.apply_mod(&mut out);
-    g.composite_arrays(&mut out);
+    g.composite_arrays(&mut out, &needs);
     let classes = crate::monotonic::monotonic_classes(view, &g.actions);
     items::mono_items(&mut out, &classes, view.npieces(), view.nvertices());
     runtime::game_impl(&mut out);
@@ -148,40 +149,18 @@ struct Gen<'a, 'v> {
     preds: Vec<Vec<u32>>,
     /// States on a kept ray.
     on_ray: Vec<bool>,
-    /// Chains of directions walked as one step (`composite`), each a table `NBC<k>`.
-    composites: std::cell::RefCell<Vec<Vec<u32>>>,
     /// Modifiers that sinks not keeping their move record without applying
     /// (`defer::deferrable_modifiers`).
     defer: Vec<bool>,
-    /// Per state: its level is called directly from inside a loop (`dispatch` inlines it).
-    hot: std::cell::RefCell<Vec<bool>>,
     /// Modifiers that sinks not keeping their move apply to the pieces only
     /// (`light::light_modifiers`).
     light: Vec<bool>,
     /// Per direction: the vertex offset of every neighbour in it, if one (`bitsets`).
     offsets: Vec<Option<i64>>,
-    /// Patterns read from their sets (`pset{q}`) with their bodies' states, and those read by
-    /// the function being written.
-    set_patterns: std::cell::RefCell<Vec<Option<Vec<u32>>>>,
-    sets_in_body: std::cell::RefCell<Vec<u32>>,
-    /// Bytes of the body being written that only sinks asking for sets run
-    /// (`Sink::SETS`), left out of its size for inlining.
-    set_alternatives: std::cell::Cell<usize>,
-    /// Pattern starts called through their own `pat{q}` (see `pattern_call`).
-    called_patterns: std::cell::RefCell<Vec<bool>>,
-    /// Per pattern start: the states whose code calls its code `p{q}` directly
-    /// (`keeper::keeper_patterns_inlined`).
-    pattern_callers: std::cell::RefCell<Vec<Vec<u32>>>,
-    /// Per table: a reach level reads its cells as sets (`reach::table_set_arrays`).
-    table_sets: std::cell::RefCell<Vec<bool>>,
     /// Per entry state: its level evaluated as sets of vertices (`reach.rs`).
     reach: Vec<Option<reach::ReachLevel>>,
     /// Per state: it may run while the keeper is to move (`keeper::keeper_states`).
     keeper: Vec<bool>,
-    /// Directions whose `VALID` mask the pattern sets and reach levels read, and the rays'
-    /// `RAYD` masks.
-    valid_dirs: std::cell::RefCell<Vec<bool>>,
-    ray_masks: std::cell::RefCell<Vec<Vec<u32>>>,
     /// Where check mode need not list the keeper's moves (`single`).
     keeper_shape: single::KeeperShape,
     /// The cut states whose frontier search is computed as sets (`frontier_sets`).
@@ -299,23 +278,13 @@ impl<'a, 'v> Gen<'a, 'v> {
         let mut g = Gen {
             defer,
             light,
-            hot: std::cell::RefCell::new(vec![false; n]),
-            called_patterns: std::cell::RefCell::new(vec![false; n]),
-            table_sets: std::cell::RefCell::new(vec![false; tables.len()]),
-            pattern_callers: std::cell::RefCell::new(vec![Vec::new(); n]),
             offsets,
             reach,
             keeper,
-            valid_dirs: std::cell::RefCell::new(vec![false; view.ndirs()]),
-            ray_masks: std::cell::RefCell::new(Vec::new()),
             keeper_shape: single::KeeperShape::of(view, &actions, &rep),
             frontier_sets: Vec::new(),
-            set_patterns: std::cell::RefCell::new(vec![None; n]),
-            sets_in_body: std::cell::RefCell::new(Vec::new()),
-            set_alternatives: std::cell::Cell::new(0),
             preds,
             on_ray,
-            composites: std::cell::RefCell::new(Vec::new()),
             tables,
             table_at,
             direct_level: vec![false; n],

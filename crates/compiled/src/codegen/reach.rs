@@ -348,7 +348,13 @@ fn longest_ray(view: &ProgramView<'_>, dirs: &[u32]) -> u64 {
 impl Gen<'_, '_> {
     /// The code of the level from `q` evaluated as sets (`plan`), reporting its moves with
     /// `Sink::switch_each`.
-    pub(super) fn reach_code(&self, out: &mut String, q: u32, plan: &ReachLevel) {
+    pub(super) fn reach_code(
+        &self,
+        out: &mut String,
+        needs: &mut Needs,
+        q: u32,
+        plan: &ReachLevel,
+    ) {
         let var = |s: u32| format!("s{s}");
         let mut tests: Vec<Vec<u16>> = Vec::new();
         let mut code = String::new();
@@ -363,7 +369,7 @@ impl Gen<'_, '_> {
             None => Vec::new(),
         };
         if let Some(t) = plan.table {
-            self.table_sets.borrow_mut()[t] = true;
+            needs.table_sets[t] = true;
         }
         let inputs = |j: u32, except: &[u32]| -> String {
             let mut text = String::from("{ let mut u = [0u64; WORDS];");
@@ -387,7 +393,7 @@ impl Gen<'_, '_> {
             match item {
                 Item::State(j) => {
                     let input = inputs(*j, &[]);
-                    let step = self.reach_step(*j, "u", &mut tests);
+                    let step = self.reach_step(needs, *j, "u", &mut tests);
                     let _ = writeln!(code, "let {} = {{ let u = {input}; {step} }};", var(*j));
                 }
                 Item::Ray(r) => {
@@ -396,11 +402,7 @@ impl Gen<'_, '_> {
                         None => inputs(r.entry, &self.cycle_states(r)),
                     };
                     let pro = self.piece_mask(r.test, &mut tests);
-                    let mut masks = self.ray_masks.borrow_mut();
-                    let d = masks.iter().position(|m| *m == r.dirs).unwrap_or_else(|| {
-                        masks.push(r.dirs.clone());
-                        masks.len() - 1
-                    });
+                    let d = needs.ray_mask(&r.dirs);
                     let off = -r.offset;
                     let _ = writeln!(
                         code,
@@ -455,11 +457,17 @@ impl Gen<'_, '_> {
     }
 
     /// `j`'s step applied to the set `u`.
-    pub(super) fn reach_step(&self, j: u32, u: &str, tests: &mut Vec<Vec<u16>>) -> String {
+    pub(super) fn reach_step(
+        &self,
+        needs: &mut Needs,
+        j: u32,
+        u: &str,
+        tests: &mut Vec<Vec<u16>>,
+    ) -> String {
         match &self.actions[j as usize] {
             ActionView::Shift { dir } => {
                 let off = self.offsets[*dir as usize].expect("checked");
-                self.valid_dirs.borrow_mut()[*dir as usize] = true;
+                needs.valid_dirs[*dir as usize] = true;
                 format!("set_shift(&set_and(&{u}, &VALID{dir}), {})", -off)
             }
             ActionView::On { .. } => format!("set_and(&{u}, &{})", self.piece_mask(j, tests)),
@@ -487,15 +495,9 @@ impl Gen<'_, '_> {
 
     /// The cells of the tables read as sets: `TS{t}_{x}[v]`, the vertices at which the walk
     /// of table `t` from `v` reaches its exit `x`.
-    pub(super) fn table_set_arrays(&self, out: &mut String) {
+    pub(super) fn table_set_arrays(&self, out: &mut String, needs: &Needs) {
         let words = self.view.nvertices().div_ceil(64);
-        for (t, _) in self
-            .table_sets
-            .borrow()
-            .iter()
-            .enumerate()
-            .filter(|(_, &u)| u)
-        {
+        for (t, _) in needs.table_sets.iter().enumerate().filter(|(_, &u)| u) {
             for (x, e) in self.tables[t].exits.iter().enumerate() {
                 let _ = write!(out, "static TS{t}_{x}: [[u64; WORDS]; NV] = [");
                 for v in 0..self.view.nvertices() {
@@ -513,9 +515,9 @@ impl Gen<'_, '_> {
 
     /// The masks of the rays' steps: `RAYD{k}`, the vertices a step along the directions of
     /// `ray_masks[k]` lands on (the directions' `VALID{d}` masks come with the pattern sets').
-    pub(super) fn reach_arrays(&self, out: &mut String) {
+    pub(super) fn reach_arrays(&self, out: &mut String, needs: &Needs) {
         let nv = self.view.nvertices();
-        for (k, dirs) in self.ray_masks.borrow().iter().enumerate() {
+        for (k, dirs) in needs.ray_masks.iter().enumerate() {
             let mut lands = vec![false; nv];
             for v in 0..nv as u32 {
                 if let Some(w) = dirs.iter().try_fold(v, |w, &d| self.view.neighbour(w, d)) {

@@ -4,9 +4,9 @@ use super::*;
 
 impl Gen<'_, '_> {
     /// The code of state `q` at vertex `v`: `arm`, or the loop of the ray starting at `q`.
-    pub(super) fn body(&self, out: &mut String, q: u32, scope: Scope) {
+    pub(super) fn body(&self, out: &mut String, needs: &mut Needs, q: u32, scope: Scope) {
         let Some(r) = self.ray_at[q as usize] else {
-            return self.arm(out, q, scope);
+            return self.arm(out, needs, q, scope);
         };
         let ray = &self.rays[r];
         // A run of shifts from ray[0] (amazons' `(up left {e})*`) moves in one composite step
@@ -19,7 +19,7 @@ impl Gen<'_, '_> {
             0
         };
         if start > 0 {
-            let step = self.step_code(&ray[1..=start]);
+            let step = self.step_code(needs, &ray[1..=start]);
             let _ = writeln!(out, "{{ let mut v = v; v = {step}; if v != NONE {{ loop {{");
         } else {
             out.push_str("{ let mut v = v; { loop {\n");
@@ -32,10 +32,10 @@ impl Gen<'_, '_> {
             if i > start {
                 last = self.shift_run_end(ray, i);
                 if last > i {
-                    let step = self.step_code(&ray[i..=last]);
+                    let step = self.step_code(needs, &ray[i..=last]);
                     let _ = writeln!(out, "v = {step}; if v == NONE {{ break; }}");
                 } else {
-                    self.ray_step(out, ray[i], scope);
+                    self.ray_step(out, needs, ray[i], scope);
                 }
             }
             let c = ray[last];
@@ -46,17 +46,17 @@ impl Gen<'_, '_> {
             let next = ray[(last + 1) % ray.len()];
             for &j in self.view.successors(c) {
                 if j != next {
-                    self.successor(out, j, scope);
+                    self.successor(out, needs, j, scope);
                 }
             }
             i = last + 1;
         }
         if !self.view.accepting(*ray.last().expect("non-empty")) {
             if start > 0 {
-                let step = self.step_code(&ray[..=start]);
+                let step = self.step_code(needs, &ray[..=start]);
                 let _ = writeln!(out, "v = {step}; if v == NONE {{ break; }}");
             } else {
-                self.ray_step(out, ray[0], scope);
+                self.ray_step(out, needs, ray[0], scope);
             }
         }
         out.push_str("} } }\n");
@@ -79,7 +79,7 @@ impl Gen<'_, '_> {
     }
 
     /// The walk of table `t` from `v`: each exit's action at each of its vertices.
-    pub(super) fn table_walk(&self, out: &mut String, t: usize, scope: Scope) {
+    pub(super) fn table_walk(&self, out: &mut String, needs: &mut Needs, t: usize, scope: Scope) {
         for (x, e) in self.tables[t].exits.iter().enumerate() {
             // SAFETY: v < NV, and the offsets index the cells (generated together).
             let _ = writeln!(
@@ -87,13 +87,13 @@ impl Gen<'_, '_> {
                 "for i in unsafe {{ *TO{t}_{x}.get_unchecked(v as usize)..*TO{t}_{x}.get_unchecked(v as usize + 1) }} {{ \
                  let v = unsafe {{ *TC{t}_{x}.get_unchecked(i as usize) }} as u32;"
             );
-            self.successor(out, e.state, scope);
+            self.successor(out, needs, e.state, scope);
             out.push_str("}\n");
         }
     }
 
     /// The action of ray state `j` at `v` inside the ray's loop: `break` when it fails.
-    pub(super) fn ray_step(&self, out: &mut String, j: u32, scope: Scope) {
+    pub(super) fn ray_step(&self, out: &mut String, needs: &mut Needs, j: u32, scope: Scope) {
         match &self.actions[j as usize] {
             ActionView::Shift { dir } => {
                 let _ = writeln!(out, "v = nb(v, {dir}); if v == NONE {{ break; }}");
@@ -113,7 +113,7 @@ impl Gen<'_, '_> {
                 let _ = writeln!(
                     out,
                     "match {} {{ None => return Flow::Err, Some(h) if h == {positive} => {{}} _ => break }}",
-                    self.pattern_call(self.rep[*start as usize], scope)
+                    self.pattern_call(needs, self.rep[*start as usize], scope)
                 );
             }
             other => unreachable!("rays hold no {other:?}"),
@@ -121,7 +121,7 @@ impl Gen<'_, '_> {
     }
 
     /// The code of state `q` at vertex `v`: its successors' actions.
-    pub(super) fn arm(&self, out: &mut String, q: u32, scope: Scope) {
+    pub(super) fn arm(&self, out: &mut String, needs: &mut Needs, q: u32, scope: Scope) {
         if self.view.accepting(q) {
             out.push_str("return Flow::Stop;\n");
             return;
@@ -150,10 +150,10 @@ impl Gen<'_, '_> {
                 }
             }
             for j in succ {
-                self.successor_in(out, j, scope, &shared);
+                self.successor_in(out, needs, j, scope, &shared);
             }
             if let Some(t) = self.table_at[q as usize] {
-                self.table_walk(out, t, scope);
+                self.table_walk(out, needs, t, scope);
             }
             return;
         };
@@ -161,7 +161,7 @@ impl Gen<'_, '_> {
         for &j in self.view.successors(q) {
             let shift = matches!(self.actions[j as usize], ActionView::Shift { .. });
             if !shift && !region.direct_covered.contains(&j) {
-                self.successor(out, j, scope);
+                self.successor(out, needs, j, scope);
             }
         }
         // The shifts reach every vertex in these exit states: run their successors there,
@@ -190,13 +190,13 @@ impl Gen<'_, '_> {
                                 "for i in 0..WORDS {{ let mut b = c.pbits[{p} * WORDS + i]; while b != 0 {{ \
                                  let w = (i * 64) as u32 + b.trailing_zeros(); b &= b - 1;"
                             );
-                            self.enter(out, j, "w", scope.in_board_loop());
+                            self.enter(out, needs, j, "w", scope.in_board_loop());
                             out.push_str("} }\n");
                         }
                     }
                     _ => {
                         out.push_str("for w in 0..NV as u32 { let v = w;\n");
-                        self.successor(out, j, scope.in_board_loop());
+                        self.successor(out, needs, j, scope.in_board_loop());
                         out.push_str("}\n");
                     }
                 }
@@ -230,12 +230,19 @@ impl Gen<'_, '_> {
     }
 
     /// Takes action `j` at `v` and, if valid, continues in state `j`.
-    pub(super) fn successor(&self, out: &mut String, j: u32, scope: Scope) {
-        self.successor_in(out, j, scope, &[]);
+    pub(super) fn successor(&self, out: &mut String, needs: &mut Needs, j: u32, scope: Scope) {
+        self.successor_in(out, needs, j, scope, &[]);
     }
 
     /// `successor`, where the patterns starting at `shared` keep their value in `pc<start>`.
-    pub(super) fn successor_in(&self, out: &mut String, j: u32, scope: Scope, shared: &[u32]) {
+    pub(super) fn successor_in(
+        &self,
+        out: &mut String,
+        needs: &mut Needs,
+        j: u32,
+        scope: Scope,
+        shared: &[u32],
+    ) {
         let mark = |w: &str| match self.check[j as usize] {
             Some(c) => format!("c.mark({} * NV, {w}, d, stamp)", c),
             None => "true".to_string(),
@@ -245,15 +252,15 @@ impl Gen<'_, '_> {
             ActionView::Shift { .. } => {
                 let chain = self.shift_chain(j);
                 let last = *chain.last().expect("a chain holds j");
-                let step = self.step_code(&chain);
+                let step = self.step_code(needs, &chain);
                 let _ = writeln!(out, "{{ let w = {step}; if w != NONE {{");
-                self.enter(out, last, "w", scope);
+                self.enter(out, needs, last, "w", scope);
                 out.push_str("} }\n");
             }
             ActionView::On { pieces } => {
                 let test = self.piece_test(pieces, "c.piece(v)");
                 let _ = writeln!(out, "if {test} {{");
-                self.enter(out, j, "v", scope);
+                self.enter(out, needs, j, "v", scope);
                 out.push_str("}\n");
             }
             ActionView::Compare { left, op, right } => {
@@ -262,7 +269,7 @@ impl Gen<'_, '_> {
                     out,
                     "if let (Some(l), Some(r)) = (e{left}(c), e{right}(c)) {{ if l {op} r {{"
                 );
-                self.enter(out, j, "v", scope);
+                self.enter(out, needs, j, "v", scope);
                 out.push_str("} }\n");
             }
             ActionView::Pattern { start, positive } => {
@@ -272,16 +279,16 @@ impl Gen<'_, '_> {
                 let eval = if shared.contains(&r) {
                     format!(
                         "(match pc{r} {{ Some(h) => Some(h), None => {{ let x = {}; pc{r} = x; x }} }})",
-                        self.pattern_call(r, scope)
+                        self.pattern_call(needs, r, scope)
                     )
                 } else {
-                    self.pattern_call(r, scope)
+                    self.pattern_call(needs, r, scope)
                 };
                 let _ = writeln!(
                     out,
                     "if {m} {{ match {eval} {{ None => return Flow::Err, Some(h) => if h == {positive} {{"
                 );
-                self.enter_marked(out, j, "v", scope);
+                self.enter_marked(out, needs, j, "v", scope);
                 out.push_str("} } }\n");
             }
             ActionView::Off { piece, modifier } => {
@@ -301,7 +308,7 @@ impl Gen<'_, '_> {
                         "c.set_piece(v, old);",
                     )
                 };
-                self.modifier(out, j, *modifier, (&apply, revert), scope);
+                self.modifier(out, needs, j, *modifier, (&apply, revert), scope);
                 out.push_str("}\n");
             }
             ActionView::Assign {
@@ -317,7 +324,7 @@ impl Gen<'_, '_> {
                 );
                 let apply = format!("let old = std::mem::replace(&mut c.vars[{var}], x);");
                 let revert = format!("c.vars[{var}] = old;");
-                self.modifier(out, j, *modifier, (&apply, &revert), scope);
+                self.modifier(out, needs, j, *modifier, (&apply, &revert), scope);
                 out.push_str("} } }\n");
             }
             ActionView::Switch { modifier, .. } => {
@@ -348,6 +355,7 @@ impl Gen<'_, '_> {
     pub(super) fn modifier(
         &self,
         out: &mut String,
+        needs: &mut Needs,
         j: u32,
         m: u32,
         (apply, revert): (&str, &str),
@@ -383,7 +391,7 @@ impl Gen<'_, '_> {
                 .all(|&s| matches!(self.actions[s as usize], ActionView::Switch { .. }));
         // The call is hot inside a loop, unless it is the fallback of a move's last modifier.
         if self.direct_level[j as usize] && scope.loops > 0 && !ends_move {
-            self.hot.borrow_mut()[j as usize] = true;
+            needs.hot[j as usize] = true;
         }
         if !ends_move && self.defer[j as usize] && self.direct_level[j as usize] {
             // Listing and counting read no square the modifier writes: record it only.
@@ -434,35 +442,42 @@ impl Gen<'_, '_> {
     }
 
     /// Continues in the non-modifier state `j` at vertex `w` after its action held.
-    pub(super) fn enter(&self, out: &mut String, j: u32, w: &str, scope: Scope) {
+    pub(super) fn enter(&self, out: &mut String, needs: &mut Needs, j: u32, w: &str, scope: Scope) {
         match self.check[j as usize] {
             // Acceptance ends the pattern's level: nothing can come back to this mark.
             Some(_) if self.view.accepting(j) => out.push_str("return Flow::Stop;\n"),
             Some(c) => {
                 let _ = writeln!(out, "if c.mark({c} * NV, {w}, d, stamp) {{");
-                self.enter_marked(out, j, w, scope);
+                self.enter_marked(out, needs, j, w, scope);
                 out.push_str("}\n");
             }
-            None => self.enter_marked(out, j, w, scope),
+            None => self.enter_marked(out, needs, j, w, scope),
         }
     }
 
     /// `enter` once the mark (if any) is taken. At a frontier state (`single::KeeperShape`)
     /// a frontier search stops instead.
-    pub(super) fn enter_marked(&self, out: &mut String, j: u32, w: &str, scope: Scope) {
+    pub(super) fn enter_marked(
+        &self,
+        out: &mut String,
+        needs: &mut Needs,
+        j: u32,
+        w: &str,
+        scope: Scope,
+    ) {
         if self.keeper_shape.frontier[j as usize] {
             let _ = writeln!(
                 out,
                 "if S::FRONTIER {{ if k.frontier(&c.path, {j}, {w}) {{ return Flow::Stop; }} }} else {{"
             );
-            self.enter_code(out, j, w, scope);
+            self.enter_code(out, needs, j, w, scope);
             out.push_str("}\n");
         } else {
-            self.enter_code(out, j, w, scope);
+            self.enter_code(out, needs, j, w, scope);
         }
     }
 
-    fn enter_code(&self, out: &mut String, j: u32, w: &str, scope: Scope) {
+    fn enter_code(&self, out: &mut String, needs: &mut Needs, j: u32, w: &str, scope: Scope) {
         if self.view.accepting(j) {
             out.push_str("return Flow::Stop;\n");
         } else if self.pushed[j as usize] {
@@ -479,7 +494,7 @@ impl Gen<'_, '_> {
             );
         } else {
             let _ = writeln!(out, "{{ let v = {w};");
-            self.body(out, j, scope);
+            self.body(out, needs, j, scope);
             out.push_str("}\n");
         }
     }
