@@ -178,10 +178,9 @@ impl Gen<'_, '_> {
         out
     }
 
-    /// `pset{r}` for each pattern read from its set, and the direction masks these and the
-    /// reach levels (`reach.rs`, written before) use.
+    /// `pset{r}` for each pattern read from its set so far (by the levels' code and the
+    /// frontier functions), finding the direction masks they read.
     pub(super) fn set_functions(&self, out: &mut String, needs: &mut Needs) {
-        let nv = self.view.nvertices();
         for (r, states) in needs.set_patterns.iter().enumerate() {
             let Some(states) = states else {
                 continue;
@@ -237,6 +236,12 @@ impl Gen<'_, '_> {
             }
             out.push_str("a[0]\n}\n");
         }
+    }
+
+    /// `ALL_VERTICES` and the direction masks `VALID{d}` the pattern sets and the levels
+    /// of sets read.
+    pub(super) fn set_masks(&self, out: &mut String, needs: &Needs) {
+        let nv = self.view.nvertices();
         mask_static(out, nv, "ALL_VERTICES", |_| true);
         for (d, _) in needs.valid_dirs.iter().enumerate().filter(|(_, &u)| u) {
             mask_static(out, nv, &format!("VALID{d}"), |v| {

@@ -92,8 +92,8 @@ impl Gen<'_, '_> {
     }
 
     /// `fhits{q}` for each planned cut state, and `keeper_frontier_hits`, which dispatches
-    /// on the rules state. Written before `set_functions`, which writes the pattern sets and
-    /// direction masks these read.
+    /// on the rules state. Written before `set_functions`, which writes the pattern sets
+    /// these read.
     pub(super) fn frontier_set_functions(&self, out: &mut String, needs: &mut Needs) {
         out.push_str(
             "#[inline(always)]\nfn keeper_frontier_hits(c: &St, q: u32, v: u32) -> Option<u32> {\n\

@@ -12,14 +12,33 @@
 //! Nothing from the game's text is emitted: pieces, variables, players and vertices are
 //! indices, so no game can inject code.
 //!
+//! Plan, then emit (as a compiler's back ends read an analysis made before any of them
+//! writes). `Gen::new` is the plan: every decision that reads only the automaton (marks,
+//! rays, shift tables, whole-board regions, levels of sets, direct levels, the keeper's
+//! shape), made before any text is written. The emit functions are `&self` methods over it
+//! and the plan has no interior mutability. What only writing finds out (the composite
+//! steps, masks, pattern sets and `pat{q}` functions the code uses, the levels called from
+//! loops) is collected in `context::Needs`, passed as `&mut`; where the code being written
+//! sits (`context::Scope`) is passed by value. The order this imposes is in `generate`'s
+//! types: `Gen::code` writes the states' code and the set functions first and returns them
+//! with the `Needs` they found (`code::Code`); the file's items are then written in the
+//! file's order, those that depend on the code from that `Needs`, which nothing can add to
+//! any more (it is no longer mutable).
+//!
 //! * `analysis`: shared pattern bodies, patterns explored in any order, counter use.
 //! * `regions`: whole-board shift regions (`anySquare`) run per vertex instead of walked.
 //! * `levels`: which states get functions of their own, which levels are direct calls.
 //! * `keeper`: the keeper's first move as direct calls of inlined code (`keeper_level`).
 //! * `single`: the keeper states with at most one move, which check mode need not list.
+//! * `code`: the code written first (the states' functions, the set functions), with the
+//!   `Needs` it found.
+//! * `context`: what the emit functions carry down (`Scope`) and collect (`Needs`).
 //! * `states`: a state's code (successors, rays, marks, calls, modifiers).
 //! * `chains`: shift chains in one step, short pattern bodies evaluated in place.
 //! * `bitsets`: pattern bodies tested across the board evaluated at every vertex at once.
+//! * `reach`: levels of shifts and tests evaluated as sets of vertices.
+//! * `frontier_sets`: the keeper's search cut at the frontier (`single`) as sets.
+//! * `cover`: branches that can move only where a pattern holds (for `single`).
 //! * `defer`: modifiers a listing search records without applying.
 //! * `light`: modifiers a listing search applies to the board alone.
 //! * `items`: the file's other items (board tables, expressions, dispatch, the modifier
@@ -34,6 +53,7 @@ use std::fmt::Write as _;
 mod analysis;
 mod bitsets;
 mod chains;
+mod code;
 mod context;
 mod cover;
 mod defer;
@@ -49,6 +69,7 @@ mod single;
 mod states;
 
 use analysis::{canonical_patterns, expr_uses_counts, free_pattern_order, pattern_states};
+use code::{Body, Code};
 use context::{Needs, Scope};
 use items::cmp_text;
 use regions::{full_regions, unmarked_by_regions, FullRegion};
@@ -91,17 +112,22 @@ pub fn generate(view: &ProgramView<'_>) -> Result<String, Refusal> {
         )));
     }
     let g = Gen::new(view);
-    let mut needs = Needs::new(n, view.ndirs(), g.tables.len());
+    // The code that finds what the other items hold first; the file in its order after.
+    let Code {
+        bodies,
+        sets,
+        needs,
+    } = g.code();
     let mut out = String::with_capacity(1 << 16);
     g.prelude(&mut out);
     g.table_arrays(&mut out);
     g.exprs(&mut out);
-    g.dispatch(&mut out, &mut needs);
+    g.dispatch(&mut out, bodies, &needs);
     g.root_level(&mut out);
     g.keeper_first(&mut out);
     g.keeper_single(&mut out);
-    g.frontier_set_functions(&mut out, &mut needs);
-    g.set_functions(&mut out, &mut needs);
+    out.push_str(&sets);
+    g.set_masks(&mut out, &needs);
     g.reach_arrays(&mut out, &needs);
     g.table_set_arrays(&mut out, &needs);
     g.apply_mod(&mut out);
@@ -113,6 +139,8 @@ pub fn generate(view: &ProgramView<'_>) -> Result<String, Refusal> {
     Ok(out)
 }
 
+/// The plan: what `new` decided from the automaton, read (never changed) by the emit
+/// functions.
 struct Gen<'a, 'v> {
     view: &'a ProgramView<'v>,
     actions: Vec<ActionView>,
