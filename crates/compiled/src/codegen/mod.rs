@@ -25,6 +25,8 @@
 //! file's order, those that depend on the code from that `Needs`, which nothing can add to
 //! any more (it is no longer mutable).
 //!
+//! * `plan`: `Gen::new`, where marks, whole-board regions, shift tables and rays are
+//!   decided together, then the analyses below.
 //! * `analysis`: shared pattern bodies, patterns explored in any order, counter use.
 //! * `regions`: whole-board shift regions (`anySquare`) run per vertex instead of walked.
 //! * `levels`: which states get functions of their own, which levels are direct calls.
@@ -46,7 +48,7 @@
 //! * `runtime`: the game as a `compiled_runtime::game::Game`, the C ABI's entry symbol, and
 //!   the runtime crate's modules as source (`mod rt`), which do the rest.
 
-use crate::tables::{shift_tables, ShiftTable};
+use crate::tables::ShiftTable;
 use reasoner::view::{ActionView, ExprView, ProgramView};
 use std::fmt::Write as _;
 
@@ -62,17 +64,17 @@ mod items;
 mod keeper;
 mod levels;
 mod light;
+mod plan;
 mod reach;
 mod regions;
 mod runtime;
 mod single;
 mod states;
 
-use analysis::{canonical_patterns, expr_uses_counts, free_pattern_order, pattern_states};
 use code::{Body, Code};
 use context::{Needs, Scope};
 use items::cmp_text;
-use regions::{full_regions, unmarked_by_regions, FullRegion};
+use regions::FullRegion;
 
 pub use compiled_runtime::abi::ABI_VERSION;
 
@@ -139,8 +141,8 @@ pub fn generate(view: &ProgramView<'_>) -> Result<String, Refusal> {
     Ok(out)
 }
 
-/// The plan: what `new` decided from the automaton, read (never changed) by the emit
-/// functions.
+/// The plan: what `new` (`plan.rs`) decided from the automaton, read (never changed) by
+/// the emit functions.
 struct Gen<'a, 'v> {
     view: &'a ProgramView<'v>,
     actions: Vec<ActionView>,
@@ -193,146 +195,4 @@ struct Gen<'a, 'v> {
     keeper_shape: single::KeeperShape,
     /// The cut states whose frontier search is computed as sets (`frontier_sets`).
     frontier_sets: Vec<frontier_sets::FrontierSet>,
-}
-
-impl<'a, 'v> Gen<'a, 'v> {
-    fn new(view: &'a ProgramView<'v>) -> Self {
-        let n = view.nstates();
-        let actions: Vec<ActionView> = (0..n as u32).map(|q| view.action(q)).collect();
-        let rep = canonical_patterns(view, &actions);
-        let is_entry = |q: u32| {
-            rep[q as usize] == q
-                && matches!(
-                    actions[q as usize],
-                    ActionView::Start
-                        | ActionView::Off { .. }
-                        | ActionView::Assign { .. }
-                        | ActionView::Switch { .. }
-                )
-        };
-        let in_pattern = pattern_states(view);
-        let preds = crate::marks::predecessors(view);
-        let crate::marks::Marks { need, rays, merges } =
-            crate::marks::needs_mark(view, &actions, &is_entry, &in_pattern, &preds);
-        let mut check = vec![None; n];
-        let mut ncheck = 0;
-        for q in 0..n {
-            if rep[q] != q as u32 {
-                continue; // no code: a copy of an equal pattern body
-            }
-            if need[q] {
-                check[q] = Some(ncheck);
-                ncheck += 1;
-            }
-        }
-        let uses_counts = expr_uses_counts(view);
-        let (full, covered) = full_regions(view, &actions, &rep, &check, &preds);
-        for j in unmarked_by_regions(view, &actions, &preds, &is_entry, &full, &covered) {
-            check[j as usize] = None;
-        }
-        let usable =
-            |q: u32| rep[q as usize] == q && !covered[q as usize] && full[q as usize].is_none();
-        let in_ray = |q: u32| rays.iter().any(|r| r.contains(&q));
-        // A table's shifts may be a ray (it replaces the ray); its root may not.
-        let is_shift = |q: u32| matches!(actions[q as usize], ActionView::Shift { .. });
-        let tables = shift_tables(
-            view,
-            &actions,
-            &is_entry,
-            &|q| usable(q) && (is_shift(q) || !in_ray(q)),
-            &preds,
-        );
-        let mut in_table = vec![false; n];
-        let mut table_at = vec![None; n];
-        for (i, t) in tables.iter().enumerate() {
-            table_at[t.root as usize] = Some(i);
-            for &s in &t.region {
-                in_table[s as usize] = true;
-                check[s as usize] = None;
-            }
-            for e in &t.exits {
-                if !e.mark {
-                    // Only this table leads into the exit, once per level: no mark.
-                    check[e.state as usize] = None;
-                } else if check[e.state as usize].is_none() {
-                    check[e.state as usize] = Some(ncheck);
-                    ncheck += 1;
-                }
-            }
-        }
-        // A ray runs as a loop unless a region touches it (then the stack runs it) or a
-        // table replaces it.
-        let mut ray_at = vec![None; n];
-        let rays: Vec<Vec<u32>> = rays
-            .into_iter()
-            .filter(|r| r.iter().all(|&q| usable(q) && !in_table[q as usize]))
-            .collect();
-        for (i, r) in rays.iter().enumerate() {
-            ray_at[r[0] as usize] = Some(i);
-        }
-        let accept_distance = free_pattern_order(view, &actions);
-        let mut on_ray = vec![false; n];
-        for &q in rays.iter().flatten() {
-            on_ray[q as usize] = true;
-        }
-        // A merge left unmarked by `crate::paths` keeps its mark after all when one of the
-        // rays of its proof is written as plain code (not a loop, a shift table or a
-        // whole-board region): that cycle's code would be unrolled with a copy of the
-        // merge's code per path (a fuzzed automaton took minutes).
-        let plain = |s: u32| !(on_ray[s as usize] || in_table[s as usize] || covered[s as usize]);
-        for (q, ray_states) in merges {
-            let q = q as usize;
-            if check[q].is_none() && !in_table[q] && ray_states.iter().any(|&s| plain(s)) {
-                check[q] = Some(ncheck);
-                ncheck += 1;
-            }
-        }
-        let defer = defer::deferrable_modifiers(view, &actions, &in_pattern);
-        let offsets = bitsets::uniform_offsets(view);
-        let keeper = keeper::keeper_states(view, &actions);
-        let reach = reach::reach_levels(
-            view,
-            &actions,
-            &is_entry,
-            &in_pattern,
-            &offsets,
-            &preds,
-            &keeper,
-            &tables,
-            &table_at,
-        );
-        let light =
-            light::light_modifiers(view, &actions, &in_pattern, &full, &covered, &rep, &reach);
-        let mut g = Gen {
-            defer,
-            light,
-            offsets,
-            reach,
-            keeper,
-            keeper_shape: single::KeeperShape::of(view, &actions, &rep),
-            frontier_sets: Vec::new(),
-            preds,
-            on_ray,
-            tables,
-            table_at,
-            direct_level: vec![false; n],
-            accept_distance,
-            rays,
-            ray_at,
-            full,
-            covered,
-            view,
-            actions,
-            check,
-            ncheck,
-            pushed: vec![false; n],
-            in_pattern,
-            rep,
-            uses_counts,
-        };
-        g.find_pushed();
-        g.frontier_sets = g.plan_frontier_sets();
-        g.direct_level = g.direct_levels();
-        g
-    }
 }
