@@ -35,7 +35,8 @@
 //! * `code`: the code written first (the states' functions, the set functions), with the
 //!   `Needs` it found.
 //! * `context`: what the emit functions carry down (`Scope`) and collect (`Needs`).
-//! * `states`: a state's code (successors, rays, marks, calls, modifiers).
+//! * `states`: a state's code (successors, rays, marks, calls).
+//! * `modifiers`: a modifier's code.
 //! * `chains`: shift chains in one step, short pattern bodies evaluated in place.
 //! * `bitsets`: pattern bodies tested across the board evaluated at every vertex at once.
 //! * `reach`: levels of shifts and tests evaluated as sets of vertices.
@@ -64,6 +65,7 @@ mod items;
 mod keeper;
 mod levels;
 mod light;
+mod modifiers;
 mod plan;
 mod reach;
 mod regions;

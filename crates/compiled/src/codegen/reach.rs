@@ -402,24 +402,7 @@ impl Gen<'_, '_> {
                         None => inputs(r.entry, &self.cycle_states(r)),
                     };
                     let pro = self.piece_mask(r.test, &mut tests);
-                    let d = needs.ray_mask(&r.dirs);
-                    let off = -r.offset;
-                    let _ = writeln!(
-                        code,
-                        "let {} = {{ let pro = set_and(&{pro}, &RAYD{d}); let mut g = {input}; let mut p = pro;",
-                        var(r.test)
-                    );
-                    for i in 0..r.steps {
-                        let o = off << i;
-                        let _ = write!(
-                            code,
-                            "let t = set_and(&p, &set_shift(&g, {o})); set_or(&mut g, &t); "
-                        );
-                        if i + 1 < r.steps {
-                            let _ = write!(code, "p = set_and(&p, &set_shift(&p, {o})); ");
-                        }
-                    }
-                    let _ = writeln!(code, "set_and(&set_shift(&g, {off}), &pro) }};");
+                    ray_fill(&mut code, r, &input, &pro, needs.ray_mask(&r.dirs));
                 }
             }
         }
@@ -527,6 +510,28 @@ impl Gen<'_, '_> {
             bitsets::mask_static(out, nv, &format!("RAYD{k}"), |v| lands[v as usize]);
         }
     }
+}
+
+/// `let s{test} = ...;`: the set of ray `r`'s test, the occluded fill of the set `input`
+/// through the vertices in `pro` (the test's pieces), along the ray's step (mask `RAYD{d}`).
+fn ray_fill(code: &mut String, r: &Ray, input: &str, pro: &str, d: usize) {
+    let off = -r.offset;
+    let _ = writeln!(
+        code,
+        "let s{} = {{ let pro = set_and(&{pro}, &RAYD{d}); let mut g = {input}; let mut p = pro;",
+        r.test
+    );
+    for i in 0..r.steps {
+        let o = off << i;
+        let _ = write!(
+            code,
+            "let t = set_and(&p, &set_shift(&g, {o})); set_or(&mut g, &t); "
+        );
+        if i + 1 < r.steps {
+            let _ = write!(code, "p = set_and(&p, &set_shift(&p, {o})); ");
+        }
+    }
+    let _ = writeln!(code, "set_and(&set_shift(&g, {off}), &pro) }};");
 }
 
 impl Item {

@@ -126,37 +126,55 @@ impl Gen<'_, '_> {
             out.push_str("return Flow::Stop;\n");
             return;
         }
-        let Some(region) = &self.full[q as usize] else {
-            let mut succ = self.untabled_successors(q);
-            if self.accept_distance[q as usize].is_some() {
-                // Nearest acceptance first: a pattern stops at the first accepting state,
-                // so a liberty next to the stone is found before the whole block is walked.
-                succ.sort_by_key(|&j| self.accept_distance[j as usize]);
-            }
-            // `{! p} A + {? p} B`: p is evaluated once (the state is the same for every
-            // successor: a successor's modifiers are reverted before the next one runs).
-            let mut shared: Vec<u32> = Vec::new();
-            for (i, &j) in succ.iter().enumerate() {
-                if let ActionView::Pattern { start, .. } = self.actions[j as usize] {
-                    let r = self.rep[start as usize];
-                    let again = succ[i + 1..].iter().any(|&x| {
-                        matches!(self.actions[x as usize],
-                            ActionView::Pattern { start: s2, .. } if self.rep[s2 as usize] == r)
-                    });
-                    if again && !shared.contains(&r) {
-                        shared.push(r);
-                        let _ = writeln!(out, "let mut pc{r}: Option<bool> = None;");
-                    }
+        match &self.full[q as usize] {
+            None => self.successors_code(out, needs, q, scope),
+            Some(region) => self.region_code(out, needs, q, region, scope),
+        }
+    }
+
+    /// The code of state `q` outside whole-board regions: its successors, patterns that
+    /// several test evaluated once, and its shift table's walk.
+    fn successors_code(&self, out: &mut String, needs: &mut Needs, q: u32, scope: Scope) {
+        let mut succ = self.untabled_successors(q);
+        if self.accept_distance[q as usize].is_some() {
+            // Nearest acceptance first: a pattern stops at the first accepting state,
+            // so a liberty next to the stone is found before the whole block is walked.
+            succ.sort_by_key(|&j| self.accept_distance[j as usize]);
+        }
+        // `{! p} A + {? p} B`: p is evaluated once (the state is the same for every
+        // successor: a successor's modifiers are reverted before the next one runs).
+        let mut shared: Vec<u32> = Vec::new();
+        for (i, &j) in succ.iter().enumerate() {
+            if let ActionView::Pattern { start, .. } = self.actions[j as usize] {
+                let r = self.rep[start as usize];
+                let again = succ[i + 1..].iter().any(|&x| {
+                    matches!(self.actions[x as usize],
+                        ActionView::Pattern { start: s2, .. } if self.rep[s2 as usize] == r)
+                });
+                if again && !shared.contains(&r) {
+                    shared.push(r);
+                    let _ = writeln!(out, "let mut pc{r}: Option<bool> = None;");
                 }
             }
-            for j in succ {
-                self.successor_in(out, needs, j, scope, &shared);
-            }
-            if let Some(t) = self.table_at[q as usize] {
-                self.table_walk(out, needs, t, scope);
-            }
-            return;
-        };
+        }
+        for j in succ {
+            self.successor_in(out, needs, j, scope, &shared);
+        }
+        if let Some(t) = self.table_at[q as usize] {
+            self.table_walk(out, needs, t, scope);
+        }
+    }
+
+    /// The code of state `q` owning whole-board region `region`: its other successors, then
+    /// the successors of the region's exits at every vertex.
+    fn region_code(
+        &self,
+        out: &mut String,
+        needs: &mut Needs,
+        q: u32,
+        region: &FullRegion,
+        scope: Scope,
+    ) {
         let exits = &region.exits;
         for &j in self.view.successors(q) {
             let shift = matches!(self.actions[j as usize], ActionView::Shift { .. });
@@ -336,109 +354,6 @@ impl Gen<'_, '_> {
                 );
             }
         }
-    }
-
-    /// Switch state `j` taken at `v` in place (for sinks that keep the move they stop at).
-    pub(super) fn switch_in_place(&self, j: u32) -> String {
-        let ActionView::Switch { player, .. } = self.actions[j as usize] else {
-            unreachable!("a switch state");
-        };
-        let p = player.unwrap_or(self.view.nplayers());
-        format!("c.player = {p}; c.rules = {j}; c.pos = v;")
-    }
-
-    /// A valid modifier `j` (index `m`) at `v`: `apply`d, its level searched, `revert`ed (unless
-    /// the sink keeps the move it stopped at: the keeper's first move in playouts and perft). In
-    /// the rules, one followed only by switches reports its moves without being applied
-    /// (their level would hold just those switches), unless that level is deep enough for
-    /// the limit or cycle checks.
-    pub(super) fn modifier(
-        &self,
-        out: &mut String,
-        needs: &mut Needs,
-        j: u32,
-        m: u32,
-        (apply, revert): (&str, &str),
-        scope: Scope,
-    ) {
-        if self.in_pattern[j as usize] {
-            let _ = writeln!(
-                out,
-                "{apply} let f = plevel_after_modifier(c, {j}, v, d + 1); {revert} if f != Flow::Go {{ return f; }}"
-            );
-            return;
-        }
-        let call = if self.direct_level[j as usize] {
-            // The checks `level` would make; past them `level` reports the error.
-            format!(
-                "if d + 1 < CYCLE_CHECK_DEPTH && (S::UNLIMITED || (d + 1 <= c.modifier_limit && c.work < c.search_limit)) \
-                 {{ if !S::UNLIMITED {{ c.work += 1; }} r{j}(c, v, d + 1, stamp, k) }} else {{ level(c, {j}, v, d + 1, k) }}"
-            )
-        } else {
-            format!("level(c, {j}, v, d + 1, k)")
-        };
-        let slow = format!(
-            "{apply} if S::RECORD {{ c.path.push([{m}, v]); }} \
-             let f = {call}; \
-             if S::RECORD {{ c.path.pop(); }} \
-             if !(S::KEEP && f == Flow::Stop && k.kept()) {{ {revert} }} \
-             if f != Flow::Go {{ return f; }}"
-        );
-        let succ = self.view.successors(j);
-        let ends_move = !succ.is_empty()
-            && succ
-                .iter()
-                .all(|&s| matches!(self.actions[s as usize], ActionView::Switch { .. }));
-        // The call is hot inside a loop, unless it is the fallback of a move's last modifier.
-        if self.direct_level[j as usize] && scope.loops > 0 && !ends_move {
-            needs.hot[j as usize] = true;
-        }
-        if !ends_move && self.defer[j as usize] && self.direct_level[j as usize] {
-            // Listing and counting read no square the modifier writes: record it only.
-            let _ = writeln!(
-                out,
-                "if !S::KEEP && d + 1 < CYCLE_CHECK_DEPTH && d + 1 <= c.modifier_limit && c.work < c.search_limit {{ \
-                 c.work += 1; if S::RECORD {{ c.path.push([{m}, v]); }} \
-                 let f = r{j}(c, v, d + 1, stamp, k); \
-                 if S::RECORD {{ c.path.pop(); }} if f != Flow::Go {{ return f; }} }} else {{ {slow} }}"
-            );
-            return;
-        }
-        if !ends_move {
-            out.push_str(&slow);
-            out.push('\n');
-            return;
-        }
-        // A sink keeping its move applies the modifier and the switch it stops at.
-        let mut keep = String::new();
-        for &s in succ {
-            if let ActionView::Switch { modifier: sm, .. } = self.actions[s as usize] {
-                let _ = write!(
-                    keep,
-                    "if k.switch(&c.path, {sm}, v) {{ {apply} {} return Flow::Stop; }} ",
-                    self.switch_in_place(s)
-                );
-            }
-        }
-        let _ = writeln!(
-            out,
-            "if d + 1 < CYCLE_CHECK_DEPTH && (S::UNLIMITED || d + 1 <= c.modifier_limit) {{ \
-             if S::KEEP {{ {keep} }} else \
-             if S::RECORD {{ c.path.push([{m}, v]); let mut stop = false;"
-        );
-        for &s in succ {
-            if let ActionView::Switch { modifier, .. } = self.actions[s as usize] {
-                let _ = writeln!(
-                    out,
-                    "if !stop {{ stop = k.switch(&c.path, {modifier}, v); }}"
-                );
-            }
-        }
-        let _ = writeln!(
-            out,
-            "c.path.pop(); if stop {{ return Flow::Stop; }} }} else if k.add({}) {{ return Flow::Stop; }} }} else {{ {slow} }}",
-            succ.len()
-        );
     }
 
     /// Continues in the non-modifier state `j` at vertex `w` after its action held.
