@@ -39,7 +39,8 @@
 //! * `modifiers`: a modifier's code.
 //! * `chains`: shift chains in one step, short pattern bodies evaluated in place.
 //! * `bitsets`: pattern bodies tested across the board evaluated at every vertex at once.
-//! * `reach`: levels of shifts and tests evaluated as sets of vertices.
+//! * `reach`: levels of shifts and tests evaluated as sets of vertices (their code:
+//!   `reach::write`).
 //! * `frontier_sets`: the keeper's search cut at the frontier (`single`) as sets.
 //! * `cover`: branches that can move only where a pattern holds (for `single`).
 //! * `defer`: modifiers a listing search records without applying.
