@@ -30,7 +30,7 @@
 //! * `analysis`: shared pattern bodies, patterns explored in any order, counter use.
 //! * `regions`: whole-board shift regions (`anySquare`) run per vertex instead of walked.
 //! * `levels`: which states get functions of their own, which levels are direct calls.
-//! * `keeper`: the keeper's first move as direct calls of inlined code (`keeper_level`).
+//! * `keeper`: the keeper's first move as direct calls of inlined code (`keeper_first`).
 //! * `single`: the keeper states with at most one move, which check mode need not list.
 //! * `code`: the code written first (the states' functions, the set functions), with the
 //!   `Needs` it found.
