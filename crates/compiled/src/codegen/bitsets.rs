@@ -88,37 +88,40 @@ impl Gen<'_, '_> {
 
     /// The value at `v` of the pattern from `r` (body `states`, from `set_pattern`) read from
     /// its set, computed on first use in the function (its variable `bs{r}` is declared by
-    /// `set_declarations`).
-    pub(super) fn set_pattern_call(&self, r: u32, states: Vec<u32>) -> String {
-        let mut used = self.sets_in_body.borrow_mut();
-        if !used.contains(&r) {
-            used.push(r);
+    /// `BodyNeeds::declarations`).
+    pub(super) fn set_pattern_call(
+        &self,
+        needs: &mut Needs,
+        r: u32,
+        states: Vec<u32>,
+        scope: Scope,
+    ) -> String {
+        if !needs.body.sets.contains(&r) {
+            needs.body.sets.push(r);
         }
-        self.set_patterns.borrow_mut()[r as usize] = Some(states);
+        needs.set_patterns[r as usize] = Some(states);
         format!(
             "(if {} {{ \
              let s = bs{r}.get_or_insert_with(|| pset{r}(c)); \
              Some((s[v as usize / 64] >> (v % 64)) & 1 != 0) }} else {{ {} }})",
-            self.nesting_check(),
-            self.pattern_level_call(r)
+            self.nesting_check(scope),
+            self.pattern_level_call(needs, r)
         )
-    }
-
-    /// The variables of the sets the function's code (just written) reads.
-    pub(super) fn set_declarations(&self) -> String {
-        let mut out = String::new();
-        for r in self.sets_in_body.borrow_mut().drain(..) {
-            let _ = writeln!(out, "let mut bs{r}: Option<[u64; WORDS]> = None;");
-        }
-        out
     }
 
     /// `n |= step_j(a[x])`: the vertices from which entering state `j` (index `x`) lands
     /// in its set; a piece test reads its pieces' set `pm{t}` (`tests[t]`).
-    fn set_step(&self, out: &mut String, x: usize, j: u32, tests: &[&[u16]]) {
+    fn set_step(
+        &self,
+        out: &mut String,
+        valid_dirs: &mut [bool],
+        x: usize,
+        j: u32,
+        tests: &[&[u16]],
+    ) {
         match &self.actions[j as usize] {
             ActionView::Shift { dir } => {
-                self.valid_dirs.borrow_mut()[*dir as usize] = true;
+                valid_dirs[*dir as usize] = true;
                 let off = self.offsets[*dir as usize].expect("checked");
                 let _ = writeln!(
                     out,
@@ -175,11 +178,10 @@ impl Gen<'_, '_> {
         out
     }
 
-    /// `pset{r}` for each pattern read from its set, and the direction masks these and the
-    /// reach levels (`reach.rs`, written before) use.
-    pub(super) fn set_functions(&self, out: &mut String) {
-        let nv = self.view.nvertices();
-        for (r, states) in self.set_patterns.borrow().iter().enumerate() {
+    /// `pset{r}` for each pattern read from its set so far (by the levels' code and the
+    /// frontier functions), finding the direction masks they read.
+    pub(super) fn set_functions(&self, out: &mut String, needs: &mut Needs) {
+        for (r, states) in needs.set_patterns.iter().enumerate() {
             let Some(states) = states else {
                 continue;
             };
@@ -219,7 +221,7 @@ impl Gen<'_, '_> {
                     out.push_str("{ let mut n = [0u64; WORDS];\n");
                     for &j in self.view.successors(states[i]) {
                         let x = states.iter().position(|&s| s == j).expect("a body state");
-                        self.set_step(out, x, j, &tests);
+                        self.set_step(out, &mut needs.valid_dirs, x, j, &tests);
                     }
                     if cyclic {
                         let _ =
@@ -234,14 +236,14 @@ impl Gen<'_, '_> {
             }
             out.push_str("a[0]\n}\n");
         }
+    }
+
+    /// `ALL_VERTICES` and the direction masks `VALID{d}` the pattern sets and the levels
+    /// of sets read.
+    pub(super) fn set_masks(&self, out: &mut String, needs: &Needs) {
+        let nv = self.view.nvertices();
         mask_static(out, nv, "ALL_VERTICES", |_| true);
-        for (d, _) in self
-            .valid_dirs
-            .borrow()
-            .iter()
-            .enumerate()
-            .filter(|(_, &u)| u)
-        {
+        for (d, _) in needs.valid_dirs.iter().enumerate().filter(|(_, &u)| u) {
             mask_static(out, nv, &format!("VALID{d}"), |v| {
                 self.view.neighbour(v, d as u32).is_some()
             });

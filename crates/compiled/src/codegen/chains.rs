@@ -11,25 +11,25 @@ impl Gen<'_, '_> {
     /// at `v`: a direct call of its code when `direct_level[r]`, behind the checks
     /// `plevel` makes on entry, or inside a whole-board loop read from its set (`bitsets`),
     /// else as a level with marks.
-    pub(super) fn pattern_call(&self, r: u32) -> String {
-        let depth_ok = self.nesting_check();
-        if let Some(walk) = self.straight_pattern(r) {
+    pub(super) fn pattern_call(&self, needs: &mut Needs, r: u32, scope: Scope) -> String {
+        let depth_ok = self.nesting_check(scope);
+        if let Some(walk) = self.straight_pattern(needs, r) {
             return format!(
                 "(if {depth_ok} {{ Some('p: {{ {walk} }}) }} else {{ {} }})",
-                self.pattern_level_call(r)
+                self.pattern_level_call(needs, r)
             );
         }
         let sets = self.set_pattern(r);
-        if let Some(states) = sets.clone().filter(|_| self.board_loops.get() > 0) {
-            return self.set_pattern_call(r, states);
+        if let Some(states) = sets.clone().filter(|_| scope.board_loops > 0) {
+            return self.set_pattern_call(needs, r, states, scope);
         }
         if self.direct_level[r as usize] {
-            self.pattern_callers.borrow_mut()[r as usize].push(self.writing.get());
+            needs.pattern_callers[r as usize].push(scope.writing);
             let walk = format!(
                 "(if {depth_ok} {{ \
                  match p{r}(c, v, d + 1, 0) {{ Flow::Err => None, f => Some(f == Flow::Stop) }} }} \
                  else {{ {} }})",
-                self.pattern_level_call(r)
+                self.pattern_level_call(needs, r)
             );
             // For sinks that ask for sets (the keeper in playouts; not inside a pattern body,
             // which has no sink), on small boards, the set of a body without cycles: a walk's
@@ -37,28 +37,27 @@ impl Gen<'_, '_> {
             // body with a ray iterates to its fixpoint: reversi's playouts were 13 % slower).
             let playout_set =
                 |s: &Vec<u32>| self.view.nvertices() <= PLAYOUT_SET_VERTICES && self.set_acyclic(s);
-            match sets.filter(|s| !self.in_pattern[self.writing.get() as usize] && playout_set(s)) {
+            match sets.filter(|s| !self.in_pattern[scope.writing as usize] && playout_set(s)) {
                 Some(states) => {
                     let set = format!(
                         "(if S::SETS {{ {} }} else {{ ",
-                        self.set_pattern_call(r, states)
+                        self.set_pattern_call(needs, r, states, scope)
                     );
-                    self.set_alternatives
-                        .set(self.set_alternatives.get() + set.len() + 2);
+                    needs.body.set_alternatives += set.len() + 2;
                     format!("{set}{walk} }})")
                 }
                 None => walk,
             }
         } else {
-            self.pattern_level_call(r)
+            self.pattern_level_call(needs, r)
         }
     }
 
     /// The check before a pattern is evaluated in place: the nesting `plevel` would check.
     /// In the rules' code a sink whose caller has checked the limits (`Sink::UNLIMITED`)
     /// skips the modifier limit; pattern bodies have no sink.
-    pub(super) fn nesting_check(&self) -> &'static str {
-        if self.in_pattern[self.writing.get() as usize] {
+    pub(super) fn nesting_check(&self, scope: Scope) -> &'static str {
+        if self.in_pattern[scope.writing as usize] {
             "d + 1 < CYCLE_CHECK_DEPTH && d + 1 <= c.modifier_limit"
         } else {
             "d + 1 < CYCLE_CHECK_DEPTH && (S::UNLIMITED || d + 1 <= c.modifier_limit)"
@@ -68,14 +67,14 @@ impl Gen<'_, '_> {
     /// The pattern body starting at `r` run as a level with marks: `pat{r}`, which calls the
     /// start's code `p{r}` without `plevel_entry`'s dispatch. With `p{r}` called from one place
     /// it is inlined there (go's liberty tests: 4-5 % of its playouts).
-    pub(super) fn pattern_level_call(&self, r: u32) -> String {
-        self.called_patterns.borrow_mut()[r as usize] = true;
+    pub(super) fn pattern_level_call(&self, needs: &mut Needs, r: u32) -> String {
+        needs.called_patterns[r as usize] = true;
         format!("pat{r}(c, v, d)")
     }
 
     /// A pattern body that is a short chain of shifts and tests (connect4's `{! down {e}}`)
     /// as a block breaking with its value: no call, no level.
-    pub(super) fn straight_pattern(&self, start: u32) -> Option<String> {
+    pub(super) fn straight_pattern(&self, needs: &mut Needs, start: u32) -> Option<String> {
         if self.view.accepting(start) {
             return Some("true".into());
         }
@@ -116,7 +115,7 @@ impl Gen<'_, '_> {
             {
                 end += 1;
             }
-            let step = self.step_code(&chain[i..end]);
+            let step = self.step_code(needs, &chain[i..end]);
             let _ = write!(code, "let v = {step}; if v == NONE {{ break 'p false; }} ");
             i = end;
         }
@@ -160,7 +159,7 @@ impl Gen<'_, '_> {
     }
 
     /// The vertex after the shifts of `states` from `v` (NONE when one falls off the board).
-    pub(super) fn step_code(&self, states: &[u32]) -> String {
+    pub(super) fn step_code(&self, needs: &mut Needs, states: &[u32]) -> String {
         let dirs: Vec<u32> = states
             .iter()
             .map(|&q| match self.actions[q as usize] {
@@ -171,21 +170,14 @@ impl Gen<'_, '_> {
         if let [dir] = dirs[..] {
             return format!("nb(v, {dir})");
         }
-        let mut all = self.composites.borrow_mut();
-        let k = match all.iter().position(|c| *c == dirs) {
-            Some(k) => k,
-            None => {
-                all.push(dirs);
-                all.len() - 1
-            }
-        };
+        let k = needs.composite(dirs);
         // SAFETY: v < NV (see `St::piece`).
         format!("unsafe {{ *NBC{k}.get_unchecked(v as usize) }}")
     }
 
     /// The tables of the composite steps.
-    pub(super) fn composite_arrays(&self, out: &mut String) {
-        for (k, dirs) in self.composites.borrow().iter().enumerate() {
+    pub(super) fn composite_arrays(&self, out: &mut String, needs: &Needs) {
+        for (k, dirs) in needs.composites.iter().enumerate() {
             let _ = write!(out, "static NBC{k}: [u32; NV] = [");
             for v in 0..self.view.nvertices() as u32 {
                 let end = dirs.iter().try_fold(v, |w, &d| self.view.neighbour(w, d));

@@ -92,9 +92,9 @@ impl Gen<'_, '_> {
     }
 
     /// `fhits{q}` for each planned cut state, and `keeper_frontier_hits`, which dispatches
-    /// on the rules state. Written before `set_functions`, which writes the pattern sets and
-    /// direction masks these read.
-    pub(super) fn frontier_set_functions(&self, out: &mut String) {
+    /// on the rules state. Written before `set_functions`, which writes the pattern sets
+    /// these read.
+    pub(super) fn frontier_set_functions(&self, out: &mut String, needs: &mut Needs) {
         out.push_str(
             "#[inline(always)]\nfn keeper_frontier_hits(c: &St, q: u32, v: u32) -> Option<u32> {\n\
              match q {\n",
@@ -104,17 +104,17 @@ impl Gen<'_, '_> {
         }
         out.push_str("_ => None,\n}\n}\n");
         for f in &self.frontier_sets {
-            self.frontier_hits_function(out, f);
+            self.frontier_hits_function(out, needs, f);
         }
     }
 
-    fn frontier_hits_function(&self, out: &mut String, f: &FrontierSet) {
+    fn frontier_hits_function(&self, out: &mut String, needs: &mut Needs, f: &FrontierSet) {
         let q = f.q;
         let known =
             |p: u32| (p == q && f.table.is_none()) || f.components.iter().any(|c| c.contains(&p));
         let exits: Vec<(usize, usize, u32)> = match f.table {
             Some(t) => {
-                self.table_sets.borrow_mut()[t] = true;
+                needs.table_sets[t] = true;
                 (self.tables[t].exits.iter().enumerate())
                     .map(|(x, e)| (t, x, e.state))
                     .collect()
@@ -146,7 +146,7 @@ impl Gen<'_, '_> {
             let cyclic = comp.len() > 1 || self.view.successors(comp[0]).contains(&comp[0]);
             if !cyclic {
                 let j = comp[0];
-                let step = self.frontier_step(j, "u", &mut tests);
+                let step = self.frontier_step(needs, j, "u", &mut tests);
                 let _ = writeln!(code, "let s{j} = {{ let u = {}; {step} }};", input(j));
                 continue;
             }
@@ -155,7 +155,7 @@ impl Gen<'_, '_> {
             }
             code.push_str("loop {\nlet mut changed = false;\n");
             for &j in comp {
-                let step = self.frontier_step(j, "u", &mut tests);
+                let step = self.frontier_step(needs, j, "u", &mut tests);
                 let _ = writeln!(
                     code,
                     "{{ let u = {}; let n = {step}; if n != s{j} {{ s{j} = n; changed = true; }} }}",
@@ -166,7 +166,7 @@ impl Gen<'_, '_> {
         }
         let mut count = Vec::new();
         for &j in &f.frontier {
-            let step = self.frontier_step(j, "u", &mut tests);
+            let step = self.frontier_step(needs, j, "u", &mut tests);
             let _ = writeln!(code, "let s{j} = {{ let u = {}; {step} }};", input(j));
             count.push(format!("set_len(&s{j})"));
         }
@@ -185,15 +185,21 @@ impl Gen<'_, '_> {
 
     /// `j`'s step applied to the set `u`: a pattern reads its body's set (`pset{start}`,
     /// registered for `set_functions`).
-    fn frontier_step(&self, j: u32, u: &str, tests: &mut Vec<Vec<u16>>) -> String {
+    fn frontier_step(
+        &self,
+        needs: &mut Needs,
+        j: u32,
+        u: &str,
+        tests: &mut Vec<Vec<u16>>,
+    ) -> String {
         match self.actions[j as usize] {
             ActionView::Pattern { start, positive } => {
                 let states = self.set_pattern(start).expect("planned");
-                self.set_patterns.borrow_mut()[start as usize] = Some(states);
+                needs.set_patterns[start as usize] = Some(states);
                 let op = if positive { "set_and" } else { "set_andnot" };
                 format!("{op}(&{u}, &pset{start}(c))")
             }
-            _ => self.reach_step(j, u, tests),
+            _ => self.reach_step(needs, j, u, tests),
         }
     }
 }

@@ -126,28 +126,23 @@ impl Gen<'_, '_> {
         }
     }
 
-    pub(super) fn dispatch(&self, out: &mut String) {
-        let n = self.view.nstates() as u32;
-        // Bodies first: writing them finds the levels called from inside loops and the
-        // pattern starts called through `pat{q}`.
-        let mut bodies = Vec::new();
-        for q in 0..n {
-            if self.is_entry(q) || self.pushed[q as usize] {
-                let mut body = String::new();
-                self.writing.set(q);
-                self.set_alternatives.set(0);
-                match &self.reach[q as usize] {
-                    Some(plan) => self.reach_code(&mut body, q, plan),
-                    None => self.body(&mut body, q, 0),
-                }
-                // The size inlining decisions read: without the code only playouts' keeper
-                // runs (`Gen::pattern_call`), dead in every other caller. Saturating: a
-                // pattern's text built and not used would count without being in the body.
-                let size = body.len().saturating_sub(self.set_alternatives.get());
-                bodies.push((q, self.set_declarations() + &body, size));
-            }
+    /// The dispatch functions, the functions of `bodies` and the `pat{q}` functions.
+    pub(super) fn dispatch(&self, out: &mut String, bodies: Vec<Body>, needs: &Needs) {
+        self.dispatch_functions(out, &needs.called_patterns);
+        self.state_functions(out, bodies, needs);
+        for (q, _) in (needs.called_patterns.iter().enumerate()).filter(|(_, &c)| c) {
+            let _ = writeln!(
+                out,
+                "#[inline(never)]\nfn pat{q}(c: &mut St, v: u32, d: usize) -> Option<bool> {{ \
+                 pattern_with(c, {q}, v, d, p{q}) }}"
+            );
         }
-        let called_patterns = self.called_patterns.borrow();
+    }
+
+    /// `level_entry`, `run_state`, `plevel_entry` and `prun_state`: the states' functions by
+    /// state.
+    fn dispatch_functions(&self, out: &mut String, called_patterns: &[bool]) {
+        let n = self.view.nstates() as u32;
         let rules_sig =
             "<S: Sink>(c: &mut St, q: u32, v: u32, d: usize, stamp: u32, k: &mut S) -> Flow";
         let pat_sig = "(c: &mut St, q: u32, v: u32, d: usize, stamp: u32) -> Flow";
@@ -175,10 +170,14 @@ impl Gen<'_, '_> {
             }
             out.push_str("        _ => Flow::Go,\n    }\n}\n");
         }
-        let hot = self.hot.borrow();
+    }
+
+    /// `r{q}` and `p{q}` for each body, marked `#[inline(always)]` where inlining pays.
+    fn state_functions(&self, out: &mut String, bodies: Vec<Body>, needs: &Needs) {
         let keeper_inlined = self.keeper_inlined(&bodies);
-        let keeper_patterns = self.keeper_patterns_inlined(&bodies, &keeper_inlined);
-        for (q, body, size) in bodies {
+        let keeper_patterns =
+            self.keeper_patterns_inlined(&bodies, &keeper_inlined, &needs.pattern_callers);
+        for Body { q, code, size } in bodies {
             if self.in_pattern[q as usize] {
                 if keeper_patterns[q as usize] {
                     out.push_str("#[inline(always)]\n");
@@ -197,7 +196,7 @@ impl Gen<'_, '_> {
                 let short_root = self.is_root_direct(q)
                     && self.reach[q as usize].is_some()
                     && size <= ROOT_INLINE_BYTES;
-                if (hot[q as usize] && size <= HOT_INLINE_BYTES)
+                if (needs.hot[q as usize] && size <= HOT_INLINE_BYTES)
                     || keeper_inlined[q as usize]
                     || short_root
                 {
@@ -208,15 +207,8 @@ impl Gen<'_, '_> {
                     "fn r{q}<S: Sink>(c: &mut St, v: u32, d: usize, stamp: u32, k: &mut S) -> Flow {{"
                 );
             }
-            out.push_str(&body);
+            out.push_str(&code);
             out.push_str("Flow::Go\n}\n");
-        }
-        for (q, _) in called_patterns.iter().enumerate().filter(|(_, &c)| c) {
-            let _ = writeln!(
-                out,
-                "#[inline(never)]\nfn pat{q}(c: &mut St, v: u32, d: usize) -> Option<bool> {{ \
-                 pattern_with(c, {q}, v, d, p{q}) }}"
-            );
         }
     }
 

@@ -51,16 +51,16 @@ pub(super) fn keeper_states(view: &ProgramView<'_>, actions: &[ActionView]) -> V
 impl Gen<'_, '_> {
     /// Per state: its code is inlined where it is called, being a short level of the
     /// keeper's (none when the keeper has more such states than `MAX_INLINED_KEEPER_STATES`).
-    pub(super) fn keeper_inlined(&self, bodies: &[(u32, String, usize)]) -> Vec<bool> {
+    pub(super) fn keeper_inlined(&self, bodies: &[Body]) -> Vec<bool> {
         let mut inlined = vec![false; self.view.nstates()];
         let short: Vec<u32> = bodies
             .iter()
-            .filter(|(q, _, size)| {
-                self.keeper[*q as usize]
-                    && !self.in_pattern[*q as usize]
-                    && *size <= KEEPER_INLINE_BYTES
+            .filter(|b| {
+                self.keeper[b.q as usize]
+                    && !self.in_pattern[b.q as usize]
+                    && b.size <= KEEPER_INLINE_BYTES
             })
-            .map(|(q, _, _)| *q)
+            .map(|b| b.q)
             .collect();
         if short.len() <= MAX_INLINED_KEEPER_STATES {
             for q in short {
@@ -75,17 +75,17 @@ impl Gen<'_, '_> {
     /// applied move: measured, perft 3-8 % faster).
     pub(super) fn keeper_patterns_inlined(
         &self,
-        bodies: &[(u32, String, usize)],
+        bodies: &[Body],
         keeper_inlined: &[bool],
+        callers: &[Vec<u32>],
     ) -> Vec<bool> {
-        let callers = self.pattern_callers.borrow();
         let mut inlined = vec![false; self.view.nstates()];
-        for (q, _, size) in bodies {
-            let from = &callers[*q as usize];
-            inlined[*q as usize] = self.in_pattern[*q as usize]
+        for &Body { q, size, .. } in bodies {
+            let from = &callers[q as usize];
+            inlined[q as usize] = self.in_pattern[q as usize]
                 && !from.is_empty()
                 && from.iter().all(|&c| keeper_inlined[c as usize])
-                && *size <= KEEPER_PATTERN_INLINE_BYTES;
+                && size <= KEEPER_PATTERN_INLINE_BYTES;
         }
         inlined
     }

@@ -41,14 +41,7 @@ impl Gen<'_, '_> {
     }
 
     pub(super) fn is_entry(&self, q: u32) -> bool {
-        self.rep[q as usize] == q
-            && matches!(
-                self.actions[q as usize],
-                ActionView::Start
-                    | ActionView::Off { .. }
-                    | ActionView::Assign { .. }
-                    | ActionView::Switch { .. }
-            )
+        super::plan::entry_state(&self.actions, &self.rep, q)
     }
 
     /// Marks the states `run_state` dispatches: tests with a mark, and unmarked tests whose

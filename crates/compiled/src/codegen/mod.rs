@@ -12,14 +12,37 @@
 //! Nothing from the game's text is emitted: pieces, variables, players and vertices are
 //! indices, so no game can inject code.
 //!
+//! Plan, then emit (as a compiler's back ends read an analysis made before any of them
+//! writes). `Gen::new` is the plan: every decision that reads only the automaton (marks,
+//! rays, shift tables, whole-board regions, levels of sets, direct levels, the keeper's
+//! shape), made before any text is written. The emit functions are `&self` methods over it
+//! and the plan has no interior mutability. What only writing finds out (the composite
+//! steps, masks, pattern sets and `pat{q}` functions the code uses, the levels called from
+//! loops) is collected in `context::Needs`, passed as `&mut`; where the code being written
+//! sits (`context::Scope`) is passed by value. The order this imposes is in `generate`'s
+//! types: `Gen::code` writes the states' code and the set functions first and returns them
+//! with the `Needs` they found (`code::Code`); the file's items are then written in the
+//! file's order, those that depend on the code from that `Needs`, which nothing can add to
+//! any more (it is no longer mutable).
+//!
+//! * `plan`: `Gen::new`, where marks, whole-board regions, shift tables and rays are
+//!   decided together, then the analyses below.
 //! * `analysis`: shared pattern bodies, patterns explored in any order, counter use.
 //! * `regions`: whole-board shift regions (`anySquare`) run per vertex instead of walked.
 //! * `levels`: which states get functions of their own, which levels are direct calls.
-//! * `keeper`: the keeper's first move as direct calls of inlined code (`keeper_level`).
+//! * `keeper`: the keeper's first move as direct calls of inlined code (`keeper_first`).
 //! * `single`: the keeper states with at most one move, which check mode need not list.
-//! * `states`: a state's code (successors, rays, marks, calls, modifiers).
+//! * `code`: the code written first (the states' functions, the set functions), with the
+//!   `Needs` it found.
+//! * `context`: what the emit functions carry down (`Scope`) and collect (`Needs`).
+//! * `states`: a state's code (successors, rays, marks, calls).
+//! * `modifiers`: a modifier's code.
 //! * `chains`: shift chains in one step, short pattern bodies evaluated in place.
 //! * `bitsets`: pattern bodies tested across the board evaluated at every vertex at once.
+//! * `reach`: levels of shifts and tests evaluated as sets of vertices (their code:
+//!   `reach::write`).
+//! * `frontier_sets`: the keeper's search cut at the frontier (`single`) as sets.
+//! * `cover`: branches that can move only where a pattern holds (for `single`).
 //! * `defer`: modifiers a listing search records without applying.
 //! * `light`: modifiers a listing search applies to the board alone.
 //! * `items`: the file's other items (board tables, expressions, dispatch, the modifier
@@ -27,13 +50,15 @@
 //! * `runtime`: the game as a `compiled_runtime::game::Game`, the C ABI's entry symbol, and
 //!   the runtime crate's modules as source (`mod rt`), which do the rest.
 
-use crate::tables::{shift_tables, ShiftTable};
+use crate::tables::ShiftTable;
 use reasoner::view::{ActionView, ExprView, ProgramView};
 use std::fmt::Write as _;
 
 mod analysis;
 mod bitsets;
 mod chains;
+mod code;
+mod context;
 mod cover;
 mod defer;
 mod frontier_sets;
@@ -41,15 +66,18 @@ mod items;
 mod keeper;
 mod levels;
 mod light;
+mod modifiers;
+mod plan;
 mod reach;
 mod regions;
 mod runtime;
 mod single;
 mod states;
 
-use analysis::{canonical_patterns, expr_uses_counts, free_pattern_order, pattern_states};
+use code::{Body, Code};
+use context::{Needs, Scope};
 use items::cmp_text;
-use regions::{full_regions, unmarked_by_regions, FullRegion};
+use regions::FullRegion;
 
 pub use compiled_runtime::abi::ABI_VERSION;
 
@@ -89,20 +117,26 @@ pub fn generate(view: &ProgramView<'_>) -> Result<String, Refusal> {
         )));
     }
     let g = Gen::new(view);
+    // The code that finds what the other items hold first; the file in its order after.
+    let Code {
+        bodies,
+        sets,
+        needs,
+    } = g.code();
     let mut out = String::with_capacity(1 << 16);
     g.prelude(&mut out);
     g.table_arrays(&mut out);
     g.exprs(&mut out);
-    g.dispatch(&mut out);
+    g.dispatch(&mut out, bodies, &needs);
     g.root_level(&mut out);
     g.keeper_first(&mut out);
     g.keeper_single(&mut out);
-    g.frontier_set_functions(&mut out);
-    g.set_functions(&mut out);
-    g.reach_arrays(&mut out);
-    g.table_set_arrays(&mut out);
+    out.push_str(&sets);
+    g.set_masks(&mut out, &needs);
+    g.reach_arrays(&mut out, &needs);
+    g.table_set_arrays(&mut out, &needs);
     g.apply_mod(&mut out);
-    g.composite_arrays(&mut out);
+    g.composite_arrays(&mut out, &needs);
     let classes = crate::monotonic::monotonic_classes(view, &g.actions);
     items::mono_items(&mut out, &classes, view.npieces(), view.nvertices());
     runtime::game_impl(&mut out);
@@ -110,6 +144,8 @@ pub fn generate(view: &ProgramView<'_>) -> Result<String, Refusal> {
     Ok(out)
 }
 
+/// The plan: what `new` (`plan.rs`) decided from the automaton, read (never changed) by
+/// the emit functions.
 struct Gen<'a, 'v> {
     view: &'a ProgramView<'v>,
     actions: Vec<ActionView>,
@@ -146,202 +182,20 @@ struct Gen<'a, 'v> {
     preds: Vec<Vec<u32>>,
     /// States on a kept ray.
     on_ray: Vec<bool>,
-    /// Chains of directions walked as one step (`composite`), each a table `NBC<k>`.
-    composites: std::cell::RefCell<Vec<Vec<u32>>>,
     /// Modifiers that sinks not keeping their move record without applying
     /// (`defer::deferrable_modifiers`).
     defer: Vec<bool>,
-    /// Loops around the code being written (rays, tables, whole-board regions).
-    loops: std::cell::Cell<u32>,
-    /// Per state: its level is called directly from inside a loop (`dispatch` inlines it).
-    hot: std::cell::RefCell<Vec<bool>>,
     /// Modifiers that sinks not keeping their move apply to the pieces only
     /// (`light::light_modifiers`).
     light: Vec<bool>,
-    /// Whole-board loops around the code being written.
-    board_loops: std::cell::Cell<u32>,
     /// Per direction: the vertex offset of every neighbour in it, if one (`bitsets`).
     offsets: Vec<Option<i64>>,
-    /// Patterns read from their sets (`pset{q}`) with their bodies' states, and those read by
-    /// the function being written.
-    set_patterns: std::cell::RefCell<Vec<Option<Vec<u32>>>>,
-    sets_in_body: std::cell::RefCell<Vec<u32>>,
-    /// Bytes of the body being written that only sinks asking for sets run
-    /// (`Sink::SETS`), left out of its size for inlining.
-    set_alternatives: std::cell::Cell<usize>,
-    /// Pattern starts called through their own `pat{q}` (see `pattern_call`).
-    called_patterns: std::cell::RefCell<Vec<bool>>,
-    /// The state whose code is being written, and per pattern start the states whose code
-    /// calls its code `p{q}` directly (`keeper::keeper_patterns_inlined`).
-    writing: std::cell::Cell<u32>,
-    pattern_callers: std::cell::RefCell<Vec<Vec<u32>>>,
-    /// Per table: a reach level reads its cells as sets (`reach::table_set_arrays`).
-    table_sets: std::cell::RefCell<Vec<bool>>,
     /// Per entry state: its level evaluated as sets of vertices (`reach.rs`).
     reach: Vec<Option<reach::ReachLevel>>,
     /// Per state: it may run while the keeper is to move (`keeper::keeper_states`).
     keeper: Vec<bool>,
-    /// Directions whose `VALID` mask the pattern sets and reach levels read, and the rays'
-    /// `RAYD` masks.
-    valid_dirs: std::cell::RefCell<Vec<bool>>,
-    ray_masks: std::cell::RefCell<Vec<Vec<u32>>>,
     /// Where check mode need not list the keeper's moves (`single`).
     keeper_shape: single::KeeperShape,
     /// The cut states whose frontier search is computed as sets (`frontier_sets`).
     frontier_sets: Vec<frontier_sets::FrontierSet>,
-}
-
-impl<'a, 'v> Gen<'a, 'v> {
-    fn new(view: &'a ProgramView<'v>) -> Self {
-        let n = view.nstates();
-        let actions: Vec<ActionView> = (0..n as u32).map(|q| view.action(q)).collect();
-        let rep = canonical_patterns(view, &actions);
-        let is_entry = |q: u32| {
-            rep[q as usize] == q
-                && matches!(
-                    actions[q as usize],
-                    ActionView::Start
-                        | ActionView::Off { .. }
-                        | ActionView::Assign { .. }
-                        | ActionView::Switch { .. }
-                )
-        };
-        let in_pattern = pattern_states(view);
-        let preds = crate::marks::predecessors(view);
-        let crate::marks::Marks { need, rays, merges } =
-            crate::marks::needs_mark(view, &actions, &is_entry, &in_pattern, &preds);
-        let mut check = vec![None; n];
-        let mut ncheck = 0;
-        for q in 0..n {
-            if rep[q] != q as u32 {
-                continue; // no code: a copy of an equal pattern body
-            }
-            if need[q] {
-                check[q] = Some(ncheck);
-                ncheck += 1;
-            }
-        }
-        let uses_counts = expr_uses_counts(view);
-        let (full, covered) = full_regions(view, &actions, &rep, &check, &preds);
-        for j in unmarked_by_regions(view, &actions, &preds, &is_entry, &full, &covered) {
-            check[j as usize] = None;
-        }
-        let usable =
-            |q: u32| rep[q as usize] == q && !covered[q as usize] && full[q as usize].is_none();
-        let in_ray = |q: u32| rays.iter().any(|r| r.contains(&q));
-        // A table's shifts may be a ray (it replaces the ray); its root may not.
-        let is_shift = |q: u32| matches!(actions[q as usize], ActionView::Shift { .. });
-        let tables = shift_tables(
-            view,
-            &actions,
-            &is_entry,
-            &|q| usable(q) && (is_shift(q) || !in_ray(q)),
-            &preds,
-        );
-        let mut in_table = vec![false; n];
-        let mut table_at = vec![None; n];
-        for (i, t) in tables.iter().enumerate() {
-            table_at[t.root as usize] = Some(i);
-            for &s in &t.region {
-                in_table[s as usize] = true;
-                check[s as usize] = None;
-            }
-            for e in &t.exits {
-                if !e.mark {
-                    // Only this table leads into the exit, once per level: no mark.
-                    check[e.state as usize] = None;
-                } else if check[e.state as usize].is_none() {
-                    check[e.state as usize] = Some(ncheck);
-                    ncheck += 1;
-                }
-            }
-        }
-        // A ray runs as a loop unless a region touches it (then the stack runs it) or a
-        // table replaces it.
-        let mut ray_at = vec![None; n];
-        let rays: Vec<Vec<u32>> = rays
-            .into_iter()
-            .filter(|r| r.iter().all(|&q| usable(q) && !in_table[q as usize]))
-            .collect();
-        for (i, r) in rays.iter().enumerate() {
-            ray_at[r[0] as usize] = Some(i);
-        }
-        let accept_distance = free_pattern_order(view, &actions);
-        let mut on_ray = vec![false; n];
-        for &q in rays.iter().flatten() {
-            on_ray[q as usize] = true;
-        }
-        // A merge left unmarked by `crate::paths` keeps its mark after all when one of the
-        // rays of its proof is written as plain code (not a loop, a shift table or a
-        // whole-board region): that cycle's code would be unrolled with a copy of the
-        // merge's code per path (a fuzzed automaton took minutes).
-        let plain = |s: u32| !(on_ray[s as usize] || in_table[s as usize] || covered[s as usize]);
-        for (q, ray_states) in merges {
-            let q = q as usize;
-            if check[q].is_none() && !in_table[q] && ray_states.iter().any(|&s| plain(s)) {
-                check[q] = Some(ncheck);
-                ncheck += 1;
-            }
-        }
-        let defer = defer::deferrable_modifiers(view, &actions, &in_pattern);
-        let offsets = bitsets::uniform_offsets(view);
-        let keeper = keeper::keeper_states(view, &actions);
-        let reach = reach::reach_levels(
-            view,
-            &actions,
-            &is_entry,
-            &in_pattern,
-            &offsets,
-            &preds,
-            &keeper,
-            &tables,
-            &table_at,
-        );
-        let light =
-            light::light_modifiers(view, &actions, &in_pattern, &full, &covered, &rep, &reach);
-        let mut g = Gen {
-            defer,
-            light,
-            loops: std::cell::Cell::new(0),
-            hot: std::cell::RefCell::new(vec![false; n]),
-            called_patterns: std::cell::RefCell::new(vec![false; n]),
-            writing: std::cell::Cell::new(0),
-            table_sets: std::cell::RefCell::new(vec![false; tables.len()]),
-            pattern_callers: std::cell::RefCell::new(vec![Vec::new(); n]),
-            board_loops: std::cell::Cell::new(0),
-            offsets,
-            reach,
-            keeper,
-            valid_dirs: std::cell::RefCell::new(vec![false; view.ndirs()]),
-            ray_masks: std::cell::RefCell::new(Vec::new()),
-            keeper_shape: single::KeeperShape::of(view, &actions, &rep),
-            frontier_sets: Vec::new(),
-            set_patterns: std::cell::RefCell::new(vec![None; n]),
-            sets_in_body: std::cell::RefCell::new(Vec::new()),
-            set_alternatives: std::cell::Cell::new(0),
-            preds,
-            on_ray,
-            composites: std::cell::RefCell::new(Vec::new()),
-            tables,
-            table_at,
-            direct_level: vec![false; n],
-            accept_distance,
-            rays,
-            ray_at,
-            full,
-            covered,
-            view,
-            actions,
-            check,
-            ncheck,
-            pushed: vec![false; n],
-            in_pattern,
-            rep,
-            uses_counts,
-        };
-        g.find_pushed();
-        g.frontier_sets = g.plan_frontier_sets();
-        g.direct_level = g.direct_levels();
-        g
-    }
 }

@@ -4,9 +4,9 @@ use super::*;
 
 impl Gen<'_, '_> {
     /// The code of state `q` at vertex `v`: `arm`, or the loop of the ray starting at `q`.
-    pub(super) fn body(&self, out: &mut String, q: u32, depth: usize) {
+    pub(super) fn body(&self, out: &mut String, needs: &mut Needs, q: u32, scope: Scope) {
         let Some(r) = self.ray_at[q as usize] else {
-            return self.arm(out, q, depth);
+            return self.arm(out, needs, q, scope);
         };
         let ray = &self.rays[r];
         // A run of shifts from ray[0] (amazons' `(up left {e})*`) moves in one composite step
@@ -19,12 +19,12 @@ impl Gen<'_, '_> {
             0
         };
         if start > 0 {
-            let step = self.step_code(&ray[1..=start]);
+            let step = self.step_code(needs, &ray[1..=start]);
             let _ = writeln!(out, "{{ let mut v = v; v = {step}; if v != NONE {{ loop {{");
         } else {
             out.push_str("{ let mut v = v; { loop {\n");
         }
-        self.loops.set(self.loops.get() + 1);
+        let scope = scope.in_loop();
         let mut i = start;
         while i < ray.len() {
             // A run of shifts, each leading only to the next, moves in one step.
@@ -32,10 +32,10 @@ impl Gen<'_, '_> {
             if i > start {
                 last = self.shift_run_end(ray, i);
                 if last > i {
-                    let step = self.step_code(&ray[i..=last]);
+                    let step = self.step_code(needs, &ray[i..=last]);
                     let _ = writeln!(out, "v = {step}; if v == NONE {{ break; }}");
                 } else {
-                    self.ray_step(out, ray[i]);
+                    self.ray_step(out, needs, ray[i], scope);
                 }
             }
             let c = ray[last];
@@ -46,20 +46,19 @@ impl Gen<'_, '_> {
             let next = ray[(last + 1) % ray.len()];
             for &j in self.view.successors(c) {
                 if j != next {
-                    self.successor(out, j, depth + 1);
+                    self.successor(out, needs, j, scope);
                 }
             }
             i = last + 1;
         }
         if !self.view.accepting(*ray.last().expect("non-empty")) {
             if start > 0 {
-                let step = self.step_code(&ray[..=start]);
+                let step = self.step_code(needs, &ray[..=start]);
                 let _ = writeln!(out, "v = {step}; if v == NONE {{ break; }}");
             } else {
-                self.ray_step(out, ray[0]);
+                self.ray_step(out, needs, ray[0], scope);
             }
         }
-        self.loops.set(self.loops.get() - 1);
         out.push_str("} } }\n");
     }
 
@@ -80,7 +79,7 @@ impl Gen<'_, '_> {
     }
 
     /// The walk of table `t` from `v`: each exit's action at each of its vertices.
-    pub(super) fn table_walk(&self, out: &mut String, t: usize, depth: usize) {
+    pub(super) fn table_walk(&self, out: &mut String, needs: &mut Needs, t: usize, scope: Scope) {
         for (x, e) in self.tables[t].exits.iter().enumerate() {
             // SAFETY: v < NV, and the offsets index the cells (generated together).
             let _ = writeln!(
@@ -88,13 +87,13 @@ impl Gen<'_, '_> {
                 "for i in unsafe {{ *TO{t}_{x}.get_unchecked(v as usize)..*TO{t}_{x}.get_unchecked(v as usize + 1) }} {{ \
                  let v = unsafe {{ *TC{t}_{x}.get_unchecked(i as usize) }} as u32;"
             );
-            self.successor(out, e.state, depth);
+            self.successor(out, needs, e.state, scope);
             out.push_str("}\n");
         }
     }
 
     /// The action of ray state `j` at `v` inside the ray's loop: `break` when it fails.
-    pub(super) fn ray_step(&self, out: &mut String, j: u32) {
+    pub(super) fn ray_step(&self, out: &mut String, needs: &mut Needs, j: u32, scope: Scope) {
         match &self.actions[j as usize] {
             ActionView::Shift { dir } => {
                 let _ = writeln!(out, "v = nb(v, {dir}); if v == NONE {{ break; }}");
@@ -114,7 +113,7 @@ impl Gen<'_, '_> {
                 let _ = writeln!(
                     out,
                     "match {} {{ None => return Flow::Err, Some(h) if h == {positive} => {{}} _ => break }}",
-                    self.pattern_call(self.rep[*start as usize])
+                    self.pattern_call(needs, self.rep[*start as usize], scope)
                 );
             }
             other => unreachable!("rays hold no {other:?}"),
@@ -122,47 +121,65 @@ impl Gen<'_, '_> {
     }
 
     /// The code of state `q` at vertex `v`: its successors' actions.
-    pub(super) fn arm(&self, out: &mut String, q: u32, depth: usize) {
+    pub(super) fn arm(&self, out: &mut String, needs: &mut Needs, q: u32, scope: Scope) {
         if self.view.accepting(q) {
             out.push_str("return Flow::Stop;\n");
             return;
         }
-        let Some(region) = &self.full[q as usize] else {
-            let mut succ = self.untabled_successors(q);
-            if self.accept_distance[q as usize].is_some() {
-                // Nearest acceptance first: a pattern stops at the first accepting state,
-                // so a liberty next to the stone is found before the whole block is walked.
-                succ.sort_by_key(|&j| self.accept_distance[j as usize]);
-            }
-            // `{! p} A + {? p} B`: p is evaluated once (the state is the same for every
-            // successor: a successor's modifiers are reverted before the next one runs).
-            let mut shared: Vec<u32> = Vec::new();
-            for (i, &j) in succ.iter().enumerate() {
-                if let ActionView::Pattern { start, .. } = self.actions[j as usize] {
-                    let r = self.rep[start as usize];
-                    let again = succ[i + 1..].iter().any(|&x| {
-                        matches!(self.actions[x as usize],
-                            ActionView::Pattern { start: s2, .. } if self.rep[s2 as usize] == r)
-                    });
-                    if again && !shared.contains(&r) {
-                        shared.push(r);
-                        let _ = writeln!(out, "let mut pc{r}: Option<bool> = None;");
-                    }
+        match &self.full[q as usize] {
+            None => self.successors_code(out, needs, q, scope),
+            Some(region) => self.region_code(out, needs, q, region, scope),
+        }
+    }
+
+    /// The code of state `q` outside whole-board regions: its successors, patterns that
+    /// several test evaluated once, and its shift table's walk.
+    fn successors_code(&self, out: &mut String, needs: &mut Needs, q: u32, scope: Scope) {
+        let mut succ = self.untabled_successors(q);
+        if self.accept_distance[q as usize].is_some() {
+            // Nearest acceptance first: a pattern stops at the first accepting state,
+            // so a liberty next to the stone is found before the whole block is walked.
+            succ.sort_by_key(|&j| self.accept_distance[j as usize]);
+        }
+        // `{! p} A + {? p} B`: p is evaluated once (the state is the same for every
+        // successor: a successor's modifiers are reverted before the next one runs).
+        let mut shared: Vec<u32> = Vec::new();
+        for (i, &j) in succ.iter().enumerate() {
+            if let ActionView::Pattern { start, .. } = self.actions[j as usize] {
+                let r = self.rep[start as usize];
+                let again = succ[i + 1..].iter().any(|&x| {
+                    matches!(self.actions[x as usize],
+                        ActionView::Pattern { start: s2, .. } if self.rep[s2 as usize] == r)
+                });
+                if again && !shared.contains(&r) {
+                    shared.push(r);
+                    let _ = writeln!(out, "let mut pc{r}: Option<bool> = None;");
                 }
             }
-            for j in succ {
-                self.successor_in(out, j, depth, &shared);
-            }
-            if let Some(t) = self.table_at[q as usize] {
-                self.table_walk(out, t, depth);
-            }
-            return;
-        };
+        }
+        for j in succ {
+            self.successor_in(out, needs, j, scope, &shared);
+        }
+        if let Some(t) = self.table_at[q as usize] {
+            self.table_walk(out, needs, t, scope);
+        }
+    }
+
+    /// The code of state `q` owning whole-board region `region`: its other successors, then
+    /// the successors of the region's exits at every vertex.
+    fn region_code(
+        &self,
+        out: &mut String,
+        needs: &mut Needs,
+        q: u32,
+        region: &FullRegion,
+        scope: Scope,
+    ) {
         let exits = &region.exits;
         for &j in self.view.successors(q) {
             let shift = matches!(self.actions[j as usize], ActionView::Shift { .. });
             if !shift && !region.direct_covered.contains(&j) {
-                self.successor(out, j, depth);
+                self.successor(out, needs, j, scope);
             }
         }
         // The shifts reach every vertex in these exit states: run their successors there,
@@ -191,21 +208,13 @@ impl Gen<'_, '_> {
                                 "for i in 0..WORDS {{ let mut b = c.pbits[{p} * WORDS + i]; while b != 0 {{ \
                                  let w = (i * 64) as u32 + b.trailing_zeros(); b &= b - 1;"
                             );
-                            self.loops.set(self.loops.get() + 1);
-                            self.board_loops.set(self.board_loops.get() + 1);
-                            self.enter(out, j, "w", depth + 1);
-                            self.board_loops.set(self.board_loops.get() - 1);
-                            self.loops.set(self.loops.get() - 1);
+                            self.enter(out, needs, j, "w", scope.in_board_loop());
                             out.push_str("} }\n");
                         }
                     }
                     _ => {
                         out.push_str("for w in 0..NV as u32 { let v = w;\n");
-                        self.loops.set(self.loops.get() + 1);
-                        self.board_loops.set(self.board_loops.get() + 1);
-                        self.successor(out, j, depth + 1);
-                        self.board_loops.set(self.board_loops.get() - 1);
-                        self.loops.set(self.loops.get() - 1);
+                        self.successor(out, needs, j, scope.in_board_loop());
                         out.push_str("}\n");
                     }
                 }
@@ -239,31 +248,37 @@ impl Gen<'_, '_> {
     }
 
     /// Takes action `j` at `v` and, if valid, continues in state `j`.
-    pub(super) fn successor(&self, out: &mut String, j: u32, depth: usize) {
-        self.successor_in(out, j, depth, &[]);
+    pub(super) fn successor(&self, out: &mut String, needs: &mut Needs, j: u32, scope: Scope) {
+        self.successor_in(out, needs, j, scope, &[]);
     }
 
     /// `successor`, where the patterns starting at `shared` keep their value in `pc<start>`.
-    pub(super) fn successor_in(&self, out: &mut String, j: u32, depth: usize, shared: &[u32]) {
+    pub(super) fn successor_in(
+        &self,
+        out: &mut String,
+        needs: &mut Needs,
+        j: u32,
+        scope: Scope,
+        shared: &[u32],
+    ) {
         let mark = |w: &str| match self.check[j as usize] {
             Some(c) => format!("c.mark({} * NV, {w}, d, stamp)", c),
             None => "true".to_string(),
         };
-        let pattern = self.in_pattern[j as usize];
         match &self.actions[j as usize] {
             ActionView::Start => {}
             ActionView::Shift { .. } => {
                 let chain = self.shift_chain(j);
                 let last = *chain.last().expect("a chain holds j");
-                let step = self.step_code(&chain);
+                let step = self.step_code(needs, &chain);
                 let _ = writeln!(out, "{{ let w = {step}; if w != NONE {{");
-                self.enter(out, last, "w", depth);
+                self.enter(out, needs, last, "w", scope);
                 out.push_str("} }\n");
             }
             ActionView::On { pieces } => {
                 let test = self.piece_test(pieces, "c.piece(v)");
                 let _ = writeln!(out, "if {test} {{");
-                self.enter(out, j, "v", depth);
+                self.enter(out, needs, j, "v", scope);
                 out.push_str("}\n");
             }
             ActionView::Compare { left, op, right } => {
@@ -272,7 +287,7 @@ impl Gen<'_, '_> {
                     out,
                     "if let (Some(l), Some(r)) = (e{left}(c), e{right}(c)) {{ if l {op} r {{"
                 );
-                self.enter(out, j, "v", depth);
+                self.enter(out, needs, j, "v", scope);
                 out.push_str("} }\n");
             }
             ActionView::Pattern { start, positive } => {
@@ -282,16 +297,16 @@ impl Gen<'_, '_> {
                 let eval = if shared.contains(&r) {
                     format!(
                         "(match pc{r} {{ Some(h) => Some(h), None => {{ let x = {}; pc{r} = x; x }} }})",
-                        self.pattern_call(r)
+                        self.pattern_call(needs, r, scope)
                     )
                 } else {
-                    self.pattern_call(r)
+                    self.pattern_call(needs, r, scope)
                 };
                 let _ = writeln!(
                     out,
                     "if {m} {{ match {eval} {{ None => return Flow::Err, Some(h) => if h == {positive} {{"
                 );
-                self.enter_marked(out, j, "v", depth);
+                self.enter_marked(out, needs, j, "v", scope);
                 out.push_str("} } }\n");
             }
             ActionView::Off { piece, modifier } => {
@@ -311,7 +326,7 @@ impl Gen<'_, '_> {
                         "c.set_piece(v, old);",
                     )
                 };
-                self.modifier(out, j, *modifier, &apply, revert, pattern);
+                self.modifier(out, needs, j, *modifier, (&apply, revert), scope);
                 out.push_str("}\n");
             }
             ActionView::Assign {
@@ -327,7 +342,7 @@ impl Gen<'_, '_> {
                 );
                 let apply = format!("let old = std::mem::replace(&mut c.vars[{var}], x);");
                 let revert = format!("c.vars[{var}] = old;");
-                self.modifier(out, j, *modifier, &apply, &revert, pattern);
+                self.modifier(out, needs, j, *modifier, (&apply, &revert), scope);
                 out.push_str("} } }\n");
             }
             ActionView::Switch { modifier, .. } => {
@@ -341,139 +356,43 @@ impl Gen<'_, '_> {
         }
     }
 
-    /// Switch state `j` taken at `v` in place (for sinks that keep the move they stop at).
-    pub(super) fn switch_in_place(&self, j: u32) -> String {
-        let ActionView::Switch { player, .. } = self.actions[j as usize] else {
-            unreachable!("a switch state");
-        };
-        let p = player.unwrap_or(self.view.nplayers());
-        format!("c.player = {p}; c.rules = {j}; c.pos = v;")
-    }
-
-    /// A valid modifier `j` (index `m`) at `v`: applied, its level searched, reverted (unless
-    /// the sink keeps the move it stopped at: the keeper's first move in playouts and perft). In
-    /// the rules, one followed only by switches reports its moves without being applied
-    /// (their level would hold just those switches), unless that level is deep enough for
-    /// the limit or cycle checks.
-    pub(super) fn modifier(
-        &self,
-        out: &mut String,
-        j: u32,
-        m: u32,
-        apply: &str,
-        revert: &str,
-        pattern: bool,
-    ) {
-        if pattern {
-            let _ = writeln!(
-                out,
-                "{apply} let f = plevel_after_modifier(c, {j}, v, d + 1); {revert} if f != Flow::Go {{ return f; }}"
-            );
-            return;
-        }
-        let call = if self.direct_level[j as usize] {
-            // The checks `level` would make; past them `level` reports the error.
-            format!(
-                "if d + 1 < CYCLE_CHECK_DEPTH && (S::UNLIMITED || (d + 1 <= c.modifier_limit && c.work < c.search_limit)) \
-                 {{ if !S::UNLIMITED {{ c.work += 1; }} r{j}(c, v, d + 1, stamp, k) }} else {{ level(c, {j}, v, d + 1, k) }}"
-            )
-        } else {
-            format!("level(c, {j}, v, d + 1, k)")
-        };
-        let slow = format!(
-            "{apply} if S::RECORD {{ c.path.push([{m}, v]); }} \
-             let f = {call}; \
-             if S::RECORD {{ c.path.pop(); }} \
-             if !(S::KEEP && f == Flow::Stop && k.kept()) {{ {revert} }} \
-             if f != Flow::Go {{ return f; }}"
-        );
-        let succ = self.view.successors(j);
-        let ends_move = !succ.is_empty()
-            && succ
-                .iter()
-                .all(|&s| matches!(self.actions[s as usize], ActionView::Switch { .. }));
-        // The call is hot inside a loop, unless it is the fallback of a move's last modifier.
-        if self.direct_level[j as usize] && self.loops.get() > 0 && !ends_move {
-            self.hot.borrow_mut()[j as usize] = true;
-        }
-        if !ends_move && self.defer[j as usize] && self.direct_level[j as usize] {
-            // Listing and counting read no square the modifier writes: record it only.
-            let _ = writeln!(
-                out,
-                "if !S::KEEP && d + 1 < CYCLE_CHECK_DEPTH && d + 1 <= c.modifier_limit && c.work < c.search_limit {{ \
-                 c.work += 1; if S::RECORD {{ c.path.push([{m}, v]); }} \
-                 let f = r{j}(c, v, d + 1, stamp, k); \
-                 if S::RECORD {{ c.path.pop(); }} if f != Flow::Go {{ return f; }} }} else {{ {slow} }}"
-            );
-            return;
-        }
-        if !ends_move {
-            out.push_str(&slow);
-            out.push('\n');
-            return;
-        }
-        // A sink keeping its move applies the modifier and the switch it stops at.
-        let mut keep = String::new();
-        for &s in succ {
-            if let ActionView::Switch { modifier: sm, .. } = self.actions[s as usize] {
-                let _ = write!(
-                    keep,
-                    "if k.switch(&c.path, {sm}, v) {{ {apply} {} return Flow::Stop; }} ",
-                    self.switch_in_place(s)
-                );
-            }
-        }
-        let _ = writeln!(
-            out,
-            "if d + 1 < CYCLE_CHECK_DEPTH && (S::UNLIMITED || d + 1 <= c.modifier_limit) {{ \
-             if S::KEEP {{ {keep} }} else \
-             if S::RECORD {{ c.path.push([{m}, v]); let mut stop = false;"
-        );
-        for &s in succ {
-            if let ActionView::Switch { modifier, .. } = self.actions[s as usize] {
-                let _ = writeln!(
-                    out,
-                    "if !stop {{ stop = k.switch(&c.path, {modifier}, v); }}"
-                );
-            }
-        }
-        let _ = writeln!(
-            out,
-            "c.path.pop(); if stop {{ return Flow::Stop; }} }} else if k.add({}) {{ return Flow::Stop; }} }} else {{ {slow} }}",
-            succ.len()
-        );
-    }
-
     /// Continues in the non-modifier state `j` at vertex `w` after its action held.
-    pub(super) fn enter(&self, out: &mut String, j: u32, w: &str, depth: usize) {
+    pub(super) fn enter(&self, out: &mut String, needs: &mut Needs, j: u32, w: &str, scope: Scope) {
         match self.check[j as usize] {
             // Acceptance ends the pattern's level: nothing can come back to this mark.
             Some(_) if self.view.accepting(j) => out.push_str("return Flow::Stop;\n"),
             Some(c) => {
                 let _ = writeln!(out, "if c.mark({c} * NV, {w}, d, stamp) {{");
-                self.enter_marked(out, j, w, depth);
+                self.enter_marked(out, needs, j, w, scope);
                 out.push_str("}\n");
             }
-            None => self.enter_marked(out, j, w, depth),
+            None => self.enter_marked(out, needs, j, w, scope),
         }
     }
 
     /// `enter` once the mark (if any) is taken. At a frontier state (`single::KeeperShape`)
     /// a frontier search stops instead.
-    pub(super) fn enter_marked(&self, out: &mut String, j: u32, w: &str, depth: usize) {
+    pub(super) fn enter_marked(
+        &self,
+        out: &mut String,
+        needs: &mut Needs,
+        j: u32,
+        w: &str,
+        scope: Scope,
+    ) {
         if self.keeper_shape.frontier[j as usize] {
             let _ = writeln!(
                 out,
                 "if S::FRONTIER {{ if k.frontier(&c.path, {j}, {w}) {{ return Flow::Stop; }} }} else {{"
             );
-            self.enter_code(out, j, w, depth);
+            self.enter_code(out, needs, j, w, scope);
             out.push_str("}\n");
         } else {
-            self.enter_code(out, j, w, depth);
+            self.enter_code(out, needs, j, w, scope);
         }
     }
 
-    fn enter_code(&self, out: &mut String, j: u32, w: &str, depth: usize) {
+    fn enter_code(&self, out: &mut String, needs: &mut Needs, j: u32, w: &str, scope: Scope) {
         if self.view.accepting(j) {
             out.push_str("return Flow::Stop;\n");
         } else if self.pushed[j as usize] {
@@ -490,7 +409,7 @@ impl Gen<'_, '_> {
             );
         } else {
             let _ = writeln!(out, "{{ let v = {w};");
-            self.body(out, j, depth + 1);
+            self.body(out, needs, j, scope);
             out.push_str("}\n");
         }
     }
