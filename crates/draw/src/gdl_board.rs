@@ -7,7 +7,10 @@
 //! state listing only occupied cells (Reversi's four stones, Amazons' `location`) still shows
 //! the whole board. Cells with no fact, or with a piece named like an
 //! empty square (`b`, `blank`, `e`, `empty`), are empty. Our RBG → GDL translation's
-//! two-argument cells, `(cell rx0y2 e)`, are read the same way, rows numbered from the top.
+//! two-argument cells, `(cell rx0y2 x)`, are read the same way, rows numbered from the top;
+//! as its states leave the empty squares out, the game's vertex names (`squares`, from
+//! [`rbg_squares`]) give the board's extent, and a state with no piece on it is an empty
+//! board.
 
 use crate::picture::{Picture, Shape};
 use ir::PieceId;
@@ -31,11 +34,42 @@ pub struct GdlGrid {
     pub cells: Vec<usize>,
 }
 
+/// The names among `constants` (a game's) that are our RBG → GDL translation's vertices
+/// (`rx3y0`), sorted: the `squares` of [`gdl_grid`].
+pub fn rbg_squares<'a>(constants: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let set: BTreeSet<&str> = constants.filter(|c| rbg_vertex(c).is_some()).collect();
+    set.into_iter().map(str::to_string).collect()
+}
+
 /// The board of a GDL state given as its facts in KIF (`(cell 1 1 b)`), or why there is none.
-pub fn gdl_grid(facts: &[String], sizes: &[i64]) -> Result<GdlGrid, String> {
-    let board = find_board(facts)?;
-    let files = axis(board.cells.iter().map(|c| &c.0), sizes);
-    let mut ranks = axis(board.cells.iter().map(|c| &c.1), sizes);
+/// `squares`: the game's vertex names when it is our RBG translation ([`rbg_squares`]).
+pub fn gdl_grid(facts: &[String], sizes: &[i64], squares: &[String]) -> Result<GdlGrid, String> {
+    let coords: Vec<(String, String)> = squares.iter().filter_map(|s| rbg_vertex(s)).collect();
+    let board = match find_board(facts, !coords.is_empty()) {
+        Ok(b) => b,
+        // A translated state with no piece on the board.
+        Err(_) if !coords.is_empty() => Board {
+            relation: "cell".into(),
+            cells: Vec::new(),
+            rows_from_top: true,
+        },
+        Err(e) => return Err(e),
+    };
+    let extent = |pick: fn(&(String, String)) -> &String| -> Vec<&String> {
+        if board.rows_from_top {
+            coords.iter().map(pick).collect()
+        } else {
+            Vec::new()
+        }
+    };
+    let files = axis(
+        board.cells.iter().map(|c| &c.0).chain(extent(|c| &c.0)),
+        sizes,
+    );
+    let mut ranks = axis(
+        board.cells.iter().map(|c| &c.1).chain(extent(|c| &c.1)),
+        sizes,
+    );
     if !board.rows_from_top && ranks.iter().all(|r| r.parse::<i64>().is_ok()) {
         ranks.reverse();
     }
@@ -79,7 +113,7 @@ pub fn gdl_grid(facts: &[String], sizes: &[i64]) -> Result<GdlGrid, String> {
 /// The board of a GDL state given as its facts in KIF (`(cell 1 1 b)`) as SVG, or why there
 /// is none.
 pub fn gdl_board(facts: &[String], sizes: &[i64], title: &str) -> Result<String, String> {
-    gdl_board_with(facts, sizes, title, false)
+    gdl_board_with(facts, sizes, &[], title, false)
 }
 
 /// [`gdl_board`], with each cell's name (column then row, `a1`, `11`) written in it when
@@ -87,16 +121,32 @@ pub fn gdl_board(facts: &[String], sizes: &[i64], title: &str) -> Result<String,
 pub fn gdl_board_with(
     facts: &[String],
     sizes: &[i64],
+    squares: &[String],
     title: &str,
     labels: bool,
 ) -> Result<String, String> {
-    Ok(draw_grid(gdl_grid(facts, sizes)?, title, labels, false))
+    Ok(draw_grid(
+        gdl_grid(facts, sizes, squares)?,
+        title,
+        labels,
+        false,
+    ))
 }
 
 /// [`gdl_board`] for a page where squares are clicked: each cell is a target
 /// (`crate::svg::Svg::target`) named by [`GdlGrid::square_name`].
-pub fn gdl_board_clickable(facts: &[String], sizes: &[i64], title: &str) -> Result<String, String> {
-    Ok(draw_grid(gdl_grid(facts, sizes)?, title, false, true))
+pub fn gdl_board_clickable(
+    facts: &[String],
+    sizes: &[i64],
+    squares: &[String],
+    title: &str,
+) -> Result<String, String> {
+    Ok(draw_grid(
+        gdl_grid(facts, sizes, squares)?,
+        title,
+        false,
+        true,
+    ))
 }
 
 fn draw_grid(grid: GdlGrid, title: &str, labels: bool, clickable: bool) -> String {
@@ -186,7 +236,9 @@ struct Board {
 }
 
 /// The three-argument relation with the most facts that reads as a board.
-fn find_board(facts: &[String]) -> Result<Board, String> {
+/// The board relation among `facts`. `sparse`: a relation of translated vertices may hold a
+/// single piece (its other squares are empty).
+fn find_board(facts: &[String], sparse: bool) -> Result<Board, String> {
     let mut by_relation: BTreeMap<(String, bool), Vec<Cell>> = BTreeMap::new();
     for fact in facts {
         match flat_fact(fact).as_deref() {
@@ -212,7 +264,7 @@ fn find_board(facts: &[String]) -> Result<Board, String> {
             cells.iter().map(|c| (c.0.as_str(), c.1.as_str())).collect();
         let xs: BTreeSet<&str> = cells.iter().map(|c| c.0.as_str()).collect();
         let ys: BTreeSet<&str> = cells.iter().map(|c| c.1.as_str()).collect();
-        let reads_as_board = cells.len() >= 2
+        let reads_as_board = (cells.len() >= 2 || (sparse && rows_from_top && !cells.is_empty()))
             && places.len() == cells.len()
             && xs.len() <= MAX_AXIS
             && ys.len() <= MAX_AXIS;
@@ -306,6 +358,25 @@ mod tests {
             axis(["b".to_string(), "a".to_string()].iter(), &[8]),
             ["a", "b"]
         );
+    }
+
+    #[test]
+    fn a_translated_state_without_empty_squares_is_drawn_on_its_vertices() {
+        let squares: Vec<String> = (0..3)
+            .flat_map(|y| (0..3).map(move |x| format!("rx{x}y{y}")))
+            .collect();
+        let named = rbg_squares(squares.iter().map(String::as_str).chain(["e", "x", "rxy"]));
+        let mut sorted = squares.clone();
+        sorted.sort();
+        assert_eq!(named, sorted);
+        let one = gdl_grid(&facts(&["(cell rx1y1 x)", "(control o)"]), &[], &squares).unwrap();
+        assert_eq!((one.files.len(), one.ranks.len()), (3, 3));
+        assert_eq!(one.cells, [0, 0, 0, 0, 1, 0, 0, 0, 0]);
+        let empty = gdl_grid(&facts(&["(control x)"]), &[], &squares).unwrap();
+        assert_eq!((empty.relation.as_str(), empty.cells.len()), ("cell", 9));
+        assert!(empty.cells.iter().all(|&c| c == 0));
+        // Without the squares a single cell is no board.
+        assert!(gdl_grid(&facts(&["(cell rx1y1 x)"]), &[], &[]).is_err());
     }
 
     #[test]

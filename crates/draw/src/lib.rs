@@ -26,7 +26,9 @@ pub mod sbg_board;
 pub mod sbg_piece;
 pub mod svg;
 
-pub use gdl_board::{gdl_board, gdl_board_clickable, gdl_board_with, gdl_grid, GdlGrid};
+pub use gdl_board::{
+    gdl_board, gdl_board_clickable, gdl_board_with, gdl_grid, rbg_squares, GdlGrid,
+};
 pub use png::svg_to_png;
 pub use rbg_board::{rbg_board, rbg_board_clickable, rbg_board_with, Options};
 pub use sbg_board::{sbg_board, sbg_board_clickable, sbg_board_with};

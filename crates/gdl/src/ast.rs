@@ -246,6 +246,23 @@ impl Description {
         self.symbols.name(s)
     }
 
+    /// The object constants the facts name (inside function terms too), in order, with
+    /// repeats: what a picture of the game's board can learn of its squares.
+    pub fn fact_constants(&self) -> Vec<&str> {
+        fn walk<'d>(d: &'d Description, t: &Term, out: &mut Vec<&'d str>) {
+            match t {
+                Term::Const(c, _) => out.push(d.name(*c)),
+                Term::App(_, args, _) => args.iter().for_each(|a| walk(d, a, out)),
+                Term::Var(..) => {}
+            }
+        }
+        let mut out = Vec::new();
+        for rule in self.rules().filter(|r| r.body.is_empty()) {
+            rule.head.args.iter().for_each(|a| walk(self, a, &mut out));
+        }
+        out
+    }
+
     // ---- builder API ----
 
     pub fn sym(&mut self, name: &str) -> Symbol {

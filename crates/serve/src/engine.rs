@@ -174,15 +174,20 @@ impl Played for sbg::Engine {
 impl Played for gdl::Engine {
     /// A board when the state has a `(cell X Y PIECE)`-like relation (`draw::gdl_board`);
     /// its axes are not filled out to the game's `(index 1..n)` sizes, which the CLI's
-    /// `show` reads from the description.
-    fn picture(&self, _: &Loaded) -> Option<String> {
-        draw::gdl_board_clickable(&self.state_text(), &[], "state").ok()
+    /// `show` reads from the description, but a translated RBG game's are to its vertices
+    /// (its states leave the empty squares out).
+    fn picture(&self, loaded: &Loaded) -> Option<String> {
+        let squares = match loaded {
+            Loaded::Gdl(d) => draw::rbg_squares(d.fact_constants().into_iter()),
+            _ => Vec::new(),
+        };
+        draw::gdl_board_clickable(&self.state_text(), &[], &squares, "state").ok()
     }
 
     /// The cells of the drawn board the move's term names by a column and a row
     /// (`draw::GdlGrid::move_squares`); none without a board.
     fn squares(&self, moves: &[&gdl::JointMove]) -> Vec<Vec<String>> {
-        let Ok(grid) = draw::gdl_grid(&self.state_text(), &[]) else {
+        let Ok(grid) = draw::gdl_grid(&self.state_text(), &[], &[]) else {
             return vec![Vec::new(); moves.len()];
         };
         moves

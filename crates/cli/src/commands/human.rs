@@ -42,11 +42,13 @@ impl<G: GameState> HumanView<G> for ListView {}
 /// the game's candidate board sizes (`show`'s, so a sparse board is drawn whole).
 pub struct GdlView {
     pub sizes: Vec<i64>,
+    /// `show`'s `board_squares`: a translated RBG game's vertices.
+    pub squares: Vec<String>,
 }
 
 impl HumanView<gdl::Engine> for GdlView {
     fn draw(&self, e: &gdl::Engine) -> String {
-        match draw::gdl_grid(&e.state_text(), &self.sizes) {
+        match draw::gdl_grid(&e.state_text(), &self.sizes, &self.squares) {
             Ok(g) => board_text::labelled_grid(&g.files, &g.ranks, |x, row| {
                 let p = g.cells[row * g.files.len() + x];
                 if p == 0 {
@@ -82,7 +84,7 @@ impl GdlView {
         text: &str,
         legal: &[gdl::JointMove],
     ) -> Option<gdl::JointMove> {
-        let grid = draw::gdl_grid(&e.state_text(), &self.sizes).ok()?;
+        let grid = draw::gdl_grid(&e.state_text(), &self.sizes, &self.squares).ok()?;
         let typed = algebraic_squares(text)?;
         let mut hits = legal
             .iter()
@@ -443,7 +445,7 @@ mod tests {
             .iter()
             .map(|s| s.to_string())
             .collect();
-        let grid = draw::gdl_grid(&facts, &[8]).unwrap();
+        let grid = draw::gdl_grid(&facts, &[8], &[]).unwrap();
         assert_eq!(move_squares("(move wp e 2 e 4)", &grid), [(4, 1), (4, 3)]);
         assert_eq!(move_squares("noop", &grid), []);
     }

@@ -198,6 +198,7 @@ pub fn run(a: &PlayArgs, global: &Global) -> Result<(), CliError> {
             let mut e = gdl::Engine::new(d).map_err(|e| CliError::Game(format!("{e}")))?;
             let view = || GdlView {
                 sizes: super::show::board_sizes(d),
+                squares: super::show::board_squares(d),
             };
             let agents = seating.agents(|s| generic(s, view(), human))?;
             // An exceeded budget (reaching the start or in a game) empties the engine's

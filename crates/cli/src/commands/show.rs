@@ -100,8 +100,15 @@ pub fn run(
             let mut e = gdl::Engine::new(d).map_err(|e| CliError::Game(format!("{e}")))?;
             super::start::gdl_go_to_start(&mut e, start, &loaded)?;
             let sizes = board_sizes(d);
-            draw::gdl_board_with(&e.state_text(), &sizes, &loaded.source.name, labels)
-                .map_err(CliError::Game)?
+            let squares = board_squares(d);
+            draw::gdl_board_with(
+                &e.state_text(),
+                &sizes,
+                &squares,
+                &loaded.source.name,
+                labels,
+            )
+            .map_err(CliError::Game)?
         }
     };
     let written = match (png, svg_out) {
@@ -113,6 +120,12 @@ pub fn run(
         _ => output::write_output(svg_out, &picture),
     };
     written.map_err(|e| CliError::Io(format!("cannot write the picture: {e}")))
+}
+
+/// The vertices of our RBG → GDL translation that a GDL game's facts name
+/// (`draw::rbg_squares`): the extent of its board, whose states leave empty squares out.
+pub(super) fn board_squares(d: &gdl::Description) -> Vec<String> {
+    draw::rbg_squares(d.fact_constants().into_iter())
 }
 
 /// Candidate board sizes of a GDL game: each unary relation whose facts are exactly the

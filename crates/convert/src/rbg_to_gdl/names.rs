@@ -8,7 +8,7 @@ use std::collections::HashSet;
 /// Words that never name an RBG object in the output.
 const RESERVED: &[&str] = &[
     "role", "init", "true", "next", "legal", "does", "goal", "terminal", "not", "or", "distinct",
-    "base", "input", "nil", "noop", "p", "start",
+    "base", "input", "nil", "noop", "p", "start", "occ", "aftocc",
 ];
 
 #[derive(Clone, Debug)]

@@ -119,7 +119,10 @@ impl Translator<'_> {
                 for (later, _) in &puts[i + 1..] {
                     b.push(format!("(distinct {v} {later})"));
                 }
-                out.push(Rule::new(format!("(next (cell {v} {piece}))"), b));
+                // The implicit piece is written by leaving the vertex out (`kwrote`).
+                if Some(*x) != self.nav.empty {
+                    out.push(Rule::new(format!("(next (cell {v} {piece}))"), b));
+                }
                 out.push(Rule::new(format!("(kwrote {v})"), vec![head.clone()]));
             }
             for (x, n) in &assigned {

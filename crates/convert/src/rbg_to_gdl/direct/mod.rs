@@ -3,7 +3,9 @@
 //! navigations (shifts, checks, patterns without modifiers, stars over them) in between.
 //!
 //! * the state is the board `(cell v x)`, the variables `(var x n)`, `(control r)`, and where
-//!   needed the rules' place `(at mK)` and the current vertex `(pos v)`;
+//!   needed the rules' place `(at mK)` and the current vertex `(pos v)`; the piece most of
+//!   the initial board holds (the empty square, as a rule) has no `cell` facts, as a GDL
+//!   author writes boards (`rules::implicit_piece`);
 //! * each path of letters from a player's switch to the next switch ([`coarse`]) is one
 //!   `legal` rule whose move names the modifiers it applies and their vertices, as the general
 //!   encoding does: `(move3 m2 ?v1 m3 ?v2 m4 ?v3)`; navigations are literals and shared
@@ -126,6 +128,7 @@ pub fn translate(game: &Game, names: &Names) -> Result<String, Unsupported> {
         walks: 0,
         pattern_memo: BTreeMap::new(),
     };
+    t.nav.empty = rules::implicit_piece(game);
     let text = t.run()?;
     obeys_restrictions(&text)?;
     Ok(text)

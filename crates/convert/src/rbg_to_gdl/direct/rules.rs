@@ -70,18 +70,29 @@ impl Translator<'_> {
                 vec!["(true (var ?x ?n))".into(), "(not (vtouched ?x))".into()],
             ));
         }
-        let (cell_rest, var_rest, idle) = if keeper {
+        // The implicit piece has no `cell` facts: `aft` may hold it where the move put it
+        // (hiding the piece that was there), `next` leaves it out.
+        let implicit = self.nav.empty.map(|p| self.names.pieces[p.index()].clone());
+        let mut cell_rest = vec!["(aft ?v ?x)".to_string()];
+        if let Some(e) = &implicit {
+            cell_rest.push(format!("(distinct ?x {e})"));
+            out.push(Rule::new(
+                "(aftocc ?v)".into(),
+                vec!["(aft ?v ?x)".into(), format!("(distinct ?x {e})")],
+            ));
+            out.push(Rule::new(
+                "(occ ?v)".into(),
+                vec!["(true (cell ?v ?x))".into()],
+            ));
+        }
+        let (var_rest, idle) = if keeper {
+            cell_rest.push("(not (kwrote ?v))".into());
             (
-                vec!["(aft ?v ?x)".to_string(), "(not (kwrote ?v))".into()],
                 vec!["(aftvar ?x ?n)".to_string(), "(not (kset ?x))".into()],
                 vec!["(not kany)".to_string()],
             )
         } else {
-            (
-                vec!["(aft ?v ?x)".to_string()],
-                vec!["(aftvar ?x ?n)".to_string()],
-                Vec::new(),
-            )
+            (vec!["(aftvar ?x ?n)".to_string()], Vec::new())
         };
         out.push(Rule::new("(next (cell ?v ?x))".into(), cell_rest));
         if has_vars {
@@ -162,6 +173,9 @@ impl Translator<'_> {
         let snap = state.snapshot();
         let mut init = Vec::new();
         for (v, &p) in snap.pieces.iter().enumerate() {
+            if Some(PieceId::from_index(p as usize)) == self.nav.empty {
+                continue;
+            }
             init.push(format!(
                 "(init (cell {} {}))",
                 self.names.vertices[v], self.names.pieces[p as usize]
@@ -187,4 +201,21 @@ impl Translator<'_> {
         }
         Ok(init)
     }
+}
+
+/// The piece the state leaves implicit: the one most vertices of the initial board hold
+/// (ties to the first declared), or none where the initial keeper phase cannot run (the
+/// translation then fails on it anyway).
+pub(super) fn implicit_piece(game: &Game) -> Option<PieceId> {
+    let r = reasoner::Reasoner::new(game).ok()?;
+    let snap = r.initial_state().ok()?.snapshot();
+    let mut count = vec![0usize; game.pieces.len()];
+    for &p in &snap.pieces {
+        count[p as usize] += 1;
+    }
+    let (best, _) = count
+        .iter()
+        .enumerate()
+        .max_by_key(|&(i, &c)| (c, std::cmp::Reverse(i)))?;
+    Some(PieceId::from_index(best))
 }

@@ -149,6 +149,13 @@ impl Translator<'_> {
             out,
             ";; Translated from RBG by rbgtool (direct encoding: one legal rule per shape of move)."
         );
+        if let Some(p) = self.nav.empty {
+            let _ = writeln!(
+                out,
+                ";; A vertex with no (cell v x) fact holds {}.",
+                names.pieces[p.index()]
+            );
+        }
         for (title, lines) in sections {
             if lines.is_empty() {
                 continue;

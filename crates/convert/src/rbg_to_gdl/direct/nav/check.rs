@@ -121,8 +121,16 @@ impl Nav<'_> {
         Ok(())
     }
 
-    /// The base board holds piece `p` on `v`.
+    /// The base board holds piece `p` on `v`. The implicit piece is the absence of the
+    /// others (its negation needs `v` bound: `text::Rule::finish` adds `(vertex v)` where
+    /// nothing else binds it).
     pub(super) fn cell(&self, base: Base, v: &str, p: PieceId) -> String {
+        if Some(p) == self.empty {
+            return match base {
+                Base::State => format!("(not (occ {v}))"),
+                Base::AfterMove => format!("(not (aftocc {v}))"),
+            };
+        }
         let piece = &self.names.pieces[p.index()];
         match base {
             Base::State => format!("(true (cell {v} {piece}))"),

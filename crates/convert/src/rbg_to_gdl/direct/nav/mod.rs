@@ -151,6 +151,9 @@ type Key = (String, String, String);
 pub struct Nav<'g> {
     game: &'g Game,
     names: &'g Names,
+    /// The piece the state leaves implicit: a vertex without a `cell` fact holds it
+    /// (`occ`, `aftocc`: the vertex holds another piece).
+    pub empty: Option<PieceId>,
     /// Structurally equal nodes share an id (macros expand to copies of the same rules).
     canon: Vec<usize>,
     /// Whether a node's checks read the board (pieces), and the variables.
@@ -230,6 +233,7 @@ impl<'g> Nav<'g> {
         Nav {
             game,
             names,
+            empty: None,
             canon,
             reads_board,
             reads_vars,
@@ -643,7 +647,10 @@ impl<'g> Nav<'g> {
                 r.body.iter().all(|l| {
                     let inner = l.strip_prefix("(not ").unwrap_or(l);
                     let used = super::text::head_relation(inner);
-                    !(l.contains("(true ") || l.contains("(aft") || used.starts_with("want_"))
+                    !(l.contains("(true ")
+                        || l.contains("(aft")
+                        || used == "occ"
+                        || used.starts_with("want_"))
                         && (!generated(used) || self.static_rel(used, seen))
                 })
             })
