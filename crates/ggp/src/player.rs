@@ -51,8 +51,8 @@ pub enum PlayerError {
     #[error("the rules have no role `{role}`")]
     NoRole { role: String },
     /// The agent could not be built.
-    #[error("{0}")]
-    Agent(String),
+    #[error(transparent)]
+    Agent(#[from] agents::BuildError),
     /// The previous joint move has not one move per role.
     #[error("{} moves for {roles} roles: {}", .moves.len(), .moves.join(" "))]
     MoveCount { moves: Vec<String>, roles: usize },
@@ -185,7 +185,7 @@ impl Player {
         };
         Ok(Match {
             id: id.to_string(),
-            agent: spec.build_generic().map_err(PlayerError::Agent)?,
+            agent: spec.build_generic()?,
             engine,
             role,
             rng: game::rng_from_seed(self.options.seed),

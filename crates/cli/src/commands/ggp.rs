@@ -18,7 +18,7 @@ const IO_TIMEOUT: Duration = Duration::from_secs(10);
 const LOG_CHARS: usize = 200;
 
 pub fn player(host: IpAddr, port: u16, agent: &str, name: &str, seed: u64) -> Result<(), CliError> {
-    let agent = agents::parse_agent_spec(agent).map_err(CliError::Usage)?;
+    let agent = agents::parse_agent_spec(agent).map_err(|e| CliError::Usage(e.to_string()))?;
     let options = ggp::PlayerOptions {
         agent,
         seed,
