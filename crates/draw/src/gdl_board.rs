@@ -16,6 +16,14 @@ use std::collections::{BTreeMap, BTreeSet};
 /// Most values an axis may take.
 const MAX_AXIS: usize = 26;
 
+/// Why a GDL state is not drawn: none of its relations reads as a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "this state has no board to draw: no relation of three plain arguments, \
+     (cell X Y PIECE)-like, gives each (X, Y) one piece"
+)]
+pub struct NoBoard;
+
 /// A GDL state's board as a grid: what [`gdl_board`] draws, for a text view too.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GdlGrid {
@@ -32,7 +40,7 @@ pub struct GdlGrid {
 }
 
 /// The board of a GDL state given as its facts in KIF (`(cell 1 1 b)`), or why there is none.
-pub fn gdl_grid(facts: &[String], sizes: &[i64]) -> Result<GdlGrid, String> {
+pub fn gdl_grid(facts: &[String], sizes: &[i64]) -> Result<GdlGrid, NoBoard> {
     let board = find_board(facts)?;
     let files = axis(board.cells.iter().map(|c| &c.0), sizes);
     let mut ranks = axis(board.cells.iter().map(|c| &c.1), sizes);
@@ -78,7 +86,7 @@ pub fn gdl_grid(facts: &[String], sizes: &[i64]) -> Result<GdlGrid, String> {
 
 /// The board of a GDL state given as its facts in KIF (`(cell 1 1 b)`) as SVG, or why there
 /// is none.
-pub fn gdl_board(facts: &[String], sizes: &[i64], title: &str) -> Result<String, String> {
+pub fn gdl_board(facts: &[String], sizes: &[i64], title: &str) -> Result<String, NoBoard> {
     gdl_board_with(facts, sizes, title, false)
 }
 
@@ -89,13 +97,17 @@ pub fn gdl_board_with(
     sizes: &[i64],
     title: &str,
     labels: bool,
-) -> Result<String, String> {
+) -> Result<String, NoBoard> {
     Ok(draw_grid(gdl_grid(facts, sizes)?, title, labels, false))
 }
 
 /// [`gdl_board`] for a page where squares are clicked: each cell is a target
 /// (`crate::svg::Svg::target`) named by [`GdlGrid::square_name`].
-pub fn gdl_board_clickable(facts: &[String], sizes: &[i64], title: &str) -> Result<String, String> {
+pub fn gdl_board_clickable(
+    facts: &[String],
+    sizes: &[i64],
+    title: &str,
+) -> Result<String, NoBoard> {
     Ok(draw_grid(gdl_grid(facts, sizes)?, title, false, true))
 }
 
@@ -186,7 +198,7 @@ struct Board {
 }
 
 /// The three-argument relation with the most facts that reads as a board.
-fn find_board(facts: &[String]) -> Result<Board, String> {
+fn find_board(facts: &[String]) -> Result<Board, NoBoard> {
     let mut by_relation: BTreeMap<(String, bool), Vec<Cell>> = BTreeMap::new();
     for fact in facts {
         match flat_fact(fact).as_deref() {
@@ -224,11 +236,7 @@ fn find_board(facts: &[String]) -> Result<Board, String> {
             });
         }
     }
-    best.ok_or_else(|| {
-        "this state has no board to draw: no relation of three plain arguments, \
-         (cell X Y PIECE)-like, gives each (X, Y) one piece"
-            .to_string()
-    })
+    best.ok_or(NoBoard)
 }
 
 /// The words of `(rel a b ...)` whose arguments are plain constants; `None` otherwise.
@@ -311,6 +319,7 @@ mod tests {
     #[test]
     fn a_state_without_a_board_says_why() {
         let err = gdl_board(&facts(&["(control red)", "(step 1)"]), &[], "t").unwrap_err();
-        assert!(err.contains("no board to draw"), "{err}");
+        assert_eq!(err, NoBoard);
+        assert!(err.to_string().contains("no board to draw"), "{err}");
     }
 }

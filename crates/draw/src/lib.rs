@@ -26,8 +26,8 @@ pub mod sbg_board;
 pub mod sbg_piece;
 pub mod svg;
 
-pub use gdl_board::{gdl_board, gdl_board_clickable, gdl_board_with, gdl_grid, GdlGrid};
-pub use png::svg_to_png;
+pub use gdl_board::{gdl_board, gdl_board_clickable, gdl_board_with, gdl_grid, GdlGrid, NoBoard};
+pub use png::{svg_to_png, PngError};
 pub use rbg_board::{rbg_board, rbg_board_clickable, rbg_board_with, Options};
 pub use sbg_board::{sbg_board, sbg_board_clickable, sbg_board_with};
 pub use sbg_piece::sbg_piece_moves;

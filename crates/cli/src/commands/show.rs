@@ -101,7 +101,7 @@ pub fn run(
             super::start::gdl_go_to_start(&mut e, start, &loaded)?;
             let sizes = board_sizes(d);
             draw::gdl_board_with(&e.state_text(), &sizes, &loaded.source.name, labels)
-                .map_err(CliError::Game)?
+                .map_err(|e| CliError::Game(e.to_string()))?
         }
     };
     let written = match (png, svg_out) {
