@@ -27,7 +27,7 @@ pub use matches::{
 pub use mcts::{Mcts, MctsOptions};
 pub use random::Random;
 pub use sbg_eval::{SbgHeuristic, SbgWeights};
-pub use spec::{parse_agent_spec, AgentSpec, Budget};
+pub use spec::{parse_agent_spec, AgentSpec, Budget, BuildError, SpecError};
 
 use game::{GameState, Rng};
 

@@ -40,13 +40,46 @@ const EXPECTED: &str =
     "expected random, human, alphabeta[:DEPTH|:TIME] or mcts[:ITERATIONS|:TIME], \
                         e.g. alphabeta:3, mcts:1000, mcts:2s, mcts:500ms";
 
-fn parse_budget(arg: &str) -> Result<Budget, String> {
-    let time = |num: &str, scale: f64| -> Result<Budget, String> {
-        let v: f64 = num
-            .parse()
-            .map_err(|_| format!("`{arg}` is not a time such as 2s or 500ms"))?;
+/// Why a text is not an agent specification; `arg` is the budget as written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    #[error("unknown agent `{name}` ({EXPECTED})")]
+    Unknown { name: String },
+    #[error("agent `{name}` takes no argument ({EXPECTED})")]
+    TakesNoArgument { name: String },
+    #[error("`{arg}` is not a time such as 2s or 500ms")]
+    NotATime { arg: String },
+    #[error("time `{arg}` must be positive and at most a day")]
+    TimeOutOfRange { arg: String },
+    #[error("`{arg}` is neither a number nor a time such as 2s or 500ms")]
+    NotABudget { arg: String },
+    #[error("the budget must be at least 1")]
+    ZeroBudget,
+    #[error("alpha-beta depth {depth} is above the limit {MAX_DEPTH}")]
+    DepthTooLarge { depth: u64 },
+    #[error("MCTS iterations {iterations} are above the limit {MAX_ITERATIONS} (use a time, e.g. mcts:60s)")]
+    TooManyIterations { iterations: u64 },
+}
+
+/// Why a specification builds no agent.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    #[error("`human` is played by the command line, not by a library agent")]
+    Human,
+    /// The SBG heuristic could not be set up for the game.
+    #[error(transparent)]
+    Heuristic(#[from] sbg::BuildError),
+}
+
+fn parse_budget(arg: &str) -> Result<Budget, SpecError> {
+    let time = |num: &str, scale: f64| -> Result<Budget, SpecError> {
+        let v: f64 = num.parse().map_err(|_| SpecError::NotATime {
+            arg: arg.to_string(),
+        })?;
         if !v.is_finite() || v <= 0.0 || v * scale > 86_400.0 {
-            return Err(format!("time `{arg}` must be positive and at most a day"));
+            return Err(SpecError::TimeOutOfRange {
+                arg: arg.to_string(),
+            });
         }
         Ok(Budget::Time(Duration::from_secs_f64(v * scale)))
     };
@@ -55,18 +88,18 @@ fn parse_budget(arg: &str) -> Result<Budget, String> {
     } else if let Some(num) = arg.strip_suffix('s') {
         time(num, 1.0)
     } else {
-        let n: u64 = arg
-            .parse()
-            .map_err(|_| format!("`{arg}` is neither a number nor a time such as 2s or 500ms"))?;
+        let n: u64 = arg.parse().map_err(|_| SpecError::NotABudget {
+            arg: arg.to_string(),
+        })?;
         if n == 0 {
-            return Err("the budget must be at least 1".into());
+            return Err(SpecError::ZeroBudget);
         }
         Ok(Budget::Count(n))
     }
 }
 
 /// Parses an agent specification (case-insensitive, surrounding blanks ignored).
-pub fn parse_agent_spec(text: &str) -> Result<AgentSpec, String> {
+pub fn parse_agent_spec(text: &str) -> Result<AgentSpec, SpecError> {
     let lower = text.trim().to_ascii_lowercase();
     let (name, arg) = match lower.split_once(':') {
         Some((n, a)) => (n.trim(), Some(a.trim())),
@@ -76,15 +109,15 @@ pub fn parse_agent_spec(text: &str) -> Result<AgentSpec, String> {
         ("random", None) => AgentSpec::Random,
         ("human", None) => AgentSpec::Human,
         ("random" | "human", Some(_)) => {
-            return Err(format!("agent `{name}` takes no argument ({EXPECTED})"))
+            return Err(SpecError::TakesNoArgument {
+                name: name.to_string(),
+            })
         }
         ("alphabeta" | "ab", arg) => {
             let budget = arg.map_or(Ok(Budget::Count(3)), parse_budget)?;
             if let Budget::Count(d) = budget {
                 if d > MAX_DEPTH {
-                    return Err(format!(
-                        "alpha-beta depth {d} is above the limit {MAX_DEPTH}"
-                    ));
+                    return Err(SpecError::DepthTooLarge { depth: d });
                 }
             }
             AgentSpec::AlphaBeta(budget)
@@ -93,22 +126,24 @@ pub fn parse_agent_spec(text: &str) -> Result<AgentSpec, String> {
             let budget = arg.map_or(Ok(Budget::Count(1000)), parse_budget)?;
             if let Budget::Count(n) = budget {
                 if n > MAX_ITERATIONS {
-                    return Err(format!(
-                        "MCTS iterations {n} are above the limit {MAX_ITERATIONS} (use a time, e.g. mcts:60s)"
-                    ));
+                    return Err(SpecError::TooManyIterations { iterations: n });
                 }
             }
             AgentSpec::Mcts(budget)
         }
-        _ => return Err(format!("unknown agent `{}` ({EXPECTED})", text.trim())),
+        _ => {
+            return Err(SpecError::Unknown {
+                name: text.trim().to_string(),
+            })
+        }
     };
     Ok(spec)
 }
 
 impl std::str::FromStr for AgentSpec {
-    type Err = String;
+    type Err = SpecError;
 
-    fn from_str(s: &str) -> Result<Self, String> {
+    fn from_str(s: &str) -> Result<Self, SpecError> {
         parse_agent_spec(s)
     }
 }
@@ -140,16 +175,14 @@ impl AgentSpec {
     /// The agent, with `heuristic` for alpha-beta. `human` is refused: the command line plays it.
     /// The agent may borrow (`'a`) like the game state does (RBG reasoner states borrow their
     /// reasoner).
-    pub fn build<'a, G, H>(&self, heuristic: H) -> Result<Box<dyn Agent<G> + 'a>, String>
+    pub fn build<'a, G, H>(&self, heuristic: H) -> Result<Box<dyn Agent<G> + 'a>, BuildError>
     where
         G: GameState + 'a,
         H: Heuristic<G> + 'a,
     {
         Ok(match *self {
             AgentSpec::Random => Box::new(Random),
-            AgentSpec::Human => {
-                return Err("`human` is played by the command line, not by a library agent".into())
-            }
+            AgentSpec::Human => return Err(BuildError::Human),
             AgentSpec::AlphaBeta(budget) => {
                 let options = match budget {
                     Budget::Count(d) => AlphaBetaOptions {
@@ -181,14 +214,16 @@ impl AgentSpec {
     }
 
     /// The agent for any game, alpha-beta with the generic [`Mobility`] heuristic.
-    pub fn build_generic<'a, G: GameState + 'a>(&self) -> Result<Box<dyn Agent<G> + 'a>, String> {
+    pub fn build_generic<'a, G: GameState + 'a>(
+        &self,
+    ) -> Result<Box<dyn Agent<G> + 'a>, BuildError> {
         self.build::<G, Mobility>(Mobility::default())
     }
 
     /// The agent for an SBG game on the native engine, alpha-beta with the [`SbgHeuristic`]
     /// (default weights).
-    pub fn build_sbg(&self, game: &sbg::Game) -> Result<Box<dyn Agent<sbg::Engine>>, String> {
-        let h = SbgHeuristic::new(game, SbgWeights::default()).map_err(|e| e.to_string())?;
+    pub fn build_sbg(&self, game: &sbg::Game) -> Result<Box<dyn Agent<sbg::Engine>>, BuildError> {
+        let h = SbgHeuristic::new(game, SbgWeights::default())?;
         self.build(h)
     }
 }
@@ -242,11 +277,29 @@ mod tests {
             "mcts:0ms",
         ] {
             let err = parse_agent_spec(bad).expect_err(bad);
-            assert!(!err.is_empty(), "{bad}");
+            assert!(!err.to_string().is_empty(), "{bad}");
         }
-        assert!(parse_agent_spec("minimax")
-            .unwrap_err()
-            .contains("alphabeta:3"));
+        let unknown = parse_agent_spec("minimax").unwrap_err();
+        assert_eq!(
+            unknown,
+            SpecError::Unknown {
+                name: "minimax".into()
+            }
+        );
+        assert!(unknown.to_string().contains("alphabeta:3"));
+        assert_eq!(
+            parse_agent_spec("alphabeta:65"),
+            Err(SpecError::DepthTooLarge { depth: 65 })
+        );
+        assert_eq!(
+            parse_agent_spec("mcts:-1s"),
+            Err(SpecError::TimeOutOfRange { arg: "-1s".into() })
+        );
+        assert_eq!(parse_agent_spec("alphabeta:0"), Err(SpecError::ZeroBudget));
+        assert!(matches!(
+            AgentSpec::Human.build_generic::<sbg::Engine>(),
+            Err(BuildError::Human)
+        ));
     }
 
     #[test]

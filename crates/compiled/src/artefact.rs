@@ -114,7 +114,7 @@ pub enum BuildError {
     /// rustc failed at its address-space limit (MiB).
     OutOfMemory(u64),
     /// The cache folder or the library in it could be written by others.
-    Untrusted(String),
+    Untrusted(trust::TrustError),
 }
 
 impl std::fmt::Display for BuildError {

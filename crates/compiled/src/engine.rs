@@ -2,7 +2,7 @@
 
 use crate::artefact::{self, Cache};
 use crate::codegen::{self, ABI_VERSION};
-use crate::library::{Api, ErrorKind, Fault, Limits, St};
+use crate::library::{Api, ErrorKind, Fault, Limits, LoadError, St};
 use reasoner::{BenchReport, Budget, GameError, LastLevel, Move, Options, PerftCounts};
 use std::time::Instant;
 
@@ -49,7 +49,7 @@ pub enum Error {
     /// The generator does not support the game.
     Refused(codegen::Refusal),
     Build(artefact::BuildError),
-    Load(String),
+    Load(LoadError),
 }
 
 impl std::fmt::Display for Error {
@@ -64,6 +64,17 @@ impl std::fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// Why a [`Snapshot`] cannot be set.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SnapshotError {
+    /// Not as many pieces or variables as the game has.
+    #[error("snapshot sizes do not match the game")]
+    Sizes,
+    /// A piece, variable, player, rule or position beyond the game's range.
+    #[error("snapshot value out of range for the game")]
+    OutOfRange,
+}
 
 pub use crate::snapshot::Snapshot;
 
@@ -155,11 +166,10 @@ impl Prepared {
             (info.modifiers, view.nmodifiers() as usize),
         ];
         if shape.iter().any(|&(found, want)| found != want as u64) {
-            return Err(Error::Load(format!(
-                "library shape {info:?} does not match the game (vertices, pieces, players, \
-                 variables, states, modifiers: {:?})",
-                shape.map(|(_, want)| want)
-            )));
+            return Err(Error::Load(LoadError::Shape {
+                found: info,
+                expected: shape.map(|(_, want)| want),
+            }));
         }
         let monotonic_classes = info.monotonic_classes as usize;
         Ok(CompiledGame {
@@ -688,9 +698,9 @@ impl<'g> CompiledState<'g> {
 
     /// Sets the state from a snapshot (the undo history is dropped). No keeper move is
     /// applied: a snapshot with the keeper to move stays so.
-    pub fn set_snapshot(&mut self, s: &Snapshot) -> Result<(), String> {
+    pub fn set_snapshot(&mut self, s: &Snapshot) -> Result<(), SnapshotError> {
         if s.pieces.len() != self.g.nv || s.variables.len() != self.g.nvars {
-            return Err("snapshot sizes do not match the game".into());
+            return Err(SnapshotError::Sizes);
         }
         let meta = [s.player, s.rules, s.position];
         // SAFETY: buffers sized as rbg_set reads.
@@ -703,7 +713,7 @@ impl<'g> CompiledState<'g> {
             )
         };
         if r != 0 {
-            return Err("snapshot value out of range for the game".into());
+            return Err(SnapshotError::OutOfRange);
         }
         self.fault = None;
         Ok(())
@@ -789,7 +799,8 @@ impl game::GameState for CompiledState<'_> {
             |m: String| game::PositionError::new(m, crate::text::whole(text), "this position");
         let snapshot = crate::text::parse_position(self.tables(), text)?;
         let before = self.snapshot();
-        self.set_snapshot(&snapshot).map_err(here)?;
+        self.set_snapshot(&snapshot)
+            .map_err(|e| here(e.to_string()))?;
         if let Err(e) = self.complete_keeper() {
             let _ = self.set_snapshot(&before);
             return Err(here(format!(

@@ -43,5 +43,9 @@ mod trust;
 
 pub use artefact::{Cache, Optimise};
 pub use child::BuildLimits;
-pub use engine::{BuildOptions, CompiledGame, CompiledState, Error, Prepared, Sampling};
+pub use engine::{
+    BuildOptions, CompiledGame, CompiledState, Error, Prepared, Sampling, SnapshotError,
+};
+pub use library::LoadError;
 pub use snapshot::Snapshot;
+pub use trust::TrustError;

@@ -6,7 +6,7 @@
 mod common;
 
 use common::{assert_equal, build_all, build_options, repo_root};
-use compiled::{CompiledGame, Snapshot};
+use compiled::{CompiledGame, Snapshot, SnapshotError};
 use game::GameState;
 use rand::Rng as _;
 
@@ -91,12 +91,12 @@ fn snapshot_out_of_range_is_refused() {
     let mut s = cg.initial_state().unwrap();
     let mut snap = s.snapshot();
     snap.pieces[0] = 999;
-    assert!(s.set_snapshot(&snap).is_err());
+    assert_eq!(s.set_snapshot(&snap), Err(SnapshotError::OutOfRange));
     let mut snap = s.snapshot();
     snap.rules = 1_000_000;
-    assert!(s.set_snapshot(&snap).is_err());
+    assert_eq!(s.set_snapshot(&snap), Err(SnapshotError::OutOfRange));
     snap.pieces.pop();
-    assert!(s.set_snapshot(&snap).is_err());
+    assert_eq!(s.set_snapshot(&snap), Err(SnapshotError::Sizes));
 }
 
 /// Both engines pick uniformly among all legal moves, so playout lengths and scores follow

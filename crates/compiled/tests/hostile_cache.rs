@@ -7,7 +7,9 @@ mod common;
 use common::repo_root;
 use compiled::artefact::{self, BuildError};
 use compiled::codegen::ABI_VERSION;
-use compiled::{BuildLimits, BuildOptions, Cache, CompiledGame, Error, Optimise};
+use compiled::{
+    BuildLimits, BuildOptions, Cache, CompiledGame, Error, LoadError, Optimise, TrustError,
+};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -73,7 +75,10 @@ fn a_library_of_another_game_copied_over_a_key_is_refused() {
     let err = CompiledGame::new(&game(&original), &options(&dir, BuildLimits::default()))
         .err()
         .expect("the tampered entry is refused");
-    assert!(matches!(err, Error::Load(_)), "{err}");
+    assert!(
+        matches!(err, Error::Load(LoadError::BuildIdDiffers { .. })),
+        "{err}"
+    );
     assert!(err.to_string().contains("build id differs"), "{err}");
     // The other game's own entry still loads.
     let fine = CompiledGame::new(&game(&other), &options(&dir, BuildLimits::default())).unwrap();
@@ -96,7 +101,13 @@ fn entries_and_folders_others_can_write_are_refused() {
         .err()
         .expect("a group-writable library is refused");
     assert!(
-        matches!(err, Error::Build(BuildError::Untrusted(_))),
+        matches!(
+            err,
+            Error::Build(BuildError::Untrusted(TrustError::WritableFile {
+                mode: 0o664,
+                ..
+            }))
+        ),
         "{err}"
     );
     chmod(&lib, 0o500);

@@ -19,6 +19,14 @@ use std::collections::{BTreeMap, BTreeSet};
 /// Most values an axis may take.
 const MAX_AXIS: usize = 26;
 
+/// Why a GDL state is not drawn: none of its relations reads as a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "this state has no board to draw: no relation of three plain arguments, \
+     (cell X Y PIECE)-like, gives each (X, Y) one piece"
+)]
+pub struct NoBoard;
+
 /// A GDL state's board as a grid: what [`gdl_board`] draws, for a text view too.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GdlGrid {
@@ -43,7 +51,7 @@ pub fn rbg_squares<'a>(constants: impl Iterator<Item = &'a str>) -> Vec<String> 
 
 /// The board of a GDL state given as its facts in KIF (`(cell 1 1 b)`), or why there is none.
 /// `squares`: the game's vertex names when it is our RBG translation ([`rbg_squares`]).
-pub fn gdl_grid(facts: &[String], sizes: &[i64], squares: &[String]) -> Result<GdlGrid, String> {
+pub fn gdl_grid(facts: &[String], sizes: &[i64], squares: &[String]) -> Result<GdlGrid, NoBoard> {
     let coords: Vec<(String, String)> = squares.iter().filter_map(|s| rbg_vertex(s)).collect();
     let board = match find_board(facts, !coords.is_empty()) {
         Ok(b) => b,
@@ -112,7 +120,7 @@ pub fn gdl_grid(facts: &[String], sizes: &[i64], squares: &[String]) -> Result<G
 
 /// The board of a GDL state given as its facts in KIF (`(cell 1 1 b)`) as SVG, or why there
 /// is none.
-pub fn gdl_board(facts: &[String], sizes: &[i64], title: &str) -> Result<String, String> {
+pub fn gdl_board(facts: &[String], sizes: &[i64], title: &str) -> Result<String, NoBoard> {
     gdl_board_with(facts, sizes, &[], title, false)
 }
 
@@ -124,7 +132,7 @@ pub fn gdl_board_with(
     squares: &[String],
     title: &str,
     labels: bool,
-) -> Result<String, String> {
+) -> Result<String, NoBoard> {
     Ok(draw_grid(
         gdl_grid(facts, sizes, squares)?,
         title,
@@ -140,7 +148,7 @@ pub fn gdl_board_clickable(
     sizes: &[i64],
     squares: &[String],
     title: &str,
-) -> Result<String, String> {
+) -> Result<String, NoBoard> {
     Ok(draw_grid(
         gdl_grid(facts, sizes, squares)?,
         title,
@@ -236,9 +244,9 @@ struct Board {
 }
 
 /// The three-argument relation with the most facts that reads as a board.
-/// The board relation among `facts`. `sparse`: a relation of translated vertices may hold a
-/// single piece (its other squares are empty).
-fn find_board(facts: &[String], sparse: bool) -> Result<Board, String> {
+/// `sparse`: a relation of translated vertices may hold a single piece (its other squares
+/// are empty).
+fn find_board(facts: &[String], sparse: bool) -> Result<Board, NoBoard> {
     let mut by_relation: BTreeMap<(String, bool), Vec<Cell>> = BTreeMap::new();
     for fact in facts {
         match flat_fact(fact).as_deref() {
@@ -276,11 +284,7 @@ fn find_board(facts: &[String], sparse: bool) -> Result<Board, String> {
             });
         }
     }
-    best.ok_or_else(|| {
-        "this state has no board to draw: no relation of three plain arguments, \
-         (cell X Y PIECE)-like, gives each (X, Y) one piece"
-            .to_string()
-    })
+    best.ok_or(NoBoard)
 }
 
 /// The words of `(rel a b ...)` whose arguments are plain constants; `None` otherwise.
@@ -382,6 +386,7 @@ mod tests {
     #[test]
     fn a_state_without_a_board_says_why() {
         let err = gdl_board(&facts(&["(control red)", "(step 1)"]), &[], "t").unwrap_err();
-        assert!(err.contains("no board to draw"), "{err}");
+        assert_eq!(err, NoBoard);
+        assert!(err.to_string().contains("no board to draw"), "{err}");
     }
 }

@@ -27,9 +27,9 @@ pub mod sbg_piece;
 pub mod svg;
 
 pub use gdl_board::{
-    gdl_board, gdl_board_clickable, gdl_board_with, gdl_grid, rbg_squares, GdlGrid,
+    gdl_board, gdl_board_clickable, gdl_board_with, gdl_grid, rbg_squares, GdlGrid, NoBoard,
 };
-pub use png::svg_to_png;
+pub use png::{svg_to_png, PngError};
 pub use rbg_board::{rbg_board, rbg_board_clickable, rbg_board_with, Options};
 pub use sbg_board::{sbg_board, sbg_board_clickable, sbg_board_with};
 pub use sbg_piece::sbg_piece_moves;

@@ -281,7 +281,7 @@ pub fn evaluate_game(
     let report = match rate::rate_sbg(game, &sim.rate_options(seed)) {
         Ok(r) => r,
         Err(why) => {
-            ev.stats.unplayable = Some(why);
+            ev.stats.unplayable = Some(why.to_string());
             return ev;
         }
     };
@@ -293,7 +293,7 @@ pub fn evaluate_game(
                 ev.stats.deep_balance = Some((r.balance.value, r.balance.n));
             }
             Err(why) => {
-                ev.stats.unplayable = Some(why);
+                ev.stats.unplayable = Some(why.to_string());
                 return ev;
             }
         }

@@ -12,9 +12,11 @@
 pub mod manager;
 pub mod message;
 pub mod player;
+pub mod rules;
 pub mod sexp;
 
-pub use manager::{run_match, MatchLog, MatchSpec, Transport};
-pub use message::{parse_message, Message};
-pub use player::{Player, PlayerOptions};
-pub use sexp::Sexp;
+pub use manager::{run_match, ManagerError, MatchLog, MatchSpec, Transport, TransportError};
+pub use message::{parse_message, Message, MessageError};
+pub use player::{Player, PlayerError, PlayerOptions};
+pub use rules::RulesError;
+pub use sexp::{Sexp, SexpError};

@@ -4,10 +4,46 @@
 //! that is malformed, illegal, late or missing by a random legal move of that role (logged,
 //! as ggp-base's manager does), until the game ends; then `stop`, and the goals.
 
-use crate::sexp::parse_one;
+use crate::rules::RulesError;
+use crate::sexp::{parse_one, SexpError};
 use game::{GameState, Rng};
 use rand::Rng as _;
 use std::time::Duration;
+
+/// Why a transport got no reply (late, connection closed, …): each transport has its own
+/// reasons, and the manager only logs them.
+pub type TransportError = Box<dyn std::error::Error + Send + Sync>;
+
+/// Why a match cannot be run.
+#[derive(Debug, thiserror::Error)]
+pub enum ManagerError {
+    /// The rules' text is no list of s-expressions.
+    #[error(transparent)]
+    Syntax(#[from] SexpError),
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// The referee refused the joint move of the players' replies (or their substitutes).
+    #[error("turn {turn}: {error}")]
+    Move {
+        turn: u64,
+        #[source]
+        error: game::MoveError,
+    },
+    /// The referee's engine exceeded a budget (the message names it).
+    #[error("{0}")]
+    Budget(String),
+}
+
+/// Why a reply to `play` is replaced by a random legal move.
+#[derive(Debug, thiserror::Error)]
+enum BadReply {
+    #[error(transparent)]
+    Missing(TransportError),
+    #[error(transparent)]
+    Malformed(#[from] SexpError),
+    #[error("the illegal move `{0}`")]
+    Illegal(String),
+}
 
 /// Sends messages to the players.
 pub trait Transport {
@@ -18,7 +54,7 @@ pub trait Transport {
         &mut self,
         messages: &[(usize, String)],
         clock: Duration,
-    ) -> Vec<Result<String, String>>;
+    ) -> Vec<Result<String, TransportError>>;
 }
 
 /// How a match is run.
@@ -50,7 +86,7 @@ pub struct MatchLog {
 }
 
 /// The rules' text as a `start` message carries them: every top-level expression of `rules`.
-fn rules_list(rules: &str) -> Result<String, String> {
+fn rules_list(rules: &str) -> Result<String, SexpError> {
     let items = crate::sexp::parse_all(rules)?;
     let items: Vec<String> = items.iter().map(ToString::to_string).collect();
     Ok(format!("({})", items.join(" ")))
@@ -58,19 +94,18 @@ fn rules_list(rules: &str) -> Result<String, String> {
 
 /// The rules as the players read them (lower case, as a `start` message carries them), built
 /// into the referee's engine; and that list's text.
-fn referee(rules: &str) -> Result<(gdl::Engine, String), String> {
+fn referee(rules: &str) -> Result<(gdl::Engine, String), ManagerError> {
     let listed = rules_list(rules)?;
     let text = listed
         .strip_prefix('(')
         .and_then(|t| t.strip_suffix(')'))
         .unwrap_or_default();
-    let desc = gdl::parse(text).map_err(|d| gdl::render("rules", text, &d))?;
-    let engine = gdl::Engine::new(&desc).map_err(|e| e.to_string())?;
+    let engine = crate::rules::engine(text)?;
     Ok((engine, listed))
 }
 
 /// The roles of `rules` (KIF), in order, or why the rules cannot be played.
-pub fn roles(rules: &str) -> Result<Vec<String>, String> {
+pub fn roles(rules: &str) -> Result<Vec<String>, ManagerError> {
     Ok(referee(rules)?.0.player_names())
 }
 
@@ -79,7 +114,7 @@ pub fn run_match(
     rules: &str,
     spec: &MatchSpec,
     transport: &mut dyn Transport,
-) -> Result<MatchLog, String> {
+) -> Result<MatchLog, ManagerError> {
     let (mut referee, listed) = referee(rules)?;
     let roles = referee.player_names();
     let mut rng: Rng = game::rng_from_seed(spec.seed);
@@ -133,12 +168,12 @@ pub fn run_match(
         let mut chosen = Vec::with_capacity(roles.len());
         for (r, reply) in replies.into_iter().enumerate() {
             let own = legal.get(r).cloned().unwrap_or_default();
-            let read = reply.and_then(|t| {
+            let read = reply.map_err(BadReply::Missing).and_then(|t| {
                 let term = parse_one(&t)?.to_string();
                 if own.contains(&term) {
                     Ok(term)
                 } else {
-                    Err(format!("the illegal move `{term}`"))
+                    Err(BadReply::Illegal(term))
                 }
             });
             let term = match read {
@@ -160,13 +195,13 @@ pub fn run_match(
         }
         let mv = referee
             .move_from_text(&chosen.join(" | "))
-            .map_err(|e| format!("turn {turn}: {e}"))?;
+            .map_err(|error| ManagerError::Move { turn, error })?;
         log.moves.push(referee.move_to_text(&mv));
         referee.apply(&mv);
         previous = format!("({})", chosen.join(" "));
     };
     if let Some(e) = referee.budget_error() {
-        return Err(e);
+        return Err(ManagerError::Budget(e));
     }
     let stop: Vec<(usize, String)> = (0..roles.len())
         .map(|r| (r, format!("(stop {} {previous})", spec.id)))

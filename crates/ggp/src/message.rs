@@ -12,7 +12,7 @@
 //! `RULES` is a list of the game's rules and facts; `MOVES` is `nil` (the first turn) or the
 //! previous joint move, one move per role in role order. Clocks are in seconds.
 
-use crate::sexp::{parse_one, Sexp};
+use crate::sexp::{parse_one, Sexp, SexpError};
 
 /// One message from the game manager.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,30 +44,61 @@ pub enum Message {
     },
 }
 
+/// Why a message body is not a message; the variants carry the offending expression.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MessageError {
+    #[error(transparent)]
+    Syntax(#[from] SexpError),
+    #[error("a message is a list, not `{0}`")]
+    NotAList(Sexp),
+    #[error("an empty list is no message")]
+    EmptyList,
+    #[error("a message starts with its name, not `{0}`")]
+    NoName(Sexp),
+    #[error("`{name}` takes {expected} arguments, not {found}")]
+    Arity {
+        name: String,
+        expected: usize,
+        found: usize,
+    },
+    #[error("a match id is an atom, not `{0}`")]
+    MatchId(Sexp),
+    #[error("a role is an atom, not `{0}`")]
+    Role(Sexp),
+    #[error("the rules are a list, not `{0}`")]
+    Rules(Sexp),
+    #[error("a clock is a number of seconds, not `{0}`")]
+    Clock(Sexp),
+    #[error("the moves are `nil` or a list, not `{0}`")]
+    Moves(Sexp),
+    #[error("unknown message `{0}`")]
+    Unknown(String),
+}
+
 /// Reads a message body.
-pub fn parse_message(text: &str) -> Result<Message, String> {
+pub fn parse_message(text: &str) -> Result<Message, MessageError> {
     let s = parse_one(text)?;
-    let items = s
-        .list()
-        .ok_or_else(|| format!("a message is a list, not `{s}`"))?;
-    let (head, args) = items
-        .split_first()
-        .ok_or_else(|| "an empty list is no message".to_string())?;
+    let items = s.list().ok_or_else(|| MessageError::NotAList(s.clone()))?;
+    let (head, args) = items.split_first().ok_or(MessageError::EmptyList)?;
     let name = head
         .atom()
-        .ok_or_else(|| format!("a message starts with its name, not `{head}`"))?;
+        .ok_or_else(|| MessageError::NoName(head.clone()))?;
     let arity = |n: usize| {
         if args.len() == n {
             Ok(())
         } else {
-            Err(format!("`{name}` takes {n} arguments, not {}", args.len()))
+            Err(MessageError::Arity {
+                name: name.to_string(),
+                expected: n,
+                found: args.len(),
+            })
         }
     };
-    let id = |i: usize| -> Result<String, String> {
+    let id = |i: usize| -> Result<String, MessageError> {
         args[i]
             .atom()
             .map(str::to_string)
-            .ok_or_else(|| format!("a match id is an atom, not `{}`", args[i]))
+            .ok_or_else(|| MessageError::MatchId(args[i].clone()))
     };
     match name {
         "info" => {
@@ -88,7 +119,7 @@ pub fn parse_message(text: &str) -> Result<Message, String> {
                 role: args[1]
                     .atom()
                     .map(str::to_string)
-                    .ok_or_else(|| format!("a role is an atom, not `{}`", args[1]))?,
+                    .ok_or_else(|| MessageError::Role(args[1].clone()))?,
                 rules: rules(&args[2])?,
                 start_clock: clock(&args[3])?,
                 play_clock: clock(&args[4])?,
@@ -107,14 +138,12 @@ pub fn parse_message(text: &str) -> Result<Message, String> {
             arity(1)?;
             Ok(Message::Abort { id: id(0)? })
         }
-        other => Err(format!("unknown message `{other}`")),
+        other => Err(MessageError::Unknown(other.to_string())),
     }
 }
 
-fn rules(s: &Sexp) -> Result<String, String> {
-    let items = s
-        .list()
-        .ok_or_else(|| format!("the rules are a list, not `{s}`"))?;
+fn rules(s: &Sexp) -> Result<String, MessageError> {
+    let items = s.list().ok_or_else(|| MessageError::Rules(s.clone()))?;
     Ok(items
         .iter()
         .map(Sexp::to_string)
@@ -122,17 +151,17 @@ fn rules(s: &Sexp) -> Result<String, String> {
         .join("\n"))
 }
 
-fn clock(s: &Sexp) -> Result<u64, String> {
+fn clock(s: &Sexp) -> Result<u64, MessageError> {
     s.atom()
         .and_then(|a| a.parse().ok())
-        .ok_or_else(|| format!("a clock is a number of seconds, not `{s}`"))
+        .ok_or_else(|| MessageError::Clock(s.clone()))
 }
 
-fn moves(s: &Sexp) -> Result<Option<Vec<String>>, String> {
+fn moves(s: &Sexp) -> Result<Option<Vec<String>>, MessageError> {
     match s {
         Sexp::Atom(a) if a == "nil" => Ok(None),
         Sexp::List(items) => Ok(Some(items.iter().map(Sexp::to_string).collect())),
-        other => Err(format!("the moves are `nil` or a list, not `{other}`")),
+        other => Err(MessageError::Moves(other.clone())),
     }
 }
 
@@ -188,8 +217,20 @@ mod tests {
             ("()", "empty list"),
             ("(play m7 noop)", "`nil` or a list"),
         ] {
-            let e = parse_message(text).unwrap_err();
+            let e = parse_message(text).unwrap_err().to_string();
             assert!(e.contains(why), "{text}: {e}");
         }
+        assert_eq!(
+            parse_message("(play m7)"),
+            Err(MessageError::Arity {
+                name: "play".into(),
+                expected: 2,
+                found: 1
+            })
+        );
+        assert_eq!(
+            parse_message("(play m7 nil"),
+            Err(MessageError::Syntax(SexpError::Unclosed { count: 1 }))
+        );
     }
 }

@@ -10,6 +10,7 @@
 //! safety margin.
 
 use crate::message::Message;
+use crate::rules::RulesError;
 use agents::{Agent, AgentSpec, Budget};
 use game::{GameState, Rng};
 use std::time::Duration;
@@ -35,6 +36,34 @@ impl Default for PlayerOptions {
     }
 }
 
+/// Why a player cannot be made, or cannot answer a message.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayerError {
+    #[error("a GGP player cannot be `human`")]
+    Human,
+    /// A message about another match than the one being played.
+    #[error("playing match `{current}`, not `{requested}`")]
+    OtherMatch { current: String, requested: String },
+    #[error("no match `{id}` was started")]
+    NotStarted { id: String },
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    #[error("the rules have no role `{role}`")]
+    NoRole { role: String },
+    /// The agent could not be built.
+    #[error(transparent)]
+    Agent(#[from] agents::BuildError),
+    /// The previous joint move has not one move per role.
+    #[error("{} moves for {roles} roles: {}", .moves.len(), .moves.join(" "))]
+    MoveCount { moves: Vec<String>, roles: usize },
+    #[error("the previous joint move: {0}")]
+    PreviousMove(#[source] game::MoveError),
+    #[error("the game is over: no move to choose")]
+    GameOver,
+    #[error("the agent chose no move")]
+    NoChoice,
+}
+
 /// A match in progress.
 struct Match {
     id: String,
@@ -53,9 +82,9 @@ pub struct Player {
 
 impl Player {
     /// A player called `name` (its answer to `info`).
-    pub fn new(name: &str, options: PlayerOptions) -> Result<Player, String> {
+    pub fn new(name: &str, options: PlayerOptions) -> Result<Player, PlayerError> {
         if options.agent == AgentSpec::Human {
-            return Err("a GGP player cannot be `human`".into());
+            return Err(PlayerError::Human);
         }
         Ok(Player {
             name: name.to_string(),
@@ -71,7 +100,7 @@ impl Player {
 
     /// The reply to `message`, or why it cannot be answered (a manager then substitutes a
     /// move of its own; the caller logs the reason).
-    pub fn handle(&mut self, message: &Message) -> Result<String, String> {
+    pub fn handle(&mut self, message: &Message) -> Result<String, PlayerError> {
         match message {
             Message::Info => {
                 let status = if self.current.is_some() {
@@ -112,27 +141,36 @@ impl Player {
         }
     }
 
-    fn playing(&mut self, id: &str) -> Result<&mut Match, String> {
+    fn playing(&mut self, id: &str) -> Result<&mut Match, PlayerError> {
+        let not_started = || PlayerError::NotStarted { id: id.to_string() };
         match self.current.as_ref().map(|m| m.id.as_str()) {
             Some(current) if current != id => {
-                return Err(format!("playing match `{current}`, not `{id}`"))
+                return Err(PlayerError::OtherMatch {
+                    current: current.to_string(),
+                    requested: id.to_string(),
+                })
             }
-            None => return Err(format!("no match `{id}` was started")),
+            None => return Err(not_started()),
             Some(_) => {}
         }
-        self.current
-            .as_mut()
-            .ok_or_else(|| format!("no match `{id}` was started"))
+        self.current.as_mut().ok_or_else(not_started)
     }
 
-    fn start(&self, id: &str, role: &str, rules: &str, play_clock: u64) -> Result<Match, String> {
-        let desc = gdl::parse(rules).map_err(|d| gdl::render("rules", rules, &d))?;
-        let engine = gdl::Engine::new(&desc).map_err(|e| e.to_string())?;
+    fn start(
+        &self,
+        id: &str,
+        role: &str,
+        rules: &str,
+        play_clock: u64,
+    ) -> Result<Match, PlayerError> {
+        let engine = crate::rules::engine(rules)?;
         let role = engine
             .player_names()
             .iter()
             .position(|r| r == role)
-            .ok_or_else(|| format!("the rules have no role `{role}`"))?;
+            .ok_or_else(|| PlayerError::NoRole {
+                role: role.to_string(),
+            })?;
         let think = Duration::from_secs(play_clock)
             .saturating_sub(self.options.margin)
             .max(Duration::from_millis(50));
@@ -156,25 +194,23 @@ impl Player {
 }
 
 /// Applies the joint move whose role moves are `moves` (KIF terms in role order).
-fn apply(engine: &mut gdl::Engine, moves: &[String]) -> Result<(), String> {
-    let texts = engine.legal_texts();
-    if moves.len() != texts.len() {
-        return Err(format!(
-            "{} moves for {} roles: {}",
-            moves.len(),
-            texts.len(),
-            moves.join(" ")
-        ));
+fn apply(engine: &mut gdl::Engine, moves: &[String]) -> Result<(), PlayerError> {
+    let roles = engine.legal_texts().len();
+    if moves.len() != roles {
+        return Err(PlayerError::MoveCount {
+            moves: moves.to_vec(),
+            roles,
+        });
     }
     let mv = engine
         .move_from_text(&moves.join(" | "))
-        .map_err(|e| format!("the previous joint move: {e}"))?;
+        .map_err(PlayerError::PreviousMove)?;
     engine.apply(&mv);
     Ok(())
 }
 
 /// The player's own move in the current state, as a KIF term.
-fn choose(m: &mut Match) -> Result<String, String> {
+fn choose(m: &mut Match) -> Result<String, PlayerError> {
     let own = m
         .engine
         .legal_texts()
@@ -182,14 +218,14 @@ fn choose(m: &mut Match) -> Result<String, String> {
         .cloned()
         .unwrap_or_default();
     if own.is_empty() {
-        return Err("the game is over: no move to choose".into());
+        return Err(PlayerError::GameOver);
     }
     if m.engine.simultaneous_moves().is_some() {
         let i = m
             .agent
             .choose_own(&mut m.engine, m.role, &mut m.rng)
-            .ok_or("the agent chose no move")?;
-        return own.get(i).cloned().ok_or("the agent chose no move".into());
+            .ok_or(PlayerError::NoChoice)?;
+        return own.get(i).cloned().ok_or(PlayerError::NoChoice);
     }
     if own.len() == 1 {
         return Ok(own[0].clone());
@@ -197,10 +233,10 @@ fn choose(m: &mut Match) -> Result<String, String> {
     let mv = m
         .agent
         .choose(&mut m.engine, &mut m.rng)
-        .ok_or("the agent chose no move")?;
+        .ok_or(PlayerError::NoChoice)?;
     m.engine
         .move_terms(&mv)
         .get(m.role)
         .cloned()
-        .ok_or("the agent chose no move".into())
+        .ok_or(PlayerError::NoChoice)
 }

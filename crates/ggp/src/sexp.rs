@@ -50,8 +50,24 @@ impl fmt::Display for Sexp {
     }
 }
 
+/// Why a text is not the s-expressions asked for.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SexpError {
+    #[error("lists nest deeper than {MAX_DEPTH} levels")]
+    TooDeep,
+    /// A `)` closing no list; `at` is its byte offset.
+    #[error("unbalanced `)` at byte {at}")]
+    Unbalanced { at: usize },
+    #[error("{count} unclosed `(`")]
+    Unclosed { count: usize },
+    #[error("an empty message")]
+    Empty,
+    #[error("{count} expressions where one was expected")]
+    Several { count: usize },
+}
+
 /// Every top-level s-expression of `text`, in order.
-pub fn parse_all(text: &str) -> Result<Vec<Sexp>, String> {
+pub fn parse_all(text: &str) -> Result<Vec<Sexp>, SexpError> {
     // `open[k]` holds the items of the k-th unclosed list; the bottom holds the top level.
     let mut open: Vec<Vec<Sexp>> = vec![Vec::new()];
     let mut chars = text.char_indices().peekable();
@@ -60,13 +76,13 @@ pub fn parse_all(text: &str) -> Result<Vec<Sexp>, String> {
             ';' => while chars.next_if(|&(_, c)| c != '\n').is_some() {},
             '(' => {
                 if open.len() > MAX_DEPTH {
-                    return Err(format!("lists nest deeper than {MAX_DEPTH} levels"));
+                    return Err(SexpError::TooDeep);
                 }
                 open.push(Vec::new());
             }
             ')' => {
                 if open.len() == 1 {
-                    return Err(format!("unbalanced `)` at byte {at}"));
+                    return Err(SexpError::Unbalanced { at });
                 }
                 let items = open.pop().unwrap_or_default();
                 if let Some(parent) = open.last_mut() {
@@ -89,18 +105,20 @@ pub fn parse_all(text: &str) -> Result<Vec<Sexp>, String> {
         }
     }
     if open.len() > 1 {
-        return Err(format!("{} unclosed `(`", open.len() - 1));
+        return Err(SexpError::Unclosed {
+            count: open.len() - 1,
+        });
     }
     Ok(open.pop().unwrap_or_default())
 }
 
 /// The one s-expression of `text`.
-pub fn parse_one(text: &str) -> Result<Sexp, String> {
+pub fn parse_one(text: &str) -> Result<Sexp, SexpError> {
     let mut all = parse_all(text)?;
     match all.len() {
         1 => Ok(all.remove(0)),
-        0 => Err("an empty message".into()),
-        n => Err(format!("{n} expressions where one was expected")),
+        0 => Err(SexpError::Empty),
+        count => Err(SexpError::Several { count }),
     }
 }
 
@@ -117,10 +135,15 @@ mod tests {
 
     #[test]
     fn bad_nesting_is_an_error_not_a_crash() {
-        assert!(parse_one("(a (b)").unwrap_err().contains("unclosed"));
-        assert!(parse_one("a)").unwrap_err().contains("unbalanced"));
-        assert!(parse_one("").is_err());
+        assert_eq!(parse_one("(a (b)"), Err(SexpError::Unclosed { count: 1 }));
+        assert_eq!(parse_one("a)"), Err(SexpError::Unbalanced { at: 1 }));
+        assert_eq!(parse_one(""), Err(SexpError::Empty));
+        assert_eq!(parse_one("a b"), Err(SexpError::Several { count: 2 }));
         let deep = "(".repeat(100_000);
-        assert!(parse_one(&deep).unwrap_err().contains("nest deeper"));
+        assert_eq!(parse_one(&deep), Err(SexpError::TooDeep));
+        assert_eq!(
+            SexpError::Unbalanced { at: 1 }.to_string(),
+            "unbalanced `)` at byte 1"
+        );
     }
 }

@@ -3,7 +3,7 @@
 //! logging each; the record it keeps replays on the rules.
 
 use game::GameState;
-use ggp::{parse_message, run_match, MatchSpec, Player, PlayerOptions, Transport};
+use ggp::{parse_message, run_match, MatchSpec, Player, PlayerOptions, Transport, TransportError};
 use std::time::Duration;
 
 const PENNIES: &str = include_str!("../../../corpus/gdl/pennies.kif");
@@ -26,7 +26,7 @@ impl Transport for Local {
         &mut self,
         messages: &[(usize, String)],
         _: Duration,
-    ) -> Vec<Result<String, String>> {
+    ) -> Vec<Result<String, TransportError>> {
         messages
             .iter()
             .map(|(p, text)| {
@@ -39,7 +39,7 @@ impl Transport for Local {
                     (Fault::Closed, ggp::Message::Play { .. }) => {
                         Err("the connection was closed".into())
                     }
-                    _ => reply,
+                    _ => reply.map_err(Into::into),
                 }
             })
             .collect()

@@ -3,7 +3,7 @@
 //! only its own role's move, and a turn-based one, where the waiting player sends `noop`.
 
 use game::GameState;
-use ggp::{parse_message, Player, PlayerOptions};
+use ggp::{parse_message, Player, PlayerError, PlayerOptions};
 
 /// Matching pennies (the bundled game).
 const PENNIES: &str = include_str!("../../../corpus/gdl/pennies.kif");
@@ -29,7 +29,7 @@ const TURNS: &str = "
 (<= (goal b 100) (not same))
 ";
 
-fn send(p: &mut Player, text: &str) -> Result<String, String> {
+fn send(p: &mut Player, text: &str) -> Result<String, PlayerError> {
     p.handle(&parse_message(text).expect("a well-formed message"))
 }
 
@@ -110,27 +110,38 @@ fn bad_messages_and_moves_are_errors_not_crashes() {
         send(&mut p, "(info)").unwrap(),
         "((name p) (status available))"
     );
-    assert!(send(&mut p, "(play m1 nil)")
-        .unwrap_err()
-        .contains("no match"));
+    let e = send(&mut p, "(play m1 nil)").unwrap_err();
+    assert!(matches!(&e, PlayerError::NotStarted { id } if id == "m1"));
+    assert_eq!(e.to_string(), "no match `m1` was started");
     let start = format!("(start m1 nobody ({PENNIES}) 10 2)");
-    assert!(send(&mut p, &start).unwrap_err().contains("no role"));
+    let e = send(&mut p, &start).unwrap_err();
+    assert!(matches!(&e, PlayerError::NoRole { role } if role == "nobody"));
+    assert_eq!(e.to_string(), "the rules have no role `nobody`");
     let start = format!("(start m1 even ({PENNIES}) 10 2)");
     assert_eq!(send(&mut p, &start).unwrap(), "ready");
-    assert!(send(&mut p, "(play m2 nil)").unwrap_err().contains("m1"));
-    assert!(send(&mut p, "(play m1 (heads))")
-        .unwrap_err()
-        .contains("1 moves for 2 roles"));
-    assert!(send(&mut p, "(play m1 (heads edges))")
-        .unwrap_err()
-        .contains("previous joint move"));
+    let e = send(&mut p, "(play m2 nil)").unwrap_err();
+    assert!(
+        matches!(&e, PlayerError::OtherMatch { current, requested } if current == "m1" && requested == "m2")
+    );
+    assert_eq!(e.to_string(), "playing match `m1`, not `m2`");
+    let e = send(&mut p, "(play m1 (heads))").unwrap_err();
+    assert!(matches!(&e, PlayerError::MoveCount { roles: 2, .. }));
+    assert_eq!(e.to_string(), "1 moves for 2 roles: heads");
+    let e = send(&mut p, "(play m1 (heads edges))").unwrap_err();
+    assert!(matches!(&e, PlayerError::PreviousMove(_)));
+    assert!(
+        e.to_string().starts_with("the previous joint move: "),
+        "{e}"
+    );
     assert_eq!(send(&mut p, "(abort m1)").unwrap(), "aborted");
-    assert!(Player::new(
-        "h",
-        PlayerOptions {
-            agent: agents::AgentSpec::Human,
-            ..PlayerOptions::default()
-        }
-    )
-    .is_err());
+    assert!(matches!(
+        Player::new(
+            "h",
+            PlayerOptions {
+                agent: agents::AgentSpec::Human,
+                ..PlayerOptions::default()
+            }
+        ),
+        Err(PlayerError::Human)
+    ));
 }

@@ -9,7 +9,7 @@
 
 use crate::random_game::{small_game, Bytes};
 use crate::semantics::{self, Limits, State, Stop};
-use reasoner::{CompileError, Options, Reasoner};
+use reasoner::{CompileError, GameError, Options, Reasoner};
 
 /// What a comparison covered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -24,18 +24,83 @@ pub struct Coverage {
     pub oracle_stopped: bool,
 }
 
+/// A disagreement between the reasoner and the oracle (a bug in one of them).
+#[derive(Debug, thiserror::Error)]
+pub enum Disagreement {
+    /// The reasoner refuses a game `ir::validate` accepts.
+    #[error("a validated game does not compile: {0}")]
+    NoCompile(#[source] CompileError),
+    /// The reasoner, with region tables on or off, differs from the oracle in play.
+    #[error("tables {region_tables}: {mismatch}")]
+    InPlay {
+        region_tables: bool,
+        #[source]
+        mismatch: Mismatch,
+    },
+}
+
+/// The reasoner's (pieces, variables, player to move).
+pub type Seen = (Vec<u32>, Vec<i64>, Option<usize>);
+
+/// Where a game played by the reasoner and by the oracle first differs. The reasoner's
+/// errors are shown with `Debug`, which names the variant.
+#[derive(Debug, thiserror::Error)]
+pub enum Mismatch {
+    #[error("initial keeper completion failed: {0:?}")]
+    InitialState(GameError),
+    #[error("ply {ply}: legal moves failed: {error:?}")]
+    LegalMoves { ply: usize, error: GameError },
+    /// The legal moves, as steps: the reasoner's in its order, the oracle's sorted.
+    #[error("ply {ply}: reasoner moves {reasoner:?}, oracle moves {oracle:?}")]
+    Moves {
+        ply: usize,
+        reasoner: Vec<Vec<(u32, u32)>>,
+        oracle: Vec<Vec<(u32, u32)>>,
+    },
+    #[error("count_moves: {0:?}")]
+    CountFailed(GameError),
+    #[error("ply {ply}: count_moves {reasoner}, oracle {oracle}")]
+    Count {
+        ply: usize,
+        reasoner: u64,
+        oracle: usize,
+    },
+    #[error("ply {ply}: applying {steps:?} failed: {error:?}")]
+    Apply {
+        ply: usize,
+        steps: Vec<(u32, u32)>,
+        error: GameError,
+    },
+    #[error("ply {ply}: re-applying failed: {error:?}")]
+    Reapply { ply: usize, error: GameError },
+    /// `when` says which state (`initial state`, `after ply 3`, `undo of ply 3`).
+    #[error("{when}: reasoner (pieces, variables, player) {reasoner:?}, oracle {oracle:?}")]
+    State {
+        when: String,
+        // Boxed: the error stays small on the `Ok` path of every comparison.
+        reasoner: Box<Seen>,
+        oracle: Box<Seen>,
+    },
+    #[error("{when}: reasoner position {reasoner}, oracle {oracle}")]
+    Position {
+        when: String,
+        reasoner: u32,
+        oracle: u32,
+    },
+}
+
 /// Longest game played.
 const MAX_PLIES: usize = 24;
 
 /// Builds a game from `data`, and compares the reasoner with the oracle on it. `Err` describes
 /// a disagreement (a bug in one of them).
-pub fn compare(data: &[u8]) -> Result<Coverage, String> {
+pub fn compare(data: &[u8]) -> Result<Coverage, Disagreement> {
     compare_within(data, Limits::default())
 }
 
 /// [`compare`] with the oracle's limits given (the fuzz target uses smaller ones: more inputs
 /// per second, each position cheaper).
-pub fn compare_within(data: &[u8], limits: Limits) -> Result<Coverage, String> {
+pub fn compare_within(data: &[u8], limits: Limits) -> Result<Coverage, Disagreement> {
     let game = small_game(data);
     if !ir::validate::validate(&game).is_empty() {
         return Ok(Coverage::default());
@@ -51,12 +116,14 @@ pub fn compare_within(data: &[u8], limits: Limits) -> Result<Coverage, String> {
             Err(CompileError::TooLarge(_) | CompileError::AutomatonLimit { .. }) => {
                 return Ok(total)
             }
-            Err(e) => return Err(format!("a validated game does not compile: {e}")),
+            Err(e) => return Err(Disagreement::NoCompile(e)),
         };
         // The same move choices in both modes.
         let mut choices = Bytes::new(data);
-        let c = play(&game, &r, &mut choices, limits)
-            .map_err(|e| format!("tables {region_tables}: {e}"))?;
+        let c = play(&game, &r, &mut choices, limits).map_err(|mismatch| Disagreement::InPlay {
+            region_tables,
+            mismatch,
+        })?;
         total.compared = true;
         total.positions += c.positions;
         total.moves += c.moves;
@@ -70,7 +137,7 @@ fn play(
     r: &Reasoner,
     choices: &mut Bytes,
     limits: Limits,
-) -> Result<Coverage, String> {
+) -> Result<Coverage, Mismatch> {
     let mut cov = Coverage::default();
     let stopped = |mut cov: Coverage| {
         cov.oracle_stopped = true;
@@ -83,9 +150,7 @@ fn play(
             return stopped(cov);
         }
     };
-    let mut state = r
-        .initial_state()
-        .map_err(|e| format!("initial keeper completion failed: {e:?}"))?;
+    let mut state = r.initial_state().map_err(Mismatch::InitialState)?;
     same_state(&state, &expected, "initial state")?;
     let mut oracle = expected;
     for ply in 0..MAX_PLIES {
@@ -102,24 +167,25 @@ fn play(
         }
         let got = state
             .legal_moves_checked()
-            .map_err(|e| format!("ply {ply}: legal moves failed: {e:?}"))?;
+            .map_err(|error| Mismatch::LegalMoves { ply, error })?;
         let got_steps: Vec<Vec<(u32, u32)>> = got.iter().map(|m| m.steps.to_vec()).collect();
         let want: Vec<&Vec<(u32, u32)>> = next.keys().collect();
         let mut sorted = got_steps.clone();
         sorted.sort();
         if sorted.iter().collect::<Vec<_>>() != want {
-            return Err(format!(
-                "ply {ply}: reasoner moves {got_steps:?}, oracle moves {want:?}"
-            ));
+            return Err(Mismatch::Moves {
+                ply,
+                reasoner: got_steps,
+                oracle: want.into_iter().cloned().collect(),
+            });
         }
-        let count = state
-            .count_moves()
-            .map_err(|e| format!("count_moves: {e:?}"))?;
+        let count = state.count_moves().map_err(Mismatch::CountFailed)?;
         if count != want.len() as u64 {
-            return Err(format!(
-                "ply {ply}: count_moves {count}, oracle {}",
-                want.len()
-            ));
+            return Err(Mismatch::Count {
+                ply,
+                reasoner: count,
+                oracle: want.len(),
+            });
         }
         cov.positions += 1;
         cov.moves += got.len();
@@ -141,21 +207,23 @@ fn play(
                 return stopped(cov);
             }
         };
-        state
-            .try_apply(mv)
-            .map_err(|e| format!("ply {ply}: applying {:?} failed: {e:?}", mv.steps))?;
+        state.try_apply(mv).map_err(|error| Mismatch::Apply {
+            ply,
+            steps: mv.steps.to_vec(),
+            error,
+        })?;
         same_state(&state, &after, &format!("after ply {ply}"))?;
         state.undo();
         same_state(&state, &oracle, &format!("undo of ply {ply}"))?;
         state
             .try_apply(mv)
-            .map_err(|e| format!("ply {ply}: re-applying failed: {e:?}"))?;
+            .map_err(|error| Mismatch::Reapply { ply, error })?;
         oracle = after;
     }
     Ok(cov)
 }
 
-fn same_state(s: &reasoner::State<'_>, o: &State, when: &str) -> Result<(), String> {
+fn same_state(s: &reasoner::State<'_>, o: &State, when: &str) -> Result<(), Mismatch> {
     let pieces: Vec<u32> = s.pieces().iter().map(|&p| p as u32).collect();
     let vars: Vec<i64> = (0..o.semi.vars.len()).map(|i| s.variable(i)).collect();
     let got = (pieces, vars, s.player_to_move());
@@ -165,16 +233,39 @@ fn same_state(s: &reasoner::State<'_>, o: &State, when: &str) -> Result<(), Stri
         semantics::player(o),
     );
     if got != want {
-        return Err(format!(
-            "{when}: reasoner (pieces, variables, player) {got:?}, oracle {want:?}"
-        ));
+        return Err(Mismatch::State {
+            when: when.to_string(),
+            reasoner: Box::new(got),
+            oracle: Box::new(want),
+        });
     }
     if want.2.is_some() && s.position().0 != o.semi.pos {
-        return Err(format!(
-            "{when}: reasoner position {}, oracle {}",
-            s.position().0,
-            o.semi.pos
-        ));
+        return Err(Mismatch::Position {
+            when: when.to_string(),
+            reasoner: s.position().0,
+            oracle: o.semi.pos,
+        });
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_disagreement_names_the_mode_then_the_ply() {
+        let e = Disagreement::InPlay {
+            region_tables: false,
+            mismatch: Mismatch::Count {
+                ply: 2,
+                reasoner: 3,
+                oracle: 4,
+            },
+        };
+        assert_eq!(
+            e.to_string(),
+            "tables false: ply 2: count_moves 3, oracle 4"
+        );
+    }
 }

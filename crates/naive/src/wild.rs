@@ -14,7 +14,17 @@ pub enum Verdict {
     TooLarge,
 }
 
-pub fn check(data: &[u8]) -> Result<Verdict, String> {
+/// A wild game the validator and the reasoner judge differently (a bug in one of them).
+#[derive(Debug, thiserror::Error)]
+pub enum Misjudged {
+    /// The validator's errors about the game the reasoner compiled.
+    #[error("the reasoner accepted an invalid game: {0:?}")]
+    AcceptedInvalid(Vec<ir::validate::ValidationError>),
+    #[error("a validated game does not compile: {0}")]
+    RefusedValid(#[source] CompileError),
+}
+
+pub fn check(data: &[u8]) -> Result<Verdict, Misjudged> {
     let game = wild_game(data);
     let errors = ir::validate::validate(&game);
     let opts = Options {
@@ -23,11 +33,11 @@ pub fn check(data: &[u8]) -> Result<Verdict, String> {
     };
     let r = match (errors.is_empty(), Reasoner::with_options(&game, opts)) {
         (false, Err(CompileError::Invalid(_))) => return Ok(Verdict::Rejected),
-        (false, _) => return Err(format!("the reasoner accepted an invalid game: {errors:?}")),
+        (false, _) => return Err(Misjudged::AcceptedInvalid(errors)),
         (true, Err(CompileError::TooLarge(_) | CompileError::AutomatonLimit { .. })) => {
             return Ok(Verdict::TooLarge)
         }
-        (true, Err(e)) => return Err(format!("a validated game does not compile: {e}")),
+        (true, Err(e)) => return Err(Misjudged::RefusedValid(e)),
         (true, Ok(r)) => r,
     };
     let mut choices = Bytes::new(data);

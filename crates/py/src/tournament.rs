@@ -52,7 +52,7 @@ fn parse_specs(specs: &[String]) -> PyResult<Vec<AgentSpec>> {
         .iter()
         .map(|s| match ::agents::parse_agent_spec(s) {
             Ok(AgentSpec::Human) => Err("`human` cannot play in a tournament".to_string()),
-            other => other,
+            other => other.map_err(|e| e.to_string()),
         })
         .collect::<Result<_, _>>()
         .map_err(pyo3::exceptions::PyValueError::new_err)
@@ -81,7 +81,8 @@ pub fn plan(specs: &[String], games: u32, seed: u64, max_length: u64) -> Vec<Job
 }
 
 /// Builds an agent from its spec.
-type BuildAgent<'a, G> = dyn Fn(&AgentSpec) -> Result<Box<dyn ::agents::Agent<G>>, String> + 'a;
+type BuildAgent<'a, G> =
+    dyn Fn(&AgentSpec) -> Result<Box<dyn ::agents::Agent<G>>, ::agents::BuildError> + 'a;
 
 /// Plays one job on `g` with agents built by `build` (fresh for this game).
 fn play_on<G: GameState>(
@@ -93,7 +94,9 @@ fn play_on<G: GameState>(
         .specs
         .iter()
         .map(|s| ::agents::parse_agent_spec(s))
-        .collect::<Result<_, _>>()?;
+        .collect::<Result<_, _>>()
+        .map_err(|e| e.to_string())?;
+    let build = |s| build(s).map_err(|e| e.to_string());
     let (mut a, mut b) = (build(&specs[0])?, build(&specs[1])?);
     let options = MatchOptions {
         games: job.game + 1,

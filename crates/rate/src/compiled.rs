@@ -1,6 +1,7 @@
 //! An RBG game played by its compiled library (`rbgtool rate --engine compiled`): the same
 //! players and games as [`crate::RbgSubject`], on the compiled engine's game states.
 
+use crate::error::SubjectError;
 use crate::options::{Player, RateOptions};
 use crate::play::{GameRecord, GameSpec};
 use crate::subject::{play_generic, Subject};
@@ -18,8 +19,8 @@ impl CompiledRbgSubject {
         name: &str,
         game: compiled::CompiledGame,
         options: &RateOptions,
-    ) -> Result<CompiledRbgSubject, String> {
-        game.initial_state().map_err(|e| e.to_string())?;
+    ) -> Result<CompiledRbgSubject, SubjectError> {
+        game.initial_state()?;
         Ok(CompiledRbgSubject {
             name: name.to_string(),
             game,

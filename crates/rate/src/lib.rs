@@ -10,6 +10,7 @@
 //! number of threads. The evolver's fitness is computed from these reports.
 
 pub mod compiled;
+pub mod error;
 pub mod flags;
 pub mod html;
 pub mod options;
@@ -21,7 +22,8 @@ pub mod subject;
 mod text;
 
 pub use compiled::CompiledRbgSubject;
-pub use options::{Pairing, Player, RateOptions, Thresholds};
+pub use error::SubjectError;
+pub use options::{Pairing, ParsePlayerError, Player, RateOptions, Thresholds};
 pub use play::{End, GameRecord, GameSpec};
 pub use report::{Checks, Flag, PairingStats, PieceReport, PieceStatic, Report, SampleGame};
 pub use sbg::{piece_statics, SbgSubject};
@@ -29,6 +31,6 @@ pub use stats::{LengthStats, Share};
 pub use subject::{measure, GdlSubject, RbgSubject, Subject};
 
 /// Rates an SBG game (the evolver's entry point).
-pub fn rate_sbg(game: &::sbg::Game, options: &RateOptions) -> Result<Report, String> {
+pub fn rate_sbg(game: &::sbg::Game, options: &RateOptions) -> Result<Report, SubjectError> {
     Ok(measure(&SbgSubject::new(game, options)?, options))
 }

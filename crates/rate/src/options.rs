@@ -28,21 +28,34 @@ impl std::fmt::Display for Player {
     }
 }
 
+/// Why a text names no rating [`Player`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParsePlayerError {
+    /// Not an agent specification at all.
+    #[error(transparent)]
+    Spec(#[from] agents::SpecError),
+    /// An agent, but not one a rating plays (`human`, or a time budget).
+    #[error(
+        "`{text}`: rating players are random, alphabeta:DEPTH or mcts:ITERATIONS \
+         (time budgets would make the rating irreproducible)"
+    )]
+    NotRated { text: String },
+}
+
 impl std::str::FromStr for Player {
-    type Err = String;
+    type Err = ParsePlayerError;
 
     /// `random`, `alphabeta:D` or `mcts:N` (counts only: time budgets are not reproducible).
-    fn from_str(s: &str) -> Result<Player, String> {
+    fn from_str(s: &str) -> Result<Player, ParsePlayerError> {
         match agents::parse_agent_spec(s)? {
             agents::AgentSpec::Random => Ok(Player::Random),
             agents::AgentSpec::AlphaBeta(agents::Budget::Count(d)) => {
                 Ok(Player::AlphaBeta { depth: d as u32 })
             }
             agents::AgentSpec::Mcts(agents::Budget::Count(n)) => Ok(Player::Mcts { iterations: n }),
-            _ => Err(format!(
-                "`{s}`: rating players are random, alphabeta:DEPTH or mcts:ITERATIONS \
-                 (time budgets would make the rating irreproducible)"
-            )),
+            _ => Err(ParsePlayerError::NotRated {
+                text: s.to_string(),
+            }),
         }
     }
 }
@@ -149,5 +162,30 @@ impl RateOptions {
             Pairing::Gradient => [self.strong, self.weak],
             Pairing::Strategy => [self.strong, Player::Random],
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn players_parse_or_say_why_not() {
+        assert_eq!("mcts:200".parse(), Ok(Player::Mcts { iterations: 200 }));
+        assert_eq!(
+            "mcts:2s".parse::<Player>(),
+            Err(ParsePlayerError::NotRated {
+                text: "mcts:2s".into()
+            })
+        );
+        assert!(matches!(
+            "minimax".parse::<Player>(),
+            Err(ParsePlayerError::Spec(agents::SpecError::Unknown { .. }))
+        ));
+        let why = "human".parse::<Player>().unwrap_err().to_string();
+        assert!(
+            why.starts_with("`human`: rating players are random"),
+            "{why}"
+        );
     }
 }

@@ -2,6 +2,7 @@
 //! for usefulness, how a game ended (goal square, capture goal, all captured, no move, turn
 //! limit), and the static checks of every piece type (can it move, can it capture at all).
 
+use crate::error::SubjectError;
 use crate::options::{Player, RateOptions};
 use crate::play::{End, GameRecord, GameSpec, Referee};
 use crate::report::PieceStatic;
@@ -18,9 +19,9 @@ pub struct SbgSubject {
 
 impl SbgSubject {
     /// Checks that the engine and the heuristic build; the error says why not.
-    pub fn new(game: &Game, options: &RateOptions) -> Result<SbgSubject, String> {
-        Engine::new(game).map_err(|e| e.to_string())?;
-        SbgHeuristic::new(game, SbgWeights::default()).map_err(|e| e.to_string())?;
+    pub fn new(game: &Game, options: &RateOptions) -> Result<SbgSubject, SubjectError> {
+        Engine::new(game)?;
+        SbgHeuristic::new(game, SbgWeights::default())?;
         Ok(SbgSubject {
             game: game.clone(),
             tt_bits: options.tt_bits,

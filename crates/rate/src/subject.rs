@@ -3,6 +3,7 @@
 //! only on the options' seed, its pairing and its index, and records are aggregated in index
 //! order, so the report does not depend on the number of threads.
 
+use crate::error::SubjectError;
 use crate::options::{Pairing, Player, RateOptions};
 use crate::play::{game_seed, play_game, GameRecord, GameSpec, Generic, Referee};
 use crate::report::{PieceStatic, Report};
@@ -152,8 +153,12 @@ pub struct RbgSubject {
 
 impl RbgSubject {
     /// Compiles the game; the error is the reasoner's message.
-    pub fn new(name: &str, game: &ir::Game, options: &RateOptions) -> Result<RbgSubject, String> {
-        let reasoner = reasoner::Reasoner::new(game).map_err(|e| e.to_string())?;
+    pub fn new(
+        name: &str,
+        game: &ir::Game,
+        options: &RateOptions,
+    ) -> Result<RbgSubject, SubjectError> {
+        let reasoner = reasoner::Reasoner::new(game)?;
         RbgSubject::with_reasoner(name, reasoner, options)
     }
 
@@ -163,8 +168,8 @@ impl RbgSubject {
         name: &str,
         reasoner: reasoner::Reasoner,
         options: &RateOptions,
-    ) -> Result<RbgSubject, String> {
-        reasoner.initial_state().map_err(|e| e.to_string())?;
+    ) -> Result<RbgSubject, SubjectError> {
+        reasoner.initial_state()?;
         Ok(RbgSubject {
             name: name.to_string(),
             reasoner,
@@ -203,8 +208,8 @@ impl GdlSubject {
         name: &str,
         description: &gdl::Description,
         options: &RateOptions,
-    ) -> Result<GdlSubject, String> {
-        gdl::Engine::new(description).map_err(|e| format!("{e}"))?;
+    ) -> Result<GdlSubject, SubjectError> {
+        gdl::Engine::new(description)?;
         Ok(GdlSubject {
             name: name.to_string(),
             description: description.clone(),

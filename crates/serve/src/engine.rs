@@ -81,7 +81,10 @@ pub trait Played: GameState {
 
     /// The agent `spec` names for this engine: alpha-beta with the generic mobility
     /// heuristic, or for SBG the material heuristic that `rbgtool play` uses.
-    fn agent<'a>(spec: AgentSpec, _loaded: &Loaded) -> Result<Box<dyn Agent<Self> + 'a>, String>
+    fn agent<'a>(
+        spec: AgentSpec,
+        _loaded: &Loaded,
+    ) -> Result<Box<dyn Agent<Self> + 'a>, agents::BuildError>
     where
         Self: Sized + 'a,
     {
@@ -163,7 +166,10 @@ impl Played for sbg::Engine {
             .collect()
     }
 
-    fn agent<'a>(spec: AgentSpec, loaded: &Loaded) -> Result<Box<dyn Agent<Self> + 'a>, String> {
+    fn agent<'a>(
+        spec: AgentSpec,
+        loaded: &Loaded,
+    ) -> Result<Box<dyn Agent<Self> + 'a>, agents::BuildError> {
         match loaded {
             Loaded::Sbg(g) => spec.build_sbg(g),
             _ => spec.build_generic::<Self>(),

@@ -191,7 +191,8 @@ impl OnState for AgentMove {
         loaded: &Loaded,
         last: Option<&G::Move>,
     ) -> Result<AgentAnswer, ApiError> {
-        let mut agent = G::agent(self.kind.spec(self.think), loaded).map_err(ApiError::invalid)?;
+        let mut agent = G::agent(self.kind.spec(self.think), loaded)
+            .map_err(|e| ApiError::invalid(e.to_string()))?;
         let mut rng = game::rng_from_seed(self.seed);
         let chosen = match &self.own {
             None => agent.choose(state, &mut rng),

@@ -18,13 +18,13 @@ const IO_TIMEOUT: Duration = Duration::from_secs(10);
 const LOG_CHARS: usize = 200;
 
 pub fn player(host: IpAddr, port: u16, agent: &str, name: &str, seed: u64) -> Result<(), CliError> {
-    let agent = agents::parse_agent_spec(agent).map_err(CliError::Usage)?;
+    let agent = agents::parse_agent_spec(agent).map_err(|e| CliError::Usage(e.to_string()))?;
     let options = ggp::PlayerOptions {
         agent,
         seed,
         ..ggp::PlayerOptions::default()
     };
-    let mut player = ggp::Player::new(name, options).map_err(CliError::Usage)?;
+    let mut player = ggp::Player::new(name, options).map_err(|e| CliError::Usage(e.to_string()))?;
     let listener = TcpListener::bind((host, port))
         .map_err(|e| CliError::Io(format!("cannot listen on {host}:{port}: {e}")))?;
     let address = listener
@@ -45,7 +45,7 @@ pub fn player(host: IpAddr, port: u16, agent: &str, name: &str, seed: u64) -> Re
             }
             Err(e) => {
                 log(&format!("ggp: bad request: {e}"));
-                respond(&mut stream, "400 Bad Request", &e);
+                respond(&mut stream, "400 Bad Request", &e.to_string());
             }
         }
     }
@@ -55,7 +55,10 @@ pub fn player(host: IpAddr, port: u16, agent: &str, name: &str, seed: u64) -> Re
 /// The reply to a message body; a message that cannot be answered is logged and answered
 /// `nil`, which the manager replaces by a legal move of its own.
 fn answer(player: &mut ggp::Player, body: &str) -> String {
-    let reply = ggp::parse_message(body).and_then(|m| player.handle(&m));
+    let reply = match ggp::parse_message(body) {
+        Ok(m) => player.handle(&m).map_err(|e| e.to_string()),
+        Err(e) => Err(e.to_string()),
+    };
     match reply {
         Ok(reply) => {
             log(&format!("ggp: {} -> {}", short(body), short(&reply)));
@@ -83,13 +86,35 @@ fn short(text: &str) -> String {
     }
 }
 
+/// Why a request is refused (with a 400 whose body says why).
+#[derive(Debug, thiserror::Error)]
+enum RequestError {
+    #[error("reading the request: {0}")]
+    Header(#[source] std::io::Error),
+    #[error("the request's header is cut short or too long")]
+    HeaderSize,
+    #[error("a bad Content-Length: {0}")]
+    ContentLength(String),
+    /// Any method but POST and OPTIONS; the request line, shortened when displayed.
+    #[error("expected a POST, not `{}`", short(.0))]
+    NotPost(String),
+    #[error("a POST without Content-Length")]
+    NoLength,
+    #[error("a body of {0} bytes, more than {MAX_BODY}")]
+    TooLarge(usize),
+    #[error("reading the body: {0}")]
+    Body(#[source] std::io::Error),
+    #[error("the body is not UTF-8")]
+    NotUtf8,
+}
+
 enum Request {
     /// A CORS preflight (managers running in a browser send one first).
     Options,
     Message(String),
 }
 
-fn read_request(stream: &mut TcpStream) -> Result<Request, String> {
+fn read_request(stream: &mut TcpStream) -> Result<Request, RequestError> {
     let mut reader = BufReader::new(stream);
     let mut header_bytes = 0usize;
     let mut line = String::new();
@@ -101,10 +126,10 @@ fn read_request(stream: &mut TcpStream) -> Result<Request, String> {
             .by_ref()
             .take((MAX_HEADER - header_bytes) as u64)
             .read_line(&mut line)
-            .map_err(|e| format!("reading the request: {e}"))?;
+            .map_err(RequestError::Header)?;
         header_bytes += n;
         if n == 0 || header_bytes >= MAX_HEADER {
-            return Err("the request's header is cut short or too long".into());
+            return Err(RequestError::HeaderSize);
         }
         let text = line.trim_end();
         if text.is_empty() {
@@ -117,7 +142,7 @@ fn read_request(stream: &mut TcpStream) -> Result<Request, String> {
                 let n: usize = value
                     .trim()
                     .parse()
-                    .map_err(|_| format!("a bad Content-Length: {}", value.trim()))?;
+                    .map_err(|_| RequestError::ContentLength(value.trim().to_string()))?;
                 length = Some(n);
             }
         }
@@ -127,19 +152,17 @@ fn read_request(stream: &mut TcpStream) -> Result<Request, String> {
         return Ok(Request::Options);
     }
     if !request_line.starts_with("POST ") {
-        return Err(format!("expected a POST, not `{}`", short(&request_line)));
+        return Err(RequestError::NotPost(request_line));
     }
-    let length = length.ok_or("a POST without Content-Length")?;
+    let length = length.ok_or(RequestError::NoLength)?;
     if length > MAX_BODY {
-        return Err(format!("a body of {length} bytes, more than {MAX_BODY}"));
+        return Err(RequestError::TooLarge(length));
     }
     let mut body = vec![0u8; length];
-    reader
-        .read_exact(&mut body)
-        .map_err(|e| format!("reading the body: {e}"))?;
+    reader.read_exact(&mut body).map_err(RequestError::Body)?;
     String::from_utf8(body)
         .map(Request::Message)
-        .map_err(|_| "the body is not UTF-8".into())
+        .map_err(|_| RequestError::NotUtf8)
 }
 
 fn respond(stream: &mut TcpStream, status: &str, body: &str) {
@@ -172,7 +195,7 @@ pub fn manage(
         .iter()
         .map(|u| address(u))
         .collect::<Result<Vec<String>, CliError>>()?;
-    let roles = ::ggp::manager::roles(&rules).map_err(CliError::Game)?;
+    let roles = ::ggp::manager::roles(&rules).map_err(|e| CliError::Game(e.to_string()))?;
     if roles.len() != urls.len() {
         return Err(CliError::Usage(format!(
             "the game has {} ({}) but {} given",
@@ -198,7 +221,8 @@ pub fn manage(
             seed: spec.seed.wrapping_add(i),
             ..spec.clone()
         };
-        let log = ::ggp::run_match(&rules, &spec, &mut transport).map_err(CliError::Game)?;
+        let log = ::ggp::run_match(&rules, &spec, &mut transport)
+            .map_err(|e| CliError::Game(e.to_string()))?;
         for line in &log.incidents {
             eprintln!("ggp: {line}");
         }
@@ -280,7 +304,7 @@ impl ::ggp::Transport for Http {
         &mut self,
         messages: &[(usize, String)],
         clock: Duration,
-    ) -> Vec<Result<String, String>> {
+    ) -> Vec<Result<String, ::ggp::TransportError>> {
         std::thread::scope(|s| {
             let handles: Vec<_> = messages
                 .iter()
@@ -293,26 +317,59 @@ impl ::ggp::Transport for Http {
                 .into_iter()
                 .map(|h| {
                     h.join()
-                        .unwrap_or_else(|_| Err("the exchange failed".into()))
+                        .unwrap_or(Err(PostError::Panicked))
+                        .map_err(Into::into)
                 })
                 .collect()
         })
     }
 }
 
+/// Why a player's reply is missing.
+#[derive(Debug, thiserror::Error)]
+enum PostError {
+    /// The address could not be resolved or connected to.
+    #[error("{address}: {source}")]
+    Connect {
+        address: String,
+        source: std::io::Error,
+    },
+    #[error("{address}: no address")]
+    NoAddress { address: String },
+    #[error("sending: {0}")]
+    Send(#[source] std::io::Error),
+    #[error("late: no reply within {} s", .clock.as_secs())]
+    Late { clock: Duration },
+    #[error("reading the reply: {0}")]
+    Read(#[source] std::io::Error),
+    #[error("the connection was closed without a reply")]
+    Closed,
+    /// The reply's status line, when the status is not 200.
+    #[error("the reply's status is `{0}`")]
+    Status(String),
+    /// The thread sending the message panicked.
+    #[error("the exchange failed")]
+    Panicked,
+}
+
 /// The reply to one message, or why there is none; a reply after `clock` (and half a second
 /// for the network) is late.
-fn post(address: &str, body: &str, clock: Duration) -> Result<String, String> {
+fn post(address: &str, body: &str, clock: Duration) -> Result<String, PostError> {
     use std::net::ToSocketAddrs;
     let start = std::time::Instant::now();
     let limit = clock + Duration::from_millis(500);
+    let connect = |source| PostError::Connect {
+        address: address.to_string(),
+        source,
+    };
     let socket = address
         .to_socket_addrs()
-        .map_err(|e| format!("{address}: {e}"))?
+        .map_err(connect)?
         .next()
-        .ok_or_else(|| format!("{address}: no address"))?;
-    let mut stream =
-        TcpStream::connect_timeout(&socket, limit).map_err(|e| format!("{address}: {e}"))?;
+        .ok_or_else(|| PostError::NoAddress {
+            address: address.to_string(),
+        })?;
+    let mut stream = TcpStream::connect_timeout(&socket, limit).map_err(connect)?;
     let _ = stream.set_read_timeout(Some(limit));
     let _ = stream.set_write_timeout(Some(limit));
     let request = format!(
@@ -322,20 +379,20 @@ fn post(address: &str, body: &str, clock: Duration) -> Result<String, String> {
     );
     stream
         .write_all(request.as_bytes())
-        .map_err(|e| format!("sending: {e}"))?;
+        .map_err(PostError::Send)?;
     let mut response = Vec::new();
     let read = stream.take(MAX_BODY as u64).read_to_end(&mut response);
     if start.elapsed() > limit {
-        return Err(format!("late: no reply within {} s", clock.as_secs()));
+        return Err(PostError::Late { clock });
     }
-    read.map_err(|e| format!("reading the reply: {e}"))?;
+    read.map_err(PostError::Read)?;
     let response = String::from_utf8_lossy(&response);
     let Some((head, body)) = response.split_once("\r\n\r\n") else {
-        return Err("the connection was closed without a reply".into());
+        return Err(PostError::Closed);
     };
     let status = head.lines().next().unwrap_or_default();
     if status.split_whitespace().nth(1) != Some("200") {
-        return Err(format!("the reply's status is `{status}`"));
+        return Err(PostError::Status(status.to_string()));
     }
     Ok(body.to_string())
 }

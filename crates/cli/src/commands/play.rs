@@ -26,7 +26,7 @@ pub struct PlayArgs<'a> {
 }
 
 fn spec(text: &str) -> Result<AgentSpec, CliError> {
-    agents::parse_agent_spec(text).map_err(CliError::Usage)
+    agents::parse_agent_spec(text).map_err(|e| CliError::Usage(e.to_string()))
 }
 
 /// Each role's agent text: `--white` for the first role and every other one after it,
@@ -162,7 +162,10 @@ pub fn run(a: &PlayArgs, global: &Global) -> Result<(), CliError> {
             let build = |s: &AgentSpec| -> Result<Box<dyn Agent<sbg::Engine>>, CliError> {
                 match s {
                     AgentSpec::Human => Ok(Box::new(Human::new(SbgView))),
-                    s => Ok(announced(s.build_sbg(g).map_err(CliError::Usage)?, human)),
+                    s => Ok(announced(
+                        s.build_sbg(g).map_err(|e| CliError::Usage(e.to_string()))?,
+                        human,
+                    )),
                 }
             };
             table.play(&mut e, seating.agents(build)?)?
@@ -260,7 +263,8 @@ fn generic<'a, G: GameState + 'a, V: HumanView<G> + 'a>(
     match s {
         AgentSpec::Human => Ok(Box::new(Human::new(view))),
         s => Ok(announced(
-            s.build_generic().map_err(CliError::Usage)?,
+            s.build_generic()
+                .map_err(|e| CliError::Usage(e.to_string()))?,
             human,
         )),
     }

@@ -7,7 +7,8 @@ use crate::diag::CliError;
 use rate::{Player, RateOptions};
 
 fn player(s: &str) -> Result<Player, CliError> {
-    s.parse().map_err(CliError::Usage)
+    s.parse()
+        .map_err(|e: rate::ParsePlayerError| CliError::Usage(e.to_string()))
 }
 
 pub fn run(a: &RateArgs, global: &Global) -> Result<(), CliError> {
@@ -40,7 +41,7 @@ pub fn run(a: &RateArgs, global: &Global) -> Result<(), CliError> {
             rate::GdlSubject::new(&name, d, &options).map(|s| rate::measure(&s, &options))
         }
     }
-    .map_err(CliError::Game)?;
+    .map_err(|e| CliError::Game(e.to_string()))?;
     if let Some(path) = &a.html {
         crate::output::write_atomic(path, rate::html::html(&report).as_bytes())
             .map_err(|e| CliError::Game(format!("{}: {e}", path.display())))?;

@@ -108,7 +108,7 @@ pub fn run(
                 &loaded.source.name,
                 labels,
             )
-            .map_err(CliError::Game)?
+            .map_err(|e| CliError::Game(e.to_string()))?
         }
     };
     let written = match (png, svg_out) {
