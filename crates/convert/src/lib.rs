@@ -25,4 +25,4 @@ pub use rbg_to_gdl::{
     WITHIN_RESTRICTIONS,
 };
 pub use sbg_to_gdl::sbg_to_gdl;
-pub use sbg_to_rbg::{sbg_to_ir, sbg_to_rbg};
+pub use sbg_to_rbg::{sbg_to_ir, sbg_to_rbg, ReadBackError};

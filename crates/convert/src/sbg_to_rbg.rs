@@ -15,6 +15,7 @@
 //!   provisional scores saying that a player who cannot move has lost.
 
 use crate::words::{nonempty, visits_origin};
+use codespan_reporting::diagnostic::Diagnostic;
 use sbg::{Expr, Game, Goal, Letter, On, Piece, Side};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
@@ -404,32 +405,52 @@ fn capital(s: &str) -> String {
     }
 }
 
+/// Why the RBG front end rejects the translation of an SBG game; the variants carry its
+/// diagnostics (summarised when displayed).
+#[derive(Debug, thiserror::Error)]
+pub enum ReadBackError {
+    /// A size limit of the front end (e.g. a piece with tens of thousands of alternatives).
+    #[error(
+        "the RBG translation ({bytes} bytes) exceeds a limit of the RBG front end: {}",
+        rbg::diagnostic_summary(.diagnostics)
+    )]
+    Limit {
+        bytes: usize,
+        diagnostics: Vec<Diagnostic<()>>,
+    },
+    /// Any other rejection: a bug of the translation.
+    #[error(
+        "internal error: the RBG translation does not parse: {}",
+        rbg::diagnostic_summary(.0)
+    )]
+    Invalid(Vec<Diagnostic<()>>),
+}
+
 /// The HL-RBG text of an SBG game, read back by the RBG front end before it is returned: an
 /// `Err` says why the front end would reject it (a size limit, e.g. a piece with tens of
 /// thousands of alternatives, or a bug of the translation).
-pub fn sbg_to_rbg(game: &Game) -> Result<String, String> {
+pub fn sbg_to_rbg(game: &Game) -> Result<String, ReadBackError> {
     let text = rbg_text(game);
     read_back(&text)?;
     Ok(text)
 }
 
 /// The IR of an SBG game: its HL-RBG translation read by the RBG front end.
-pub fn sbg_to_ir(game: &Game) -> Result<ir::Game, String> {
+pub fn sbg_to_ir(game: &Game) -> Result<ir::Game, ReadBackError> {
     read_back(&rbg_text(game))
 }
 
-fn read_back(text: &str) -> Result<ir::Game, String> {
-    rbg::parse_game(text).map(|p| p.game).map_err(|diags| {
-        let limit = diags.iter().any(|d| d.message.contains("limit"));
-        let mut msg = if limit {
-            format!(
-                "the RBG translation ({} bytes) exceeds a limit of the RBG front end: ",
-                text.len()
-            )
-        } else {
-            String::from("internal error: the RBG translation does not parse: ")
-        };
-        msg.push_str(&rbg::diagnostic_summary(&diags));
-        msg
-    })
+fn read_back(text: &str) -> Result<ir::Game, ReadBackError> {
+    rbg::parse_game(text)
+        .map(|p| p.game)
+        .map_err(|diagnostics| {
+            if diagnostics.iter().any(|d| d.message.contains("limit")) {
+                ReadBackError::Limit {
+                    bytes: text.len(),
+                    diagnostics,
+                }
+            } else {
+                ReadBackError::Invalid(diagnostics)
+            }
+        })
 }

@@ -167,8 +167,10 @@ fn an_sbg_piece_over_the_rbg_token_limit_is_refused() {
     );
     let (g, _) = sbg::parse(&src).expect("valid SBG");
     let err = convert::sbg_to_rbg(&g).unwrap_err();
+    assert!(matches!(err, convert::ReadBackError::Limit { .. }), "{err}");
     assert!(
-        err.contains("exceeds a limit of the RBG front end"),
+        err.to_string()
+            .contains("exceeds a limit of the RBG front end"),
         "{err}"
     );
 }

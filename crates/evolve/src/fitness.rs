@@ -182,17 +182,52 @@ pub struct Evaluation {
     pub report: Option<Report>,
 }
 
+/// What a generated game fails of [`check_game`]; `text` is the game as printed.
+#[derive(Debug, thiserror::Error)]
+pub enum GameCheckError {
+    #[error("does not parse: {diagnostics:?}\n{text}")]
+    NoParse {
+        text: String,
+        diagnostics: Vec<codespan_reporting::diagnostic::Diagnostic<()>>,
+    },
+    #[error("print/parse round trip differs:\n{text}")]
+    RoundTrip { text: String },
+    #[error(transparent)]
+    Engine(#[from] sbg::BuildError),
+    #[error("to IR: {0}")]
+    ToIr(#[source] convert::ReadBackError),
+    /// Shown with `Debug`, as the evolver's logs have always shown it.
+    #[error("to GDL: {0:?}")]
+    ToGdl(convert::sbg_to_gdl::GdlError),
+}
+
+/// Why a game fails the [`static_check`].
+#[derive(Debug, thiserror::Error)]
+pub enum StaticCheckError {
+    #[error(transparent)]
+    Game(#[from] GameCheckError),
+    #[error("no move at the start")]
+    NoMoveAtStart,
+    #[error("piece {kind} can never move")]
+    NeverMoves { kind: char },
+    #[error("piece {kind} can never capture")]
+    NeverCaptures { kind: char },
+}
+
 /// Checks what every generated game must satisfy: `parse(print(g))` gives `g` back, the engine
 /// builds, and the conversions to RBG, IR and GDL succeed.
-pub fn check_game(game: &sbg::Game) -> Result<(), String> {
+pub fn check_game(game: &sbg::Game) -> Result<(), GameCheckError> {
     let text = sbg::print(game);
-    let (back, _) = sbg::parse(&text).map_err(|d| format!("does not parse: {d:?}\n{text}"))?;
+    let back = match sbg::parse(&text) {
+        Ok((back, _)) => back,
+        Err(diagnostics) => return Err(GameCheckError::NoParse { text, diagnostics }),
+    };
     if back != *game {
-        return Err(format!("print/parse round trip differs:\n{text}"));
+        return Err(GameCheckError::RoundTrip { text });
     }
-    sbg::Engine::new(game).map_err(|e| e.to_string())?;
-    convert::sbg_to_ir(game).map_err(|e| format!("to IR: {e}"))?;
-    convert::sbg_to_gdl(game).map_err(|e| format!("to GDL: {e:?}"))?;
+    sbg::Engine::new(game)?;
+    convert::sbg_to_ir(game).map_err(GameCheckError::ToIr)?;
+    convert::sbg_to_gdl(game).map_err(GameCheckError::ToGdl)?;
     Ok(())
 }
 
@@ -235,18 +270,18 @@ pub fn evaluate(genome: &Genome, sim: &SimOptions, weights: &Weights, seed: u64)
 
 /// The static checks: the game converts, white can move, every piece type can move and capture
 /// (unless a goal gives it a square to reach).
-pub fn static_check(game: &sbg::Game) -> Result<(), String> {
+pub fn static_check(game: &sbg::Game) -> Result<(), StaticCheckError> {
     check_game(game)?;
-    let mut engine = sbg::Engine::new(game).map_err(|e| e.to_string())?;
+    let mut engine = sbg::Engine::new(game).map_err(GameCheckError::Engine)?;
     if game::GameState::is_terminal(&mut engine) {
-        return Err("no move at the start".into());
+        return Err(StaticCheckError::NoMoveAtStart);
     }
     for p in rate::piece_statics(game) {
         if !p.can_move {
-            return Err(format!("piece {} can never move", p.kind));
+            return Err(StaticCheckError::NeverMoves { kind: p.kind });
         }
         if !p.can_capture && p.needs_capture {
-            return Err(format!("piece {} can never capture", p.kind));
+            return Err(StaticCheckError::NeverCaptures { kind: p.kind });
         }
     }
     Ok(())
@@ -275,7 +310,7 @@ pub fn evaluate_game(
     }
     ev.stats.distinct_rules = distinct.len();
     if let Err(why) = static_check(game) {
-        ev.stats.unplayable = Some(why);
+        ev.stats.unplayable = Some(why.to_string());
         return ev;
     }
     let report = match rate::rate_sbg(game, &sim.rate_options(seed)) {

@@ -22,7 +22,8 @@ pub mod similarity;
 pub mod validate;
 
 pub use fitness::{
-    check_game, evaluate, evaluate_game, static_check, Evaluation, Features, SimOptions, Weights,
+    check_game, evaluate, evaluate_game, static_check, Evaluation, Features, GameCheckError,
+    SimOptions, StaticCheckError, Weights,
 };
 pub use genome::{BlockPool, Genome, GenomeParams};
 pub use run::{

@@ -1,6 +1,6 @@
 //! The fitness separates a real game from degenerate ones, and its static checks.
 
-use evolve::{evaluate_game, static_check, SimOptions, Weights};
+use evolve::{evaluate_game, static_check, SimOptions, StaticCheckError, Weights};
 use std::path::Path;
 
 fn game(path: &str) -> sbg::Game {
@@ -40,7 +40,11 @@ fn gardner_ranks_above_kings_only_and_queen_duel() {
 #[test]
 fn a_piece_that_cannot_capture_fails_the_static_check() {
     let err = static_check(&game("corpus/sbg/degenerate/walker.sbg")).unwrap_err();
-    assert!(err.contains("W can never capture"), "{err}");
+    assert!(
+        matches!(err, StaticCheckError::NeverCaptures { kind: 'W' }),
+        "{err}"
+    );
+    assert_eq!(err.to_string(), "piece W can never capture");
     let e = fitness("corpus/sbg/degenerate/walker.sbg");
     assert_eq!(e.fitness, 0.0);
     assert!(

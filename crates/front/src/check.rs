@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 
 /// `{"file", "valid", "language", "summary", "diagnostics"}` for `text` read as `lang` and
 /// named `name`; an error only when a valid SBG game's engine cannot be built.
-pub fn check_json(name: &str, text: &str, lang: Lang) -> Result<Value, String> {
+pub fn check_json(name: &str, text: &str, lang: Lang) -> Result<Value, sbg::BuildError> {
     let (loaded, warnings) = match parse(text, lang) {
         Ok(ok) => ok,
         Err(diagnostics) => {

@@ -60,8 +60,8 @@ pub struct SbgSummary {
 }
 
 /// The summary, or why the native engine cannot be built.
-pub fn sbg_summary(g: &sbg::Game) -> Result<SbgSummary, String> {
-    let engine = sbg::Engine::new(g).map_err(|e| e.to_string())?;
+pub fn sbg_summary(g: &sbg::Game) -> Result<SbgSummary, sbg::BuildError> {
+    let engine = sbg::Engine::new(g)?;
     let dfa_states = g
         .rules
         .iter()

@@ -241,6 +241,18 @@ fn rbg_context(doc: &Document, at: Position) -> Option<(Names, LineIndex<'_>, us
     Some((Names::of(&doc.text), index, offset))
 }
 
+/// Why a rename is refused.
+#[derive(Debug, thiserror::Error)]
+pub enum RenameError {
+    #[error("`{name}` is not declared in this file")]
+    Undeclared { name: String },
+    #[error("`{new_name}` is not an RBG identifier")]
+    NotAnIdentifier { new_name: String },
+    /// The renamed text is no longer a valid game: `error` is its first error's message.
+    #[error("renaming `{name}` would break the game: {error}")]
+    BreaksGame { name: String, error: String },
+}
+
 /// Renames the macro, player, piece, variable or direction under the cursor: every
 /// identifier written with its name (RBG). Names built by `~` pasting are not found, so a
 /// rename that turns a valid game invalid is refused (with the first error), as are a new
@@ -251,7 +263,7 @@ pub fn rename(
     doc: &Document,
     at: Position,
     new_name: &str,
-) -> Result<Option<lsp_types::WorkspaceEdit>, String> {
+) -> Result<Option<lsp_types::WorkspaceEdit>, RenameError> {
     let Some((names, index, offset)) = rbg_context(doc, at) else {
         return Ok(None);
     };
@@ -259,14 +271,21 @@ pub fn rename(
         return Ok(None);
     };
     if names.decl(name).is_none() {
-        return Err(format!("`{name}` is not declared in this file"));
+        return Err(RenameError::Undeclared {
+            name: name.to_string(),
+        });
     }
     if rbg::lexer::single_token(new_name) != Some(rbg::lexer::Kind::Ident) {
-        return Err(format!("`{new_name}` is not an RBG identifier"));
+        return Err(RenameError::NotAnIdentifier {
+            new_name: new_name.to_string(),
+        });
     }
     let spans: Vec<_> = names.uses(name).cloned().collect();
     if let Some(error) = breaks_game(&doc.text, &spans, new_name) {
-        return Err(format!("renaming `{name}` would break the game: {error}"));
+        return Err(RenameError::BreaksGame {
+            name: name.to_string(),
+            error,
+        });
     }
     let edits = spans
         .into_iter()

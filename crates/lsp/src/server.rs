@@ -141,6 +141,16 @@ fn notification<N: lsp_types::notification::Notification>(params: N::Params) -> 
     Notification::new(N::METHOD.to_string(), params)
 }
 
+/// Why a request is answered with an "invalid params" error.
+#[derive(Debug, thiserror::Error)]
+enum RequestError {
+    /// The parameters do not decode, or the answer does not encode.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+    #[error(transparent)]
+    Rename(#[from] crate::requests::RenameError),
+}
+
 /// The answer to a request; unknown methods get "method not found", requests about a
 /// document that is not open get `null`.
 fn answer(docs: &Docs, req: Request) -> Response {
@@ -179,7 +189,7 @@ fn answer(docs: &Docs, req: Request) -> Response {
             crate::requests::formatting(doc_of(&p.text_document.uri)?)
         }),
         Rename::METHOD => serde_json::from_value::<lsp_types::RenameParams>(req.params)
-            .map_err(|e| e.to_string())
+            .map_err(RequestError::from)
             .and_then(|p| {
                 let pos = p.text_document_position;
                 let Some(doc) = doc_of(&pos.text_document.uri) else {
@@ -187,7 +197,7 @@ fn answer(docs: &Docs, req: Request) -> Response {
                 };
                 let uri = &pos.text_document.uri;
                 let edit = crate::requests::rename(uri, doc, pos.position, &p.new_name)?;
-                serde_json::to_value(edit).map_err(|e| e.to_string())
+                Ok(serde_json::to_value(edit)?)
             }),
         _ => {
             return Response::new_err(
@@ -199,7 +209,11 @@ fn answer(docs: &Docs, req: Request) -> Response {
     };
     match result {
         Ok(value) => Response::new_ok(id, value),
-        Err(message) => Response::new_err(id, lsp_server::ErrorCode::InvalidParams as i32, message),
+        Err(e) => Response::new_err(
+            id,
+            lsp_server::ErrorCode::InvalidParams as i32,
+            e.to_string(),
+        ),
     }
 }
 
@@ -207,7 +221,7 @@ fn answer(docs: &Docs, req: Request) -> Response {
 fn with<R: lsp_types::request::Request>(
     req: Request,
     f: impl FnOnce(R::Params) -> R::Result,
-) -> Result<serde_json::Value, String> {
-    let params: R::Params = serde_json::from_value(req.params).map_err(|e| e.to_string())?;
-    serde_json::to_value(f(params)).map_err(|e| e.to_string())
+) -> Result<serde_json::Value, RequestError> {
+    let params: R::Params = serde_json::from_value(req.params)?;
+    Ok(serde_json::to_value(f(params))?)
 }

@@ -123,7 +123,7 @@ impl<R: BufRead> Reader<R> {
             match header(&line) {
                 Ok(Some(len)) => length = Some(len),
                 Ok(None) => {}
-                Err(why) => problem = problem.or(Some(why)),
+                Err(why) => problem = problem.or(Some(why.to_string())),
             }
         }
         Ok(match (problem, length) {
@@ -202,19 +202,30 @@ enum Headers {
     End,
 }
 
+/// Why a header line is refused; the texts are shortened when displayed.
+#[derive(Debug, thiserror::Error)]
+enum HeaderError {
+    #[error("a header line is not UTF-8")]
+    NotUtf8,
+    #[error("not a header line: {0:.60}")]
+    NotAHeader(String),
+    #[error("Content-Length is not a byte count: {0:.40}")]
+    BadLength(String),
+}
+
 /// A header line: `Ok(Some(n))` for a valid `Content-Length`, `Ok(None)` for another header.
-fn header(line: &[u8]) -> Result<Option<u64>, String> {
-    let text = std::str::from_utf8(line).map_err(|_| "a header line is not UTF-8".to_string())?;
+fn header(line: &[u8]) -> Result<Option<u64>, HeaderError> {
+    let text = std::str::from_utf8(line).map_err(|_| HeaderError::NotUtf8)?;
     let (name, value) = text
         .split_once(':')
-        .ok_or_else(|| format!("not a header line: {:.60}", text))?;
+        .ok_or_else(|| HeaderError::NotAHeader(text.to_string()))?;
     if !name.trim().eq_ignore_ascii_case("content-length") {
         return Ok(None);
     }
     let value = value.trim();
     match value.parse::<u64>() {
         Ok(n) => Ok(Some(n)),
-        Err(_) => Err(format!("Content-Length is not a byte count: {value:.40}")),
+        Err(_) => Err(HeaderError::BadLength(value.to_string())),
     }
 }
 

@@ -30,10 +30,12 @@ pub fn convert(py: Python<'_>, text: &str, to: &str, lang: &str) -> PyResult<Str
                     .map(|t| t.text)
                     .map_err(|e| errors::from_diagnostics("<text>", text, &[e.to_diagnostic()]))
             }
-            (Loaded::Sbg(g), "rbg") => ::convert::sbg_to_rbg(g).map_err(errors::message),
+            (Loaded::Sbg(g), "rbg") => {
+                ::convert::sbg_to_rbg(g).map_err(|e| errors::message(e.to_string()))
+            }
             (Loaded::Sbg(g), "ll-rbg") => ::convert::sbg_to_ir(g)
                 .map(|ir| rbg::print_ll(&ir))
-                .map_err(errors::message),
+                .map_err(|e| errors::message(e.to_string())),
             (Loaded::Sbg(g), "gdl") => {
                 ::convert::sbg_to_gdl(g).map_err(|e| errors::message(e.to_string()))
             }

@@ -215,7 +215,8 @@ async fn check(
     let req = body(b)?;
     app.job(move |_| {
         let lang = engine::language(&req.text, req.lang.as_deref())?;
-        front::check::check_json(&file_name(lang), &req.text, lang).map_err(ApiError::invalid)
+        front::check::check_json(&file_name(lang), &req.text, lang)
+            .map_err(|e| ApiError::invalid(e.to_string()))
     })
     .await
     .map(Json)
@@ -395,9 +396,12 @@ fn translate(game: &Game, to: &str) -> Result<(String, Vec<String>), ApiError> {
                 .map_err(|e| err(e.to_string()))?;
             (t.text, t.notes)
         }
-        (Loaded::Sbg(g), "rbg") => (convert::sbg_to_rbg(g).map_err(err)?, vec![]),
+        (Loaded::Sbg(g), "rbg") => (
+            convert::sbg_to_rbg(g).map_err(|e| err(e.to_string()))?,
+            vec![],
+        ),
         (Loaded::Sbg(g), "ll-rbg") => {
-            let ir = convert::sbg_to_ir(g).map_err(err)?;
+            let ir = convert::sbg_to_ir(g).map_err(|e| err(e.to_string()))?;
             (rbg::print_ll_checked(&ir).map_err(err)?, vec![])
         }
         (Loaded::Sbg(g), "gdl") => (

@@ -106,7 +106,7 @@ fn run_simulation(
 fn run_json(input: &InputArgs, sim: Option<SimulateOptions>) -> Result<(), CliError> {
     let source = crate::input::read(input)?;
     let mut v = front::check::check_json(&source.name, &source.text, source.lang.into())
-        .map_err(CliError::Game)?;
+        .map_err(|e| CliError::Game(e.to_string()))?;
     if let Some(options) = sim {
         if v["valid"] == true && v["language"] != "gdl" {
             return Err(gdl_only());
@@ -123,7 +123,7 @@ fn run_json(input: &InputArgs, sim: Option<SimulateOptions>) -> Result<(), CliEr
 }
 
 fn sbg_summary(g: &sbg::Game) -> Result<front::summary::SbgSummary, CliError> {
-    front::summary::sbg_summary(g).map_err(CliError::Game)
+    front::summary::sbg_summary(g).map_err(|e| CliError::Game(e.to_string()))
 }
 
 /// Adds the simulation's `"simulation"` object to a valid GDL game's `check --json` object,

@@ -48,11 +48,13 @@ pub fn run(
             .map_err(|d| CliError::Game(rbg::diagnostic_summary(&d)))?,
         (Loaded::Rbg(g), Target::LlRbg) => rbg::print_ll_checked(g).map_err(CliError::Game)?,
         (Loaded::Rbg(_), Target::Gdl) => gdl_text(&loaded, opts, global)?,
-        (Loaded::Sbg(g), Target::Rbg) => convert::sbg_to_rbg(g).map_err(CliError::Game)?,
-        (Loaded::Sbg(g), Target::LlRbg) => {
-            rbg::print_ll_checked(&convert::sbg_to_ir(g).map_err(CliError::Game)?)
-                .map_err(CliError::Game)?
+        (Loaded::Sbg(g), Target::Rbg) => {
+            convert::sbg_to_rbg(g).map_err(|e| CliError::Game(e.to_string()))?
         }
+        (Loaded::Sbg(g), Target::LlRbg) => rbg::print_ll_checked(
+            &convert::sbg_to_ir(g).map_err(|e| CliError::Game(e.to_string()))?,
+        )
+        .map_err(CliError::Game)?,
         (Loaded::Sbg(_), Target::Gdl) => gdl_text(&loaded, opts, global)?,
         (Loaded::Sbg(g), Target::Sbg) => sbg::print(g),
         (Loaded::Gdl(d), Target::Gdl) => gdl::print(d),
