@@ -43,7 +43,7 @@ fn boards_render_to_png() {
         assert!(width >= 200 && height >= 200, "{game}: {width}x{height}");
     }
     // GDL: our translations of an SBG game (`(cell 0 0 wR)`) and of an RBG game
-    // (`(cell rx0y0 e)`), after a move.
+    // (`(cell rx1y1 x)`, empty squares left out), after a move.
     for (game, moves) in [
         ("sbg/gardner.sbg", None),
         ("rbg/ticTacToe.rbg", Some("m2 rx1y1 m3 rx1y1")),
