@@ -1,12 +1,29 @@
 //! The keeper's completion after a move: its moves until a player is to move, each phase
 //! with several moves checked for an improper choice (check mode, and first mode's first
 //! phases), or the first move taken in place.
+//!
+//! A checked choice completes up to four alternatives aside and compares their outcomes with
+//! the phase's own, which takes the first alternative in place (`end_choice`): one completion
+//! more than taking the first, not two. The interpreter's `keeper_phase.rs` does the same in
+//! the same order, so both report the same error where several alternatives fail.
 
 use super::abi::ErrorKind;
 use super::moves::MoveBuf;
 use super::search::Flow;
 use super::sink::Mv;
 use super::state::{Failed, Rules, State};
+
+/// A keeper choice under check whose first alternative the phase is completing in place.
+pub struct Choice {
+    /// Outcome hashes of alternatives 1 to 4, each completed aside.
+    others: [u64; 4],
+    n_others: usize,
+    /// Index in the undo stack of the frame pushed before alternative 0 (with `LOG`).
+    frame: usize,
+    /// The rules state of the choice and how many moves it had, for the error.
+    rules: u32,
+    moves: u64,
+}
 
 impl<G: Rules> State<G> {
     pub fn apply_move(&mut self, mv: Mv) -> Result<(), Failed> {
@@ -47,8 +64,27 @@ impl<G: Rules> State<G> {
         &mut self,
         k: &mut MoveBuf,
         buf: &mut MoveBuf,
+        steps: u64,
+        may_choose: bool,
+    ) -> Result<(), Failed> {
+        let mut choice = None;
+        let r = self.keeper_phase::<LOG, SETS>(k, buf, steps, may_choose, &mut choice);
+        match choice {
+            None => r,
+            Some(c) => self.end_choice::<LOG>(c, r),
+        }
+    }
+
+    /// The keeper's moves until a player is to move or it is stuck. In check mode the first
+    /// state with a real choice has its other alternatives completed aside (`choice`), and
+    /// the phase goes on with the first, as the interpreter's `keeper_phase`.
+    fn keeper_phase<const LOG: bool, const SETS: bool>(
+        &mut self,
+        k: &mut MoveBuf,
+        buf: &mut MoveBuf,
         mut steps: u64,
         mut may_choose: bool,
+        choice: &mut Option<Choice>,
     ) -> Result<(), Failed> {
         // First mode checks its first phases, choice or not, as the interpreter does.
         let check = self.check_keeper || (self.player == G::NPLAYERS && self.first_checks_left > 0);
@@ -68,58 +104,89 @@ impl<G: Rules> State<G> {
                 if !self.keeper_first_step::<SETS>()? {
                     return Ok(());
                 }
-            } else if first {
-                k.clear();
-                k.first = true;
-                if G::root_level(self, self.rules, self.pos, k) == Flow::Err {
-                    return Err(Failed);
-                }
-                let found = !k.is_empty();
-                if found {
-                    self.apply_raw::<LOG>(k.get(0));
-                }
-                if !found {
-                    return Ok(());
-                }
-            } else {
-                buf.clear();
-                let f = G::root_level(self, self.rules, self.pos, buf);
-                let r = if f == Flow::Err {
-                    Err(Failed)
-                } else {
-                    match buf.len() {
-                        0 => Ok(false),
-                        1 => {
-                            self.apply_raw::<LOG>(buf.get(0));
-                            Ok(true)
-                        }
-                        _ => {
-                            checked = true;
-                            let mut r = self.check_keeper_choice(buf);
-                            if r.is_err()
-                                && !self.check_keeper
-                                && self.err.kind == ErrorKind::ImproperKeeper as u32
-                            {
-                                // First mode: a warning, and no more checks.
-                                if self.warn.kind == ErrorKind::None as u32 {
-                                    self.warn = self.err;
-                                }
-                                self.first_checks_left = 0;
-                                r = Ok(());
-                            }
-                            if r.is_ok() {
-                                self.apply_raw::<LOG>(buf.get(0));
-                            }
-                            r.map(|()| true)
-                        }
-                    }
-                };
-                if !r? {
-                    return Ok(());
+                continue;
+            }
+            let listing = if first { &mut *k } else { &mut *buf };
+            listing.clear();
+            listing.first = first;
+            if G::root_level(self, self.rules, self.pos, listing) == Flow::Err {
+                return Err(Failed);
+            }
+            if listing.is_empty() {
+                return Ok(());
+            }
+            if listing.len() > 1 && !first {
+                *choice = Some(self.others_completed(listing)?);
+                checked = true;
+                if LOG {
+                    self.push_frame();
                 }
             }
+            self.apply_raw::<LOG>(listing.get(0));
         }
         Ok(())
+    }
+
+    /// The outcome hashes of alternatives 1 to 4 of a keeper choice, each completed unchecked
+    /// and taken back.
+    fn others_completed(&mut self, buf: &MoveBuf) -> Result<Choice, Failed> {
+        let n = buf.len().min(5);
+        let mut others = [0; 4];
+        for (i, h) in others.iter_mut().enumerate().take(n - 1) {
+            self.push_frame();
+            self.apply_raw::<true>(buf.get(i + 1));
+            let saved = (self.check_keeper, self.first_checks_left);
+            (self.check_keeper, self.first_checks_left) = (false, 0);
+            let r = self.complete_keeper::<true>();
+            (self.check_keeper, self.first_checks_left) = saved;
+            *h = self.outcome_hash();
+            self.undo_move();
+            r?;
+        }
+        Ok(Choice {
+            others,
+            n_others: n - 1,
+            frame: self.undo.len(),
+            rules: self.rules,
+            moves: buf.len() as u64,
+        })
+    }
+
+    /// The end of a phase that took alternative 0 of `c` (with result `r`): its outcome must
+    /// be the others'. Otherwise the choice is improper: an error in check mode, first mode's
+    /// warning (and no more checks). With `LOG` the choice's frame leaves the undo stack, or,
+    /// on an error, takes the state back to the choice, as the interpreter's `end_choice`.
+    fn end_choice<const LOG: bool>(
+        &mut self,
+        c: Choice,
+        r: Result<(), Failed>,
+    ) -> Result<(), Failed> {
+        let h = self.outcome_hash();
+        let agree = c.others[..c.n_others].iter().all(|&o| o == h);
+        if r.is_ok() && !agree {
+            self.set_err(ErrorKind::ImproperKeeper, c.rules, c.moves, 0);
+        }
+        let warn_only = r.is_ok() && !agree && !self.check_keeper;
+        if warn_only {
+            if self.warn.kind == ErrorKind::None as u32 {
+                self.warn = self.err;
+            }
+            self.first_checks_left = 0;
+        }
+        if !LOG {
+            return if r.is_ok() && !agree && !warn_only {
+                Err(Failed)
+            } else {
+                r
+            };
+        }
+        if r.is_ok() && (agree || warn_only) {
+            self.undo.remove(c.frame);
+            self.frames -= 1;
+            return Ok(());
+        }
+        self.undo_move();
+        Err(Failed)
     }
 
     /// `KeeperLoop` once a phase has taken `keeper_limit` keeper moves.
@@ -225,34 +292,5 @@ impl<G: Rules> State<G> {
             return Err(Failed);
         }
         Ok(found)
-    }
-
-    /// A keeper phase with several moves: up to five completions must reach the same outcome
-    /// (`State::outcome_hash`), or the choice is improper.
-    pub fn check_keeper_choice(&mut self, buf: &MoveBuf) -> Result<(), Failed> {
-        let n = buf.len().min(5);
-        let mut first = None;
-        for i in 0..n {
-            self.push_frame();
-            self.apply_raw::<true>(buf.get(i));
-            // Each alternative completes unchecked.
-            let saved = (self.check_keeper, self.first_checks_left);
-            (self.check_keeper, self.first_checks_left) = (false, 0);
-            let r = self.complete_keeper::<true>();
-            (self.check_keeper, self.first_checks_left) = saved;
-            let h = self.outcome_hash();
-            self.undo_move();
-            r?;
-            match first {
-                None => first = Some(h),
-                Some(h0) if h0 != h => {
-                    let r = self.rules;
-                    self.set_err(ErrorKind::ImproperKeeper, r, buf.len() as u64, 0);
-                    return Err(Failed);
-                }
-                _ => {}
-            }
-        }
-        Ok(())
     }
 }

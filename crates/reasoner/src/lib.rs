@@ -56,6 +56,7 @@ mod error;
 mod follow;
 mod hot;
 mod keeper;
+mod keeper_phase;
 mod movegen;
 pub mod names;
 pub mod notation;

@@ -3,11 +3,11 @@
 //! Keeper moves are applied inside [`Core::apply_steps`]'s caller, so a caller only ever sees
 //! states where a real player moves or the game is over.
 
-use crate::error::{GameError, KeeperConflict};
+use crate::error::GameError;
 use crate::patterns::PatternMemo;
 use crate::program::{Op, Program};
-use crate::sinks::{CappedBuf, CountSink, FirstSink, Flow, MoveBuf};
-use crate::{KeeperMode, Options, Reasoner, FIRST_MODE_CHECKS};
+use crate::sinks::{CappedBuf, CountSink, Flow, MoveBuf};
+use crate::{Options, Reasoner, FIRST_MODE_CHECKS};
 use compiled_runtime::semantics;
 use ir::SpanTable;
 
@@ -148,7 +148,7 @@ impl<'r> Core<'r> {
         }
     }
 
-    fn take_err(&mut self) -> GameError {
+    pub(crate) fn take_err(&mut self) -> GameError {
         self.err.take().expect("Flow::Err stores an error")
     }
 
@@ -211,11 +211,7 @@ impl<'r> Core<'r> {
     /// Applies a player's move and completes the keeper's moves. On error the state is left
     /// as it is (undo with [`Core::undo_move`]).
     pub(crate) fn apply_move(&mut self, steps: &[(u32, u32)]) -> Result<(), GameError> {
-        self.undo.push(Undo::Frame {
-            player: self.player,
-            rules: self.rules,
-            pos: self.pos,
-        });
+        self.undo.push(self.frame());
         self.frames += 1;
         self.apply_raw(steps);
         self.complete_keeper()
@@ -239,205 +235,12 @@ impl<'r> Core<'r> {
         panic!("undo without a move to take back");
     }
 
-    /// Applies keeper moves until a player is to move or the keeper is stuck (terminal),
-    /// checking the first choice of the phase as the options ask.
-    pub(crate) fn complete_keeper(&mut self) -> Result<(), GameError> {
-        // In First mode every checked phase spends budget, choice or not: listing the keeper's
-        // moves costs as much as the comparison where most phases have a single move.
-        let check = match self.opts.keeper {
-            KeeperMode::Check => true,
-            KeeperMode::First => {
-                let phase = self.player == self.prog.nplayers && self.first_checks_left > 0;
-                if phase {
-                    self.first_checks_left -= 1;
-                }
-                phase
-            }
-        };
-        self.complete_keeper_as(check)
-    }
-
-    fn complete_keeper_as(&mut self, check: bool) -> Result<(), GameError> {
-        let mut steps = 0usize;
-        let mut checked = !check;
-        while self.player == self.prog.nplayers {
-            if steps >= self.opts.keeper_limit {
-                let node = self.prog.node[self.rules as usize];
-                return Err(GameError::KeeperLoop {
-                    limit: self.opts.keeper_limit,
-                    node,
-                    span: self.spans.node(node),
-                });
-            }
-            steps += 1;
-            // A keeper state that cannot branch has nothing to check, and its move is walked.
-            let det = self.prog.keeper_det[self.rules as usize];
-            if det {
-                if let Some(moved) = self.keeper_walk()? {
-                    if !moved {
-                        return Ok(());
-                    }
-                    continue;
-                }
-            }
-            if checked || det {
-                if !self.keeper_first()? {
-                    return Ok(());
-                }
-            } else {
-                // Check mode: list the keeper's moves; the first state with a real choice in
-                // this keeper phase has its alternatives' completions compared.
-                let mut buf = std::mem::take(&mut self.keeper_buf);
-                let r = self.gen_moves(&mut buf);
-                let r = r.and_then(|()| {
-                    if buf.len() > 1 {
-                        checked = true;
-                        self.check_choice_as_asked(&buf)?;
-                    }
-                    if !buf.is_empty() {
-                        self.apply_raw(buf.get(0));
-                    }
-                    Ok(!buf.is_empty())
-                });
-                self.keeper_buf = buf;
-                if !r? {
-                    return Ok(());
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// [`Core::check_keeper_choice`]; in `KeeperMode::First` a finding is kept as the
-    /// warning, and checking stops.
-    fn check_choice_as_asked(&mut self, buf: &MoveBuf) -> Result<(), GameError> {
-        let r = self.check_keeper_choice(buf);
-        if self.opts.keeper == KeeperMode::Check {
-            return r;
-        }
-        match r {
-            Err(e @ GameError::ImproperKeeper { .. }) => {
-                self.warning.get_or_insert(e);
-                self.first_checks_left = 0;
-                Ok(())
-            }
-            r => r,
-        }
-    }
-
-    /// Finds the keeper's first move and applies it in the same search.
-    fn keeper_first(&mut self) -> Result<bool, GameError> {
-        let start = self.undo.len();
-        let mut sink = FirstSink(None);
-        match self.root_level(self.rules, self.pos, &mut sink) {
-            Flow::Err => Err(self.take_err()),
-            Flow::Go => Ok(false),
-            Flow::Stop => {
-                // Entries were pushed innermost first; undo pops from the end.
-                self.undo[start..].reverse();
-                let (j, v) = sink.0.expect("a move was found");
-                if let Op::Switch { player, .. } = self.prog.ops[j as usize] {
-                    self.player = player;
-                }
-                self.rules = j;
-                self.pos = v;
-                Ok(true)
-            }
-        }
-    }
-
-    /// Compares the completion of the keeper's first move with those of up to four others.
-    fn check_keeper_choice(&mut self, buf: &MoveBuf) -> Result<(), GameError> {
-        let n = buf.len().min(5);
-        let first = self.with_completion(buf.get(0), Core::outcome_hash)?;
-        for i in 1..n {
-            if self.with_completion(buf.get(i), Core::outcome_hash)? != first {
-                let conflict = self.keeper_conflict(buf.get(0), buf.get(i))?;
-                let node = self.prog.node[self.rules as usize];
-                return Err(GameError::ImproperKeeper {
-                    node,
-                    span: self.spans.node(node),
-                    moves: buf.len(),
-                    conflict: Box::new(conflict),
-                });
-            }
-        }
-        Ok(())
-    }
-
-    /// Applies the keeper move `steps` and completes the keeper's phase without checks,
-    /// returns `f` of the state reached, and takes it all back.
-    fn with_completion<T>(
-        &mut self,
-        steps: &[(u32, u32)],
-        f: impl FnOnce(&Core<'r>) -> T,
-    ) -> Result<T, GameError> {
-        self.undo.push(Undo::Frame {
-            player: self.player,
-            rules: self.rules,
-            pos: self.pos,
-        });
-        self.frames += 1;
-        self.apply_raw(steps);
-        let r = self.complete_keeper_as(false);
-        let out = f(self);
-        self.undo_move();
-        r.map(|()| out)
-    }
-
-    /// What the diagnostic of an improper keeper shows: the position, the keeper moves `a` and
-    /// `b` and how their completions differ.
-    fn keeper_conflict(
-        &mut self,
-        a: &[(u32, u32)],
-        b: &[(u32, u32)],
-    ) -> Result<KeeperConflict, GameError> {
-        type Outcome = (Vec<u16>, Vec<i64>, (u32, u32));
-        let outcome =
-            |c: &Core<'_>| -> Outcome { (c.pieces.clone(), c.vars.clone(), (c.player, c.pos)) };
-        let (pa, va, ea) = self.with_completion(a, outcome)?;
-        let (pb, vb, eb) = self.with_completion(b, outcome)?;
-        let prog = self.prog;
-        let as_move = |steps: &[(u32, u32)]| -> Vec<(u32, u32)> {
-            steps
-                .iter()
-                .map(|&(j, v)| (prog.modifier_of(j), v))
-                .collect()
-        };
-        let index = |i: usize| i as u32;
-        Ok(KeeperConflict {
-            changed: (self.pieces.iter().zip(&prog.initial).enumerate())
-                .filter(|(_, (p, q))| p != q)
-                .map(|(v, (&p, _))| (index(v), p))
-                .collect(),
-            vars: self.vars.clone(),
-            vertex: self.pos,
-            moves: [as_move(a), as_move(b)],
-            pieces_differ: (pa.iter().zip(&pb).enumerate())
-                .filter(|(_, (x, y))| x != y)
-                .map(|(v, (&x, &y))| (index(v), x, y))
-                .collect(),
-            vars_differ: (va.iter().zip(&vb).enumerate())
-                .filter(|(_, (x, y))| x != y)
-                .map(|(i, (&x, &y))| (index(i), x, y))
-                .collect(),
-            ends: [ea, eb],
-        })
-    }
-
     /// Hash of pieces and variables (the compiled library's, `compiled_runtime::semantics`).
     pub(crate) fn semi_hash(&self) -> u64 {
         semantics::semi_hash(
             self.pieces.iter().map(|&p| p as u64),
             self.vars.iter().copied(),
         )
-    }
-
-    /// What the improper-keeper check compares (`semantics::outcome_hash`): in a terminal
-    /// state (the keeper to move and stuck) where the keeper stopped is unobservable.
-    fn outcome_hash(&self) -> u64 {
-        let keeper = self.player == self.prog.nplayers;
-        semantics::outcome_hash(self.semi_hash(), keeper, self.player, self.rules, self.pos)
     }
 
     /// Hash of the whole game state.
