@@ -40,6 +40,8 @@ pub struct GdlGrid {
     pub pieces: Vec<String>,
     /// Row-major from the top row: an index into `pieces` (0: empty).
     pub cells: Vec<usize>,
+    /// The cells are an RBG translation's vertices (`rx0y2`): a move names one by that word.
+    pub vertices: bool,
 }
 
 /// The names among `constants` (a game's) that are our RBG → GDL translation's vertices
@@ -115,6 +117,7 @@ pub fn gdl_grid(facts: &[String], sizes: &[i64], squares: &[String]) -> Result<G
         ranks,
         pieces,
         cells,
+        vertices: board.rows_from_top,
     })
 }
 
@@ -168,6 +171,7 @@ fn draw_grid(grid: GdlGrid, title: &str, labels: bool, clickable: bool) -> Strin
         ranks,
         pieces,
         cells,
+        vertices: _,
     } = grid;
     let initial: Vec<PieceId> = cells.into_iter().map(PieceId::from_index).collect();
     let pos = (0..ranks.len())
@@ -211,7 +215,8 @@ impl GdlGrid {
 
     /// The cells a move's term names ([`GdlGrid::square_name`]): each pair of consecutive
     /// arguments equal to a column label and a row label of the grid (`(move e 2 e 4)`,
-    /// `(mark 1 3)`), nested terms included; empty when none do.
+    /// `(mark 1 3)`), nested terms included, or on a translated RBG board each vertex name
+    /// (`(move2 m2 rx0y0 m3 rx0y0)`, a vertex repeated in a row once); empty when none do.
     pub fn move_squares(&self, term: &str) -> Vec<String> {
         let words: Vec<&str> = term
             .split(|c: char| c.is_whitespace() || c == '(' || c == ')' || c == '|')
@@ -219,16 +224,26 @@ impl GdlGrid {
             .collect();
         let column = |w: &str| self.files.iter().position(|f| f == w);
         let row = |w: &str| self.ranks.iter().position(|r| r == w);
+        let vertex = |w: &str| {
+            let (x, y) = rbg_vertex(w).filter(|_| self.vertices)?;
+            Some((column(&x)?, row(&y)?))
+        };
         let mut out = Vec::new();
         let mut i = 0;
-        while i + 1 < words.len() {
-            if let (Some(x), Some(y)) = (column(words[i]), row(words[i + 1])) {
+        while i < words.len() {
+            if let Some((x, y)) = vertex(words[i]) {
+                out.push(self.square_name(x, y));
+                i += 1;
+            } else if let Some((x, y)) =
+                (words.get(i + 1)).and_then(|&next| column(words[i]).zip(row(next)))
+            {
                 out.push(self.square_name(x, y));
                 i += 2;
             } else {
                 i += 1;
             }
         }
+        out.dedup();
         out
     }
 }

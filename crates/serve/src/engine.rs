@@ -18,6 +18,10 @@ pub struct Game {
     pub lang: Lang,
     pub loaded: Loaded,
     pub text: String,
+    /// For a GDL text that is our translation of an RBG game, its vertex names
+    /// (`draw::rbg_squares`): the drawn board's extent and click targets, as its states
+    /// leave the empty squares out. Found once per request, where picture and moves need it.
+    pub squares: Vec<String>,
 }
 
 /// The language `lang` names, else the one the text looks like.
@@ -45,6 +49,10 @@ pub fn load(text: &str, lang: Option<&str>) -> Result<Game, ApiError> {
     match front::parse(text, lang) {
         Ok((loaded, _warnings)) => Ok(Game {
             lang,
+            squares: match &loaded {
+                Loaded::Gdl(d) => draw::rbg_squares(d.fact_constants().into_iter()),
+                _ => Vec::new(),
+            },
             loaded,
             text: text.to_string(),
         }),
@@ -60,11 +68,11 @@ pub fn load(text: &str, lang: Option<&str>) -> Result<Game, ApiError> {
 pub trait Played: GameState {
     /// The current position as SVG, when the game has a picture; its cells are click
     /// targets named as [`Played::squares`] names them.
-    fn picture(&self, loaded: &Loaded) -> Option<String>;
+    fn picture(&self, game: &Game) -> Option<String>;
 
     /// The board squares each move touches, in order (from, intermediate, to), named as the
     /// picture's targets; empty for a move that names no square of the picture.
-    fn squares(&self, moves: &[&Self::Move]) -> Vec<Vec<String>>;
+    fn squares(&self, game: &Game, moves: &[&Self::Move]) -> Vec<Vec<String>>;
 
     /// At most `max` legal moves with their notation, and whether they are all of them. The
     /// default lists every move (SBG boards and GDL joint moves are bounded by their
@@ -93,8 +101,8 @@ pub trait Played: GameState {
 }
 
 impl Played for reasoner::State<'_> {
-    fn picture(&self, loaded: &Loaded) -> Option<String> {
-        match loaded {
+    fn picture(&self, game: &Game) -> Option<String> {
+        match &game.loaded {
             Loaded::Rbg(g) => Some(picture::rbg(
                 g,
                 &self.pieces(),
@@ -105,7 +113,7 @@ impl Played for reasoner::State<'_> {
     }
 
     /// The vertices of the move's modifiers, a vertex repeated in a row once.
-    fn squares(&self, moves: &[&reasoner::Move]) -> Vec<Vec<String>> {
+    fn squares(&self, _: &Game, moves: &[&reasoner::Move]) -> Vec<Vec<String>> {
         let display = &self.reasoner().names().display;
         moves
             .iter()
@@ -142,15 +150,15 @@ impl Played for reasoner::State<'_> {
 }
 
 impl Played for sbg::Engine {
-    fn picture(&self, loaded: &Loaded) -> Option<String> {
-        match loaded {
+    fn picture(&self, game: &Game) -> Option<String> {
+        match &game.loaded {
             Loaded::Sbg(g) => Some(picture::sbg(g, self.board())),
             _ => None,
         }
     }
 
     /// From and to (one square for a null move).
-    fn squares(&self, moves: &[&sbg::Move]) -> Vec<Vec<String>> {
+    fn squares(&self, _: &Game, moves: &[&sbg::Move]) -> Vec<Vec<String>> {
         let width = self.board().width;
         let name = |sq: u16| {
             let sq = usize::from(sq);
@@ -181,19 +189,15 @@ impl Played for gdl::Engine {
     /// A board when the state has a `(cell X Y PIECE)`-like relation (`draw::gdl_board`);
     /// its axes are not filled out to the game's `(index 1..n)` sizes, which the CLI's
     /// `show` reads from the description, but a translated RBG game's are to its vertices
-    /// (its states leave the empty squares out).
-    fn picture(&self, loaded: &Loaded) -> Option<String> {
-        let squares = match loaded {
-            Loaded::Gdl(d) => draw::rbg_squares(d.fact_constants().into_iter()),
-            _ => Vec::new(),
-        };
-        draw::gdl_board_clickable(&self.state_text(), &[], &squares, "state").ok()
+    /// (`Game::squares`).
+    fn picture(&self, game: &Game) -> Option<String> {
+        draw::gdl_board_clickable(&self.state_text(), &[], &game.squares, "state").ok()
     }
 
     /// The cells of the drawn board the move's term names by a column and a row
     /// (`draw::GdlGrid::move_squares`); none without a board.
-    fn squares(&self, moves: &[&gdl::JointMove]) -> Vec<Vec<String>> {
-        let Ok(grid) = draw::gdl_grid(&self.state_text(), &[], &[]) else {
+    fn squares(&self, game: &Game, moves: &[&gdl::JointMove]) -> Vec<Vec<String>> {
+        let Ok(grid) = draw::gdl_grid(&self.state_text(), &[], &game.squares) else {
             return vec![Vec::new(); moves.len()];
         };
         moves
@@ -206,16 +210,16 @@ impl Played for gdl::Engine {
 /// Code that runs on any engine's state.
 pub trait OnState: Sized {
     type Out;
-    fn run<G: Played>(self, state: &mut G, loaded: &Loaded) -> Result<Self::Out, ApiError>;
+    fn run<G: Played>(self, state: &mut G, game: &Game) -> Result<Self::Out, ApiError>;
 
     /// [`OnState::run`], told the last move replayed (a view marks its squares).
     fn run_after<G: Played>(
         self,
         state: &mut G,
-        loaded: &Loaded,
+        game: &Game,
         _last: Option<&G::Move>,
     ) -> Result<Self::Out, ApiError> {
-        self.run(state, loaded)
+        self.run(state, game)
     }
 }
 
@@ -242,7 +246,7 @@ pub fn with_state<F: OnState>(
             let played = play(&mut s, moves, budget);
             rbg_error(&s)?;
             let last = played?;
-            let out = f.run_after(&mut s, &game.loaded, last.as_ref());
+            let out = f.run_after(&mut s, game, last.as_ref());
             rbg_error(&s)?;
             out
         }
@@ -250,7 +254,7 @@ pub fn with_state<F: OnState>(
             let mut e = sbg::Engine::new(g).map_err(|e| ApiError::invalid(e.to_string()))?;
             budget.check()?;
             let last = play(&mut e, moves, budget)?;
-            f.run_after(&mut e, &game.loaded, last.as_ref())
+            f.run_after(&mut e, game, last.as_ref())
         }
         Loaded::Gdl(d) => {
             let mut e = gdl::Engine::new(d).map_err(|e| ApiError::invalid(format!("{e}")))?;
@@ -258,7 +262,7 @@ pub fn with_state<F: OnState>(
             let played = play(&mut e, moves, budget);
             gdl_budget(&e)?;
             let last = played?;
-            let out = f.run_after(&mut e, &game.loaded, last.as_ref());
+            let out = f.run_after(&mut e, game, last.as_ref());
             gdl_budget(&e)?;
             out
         }

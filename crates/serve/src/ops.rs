@@ -1,11 +1,10 @@
 //! What the playground does on a state. Each operation is an [`OnState`], so it is written
 //! once for every engine; long ones check their [`Budget`] and stop early with what they have.
 
-use crate::engine::{OnState, Played};
+use crate::engine::{Game, OnState, Played};
 use crate::error::ApiError;
 use crate::limits::Budget;
 use agents::{AgentSpec, Budget as Think};
-use front::Loaded;
 use game::GameState;
 use serde::Serialize;
 use std::time::{Duration, Instant};
@@ -49,27 +48,27 @@ pub struct Look;
 
 impl OnState for Look {
     type Out = View;
-    fn run<G: Played>(self, state: &mut G, loaded: &Loaded) -> Result<View, ApiError> {
-        Ok(view(state, loaded, None))
+    fn run<G: Played>(self, state: &mut G, game: &Game) -> Result<View, ApiError> {
+        Ok(view(state, game, None))
     }
 
     fn run_after<G: Played>(
         self,
         state: &mut G,
-        loaded: &Loaded,
+        game: &Game,
         last: Option<&G::Move>,
     ) -> Result<View, ApiError> {
-        Ok(view(state, loaded, last))
+        Ok(view(state, game, last))
     }
 }
 
 /// The view of the state `last` led to.
-pub fn view<G: Played>(state: &mut G, loaded: &Loaded, last: Option<&G::Move>) -> View {
+pub fn view<G: Played>(state: &mut G, game: &Game, last: Option<&G::Move>) -> View {
     let (listed, complete) = state.listed_moves(MOVES_SHOWN);
-    let squares = state.squares(&listed.iter().map(|(m, _)| m).collect::<Vec<_>>());
+    let squares = state.squares(game, &listed.iter().map(|(m, _)| m).collect::<Vec<_>>());
     let moves: Vec<String> = listed.into_iter().map(|(_, t)| t).collect();
     let last = last
-        .map(|m| state.squares(&[m]).swap_remove(0))
+        .map(|m| state.squares(game, &[m]).swap_remove(0))
         .unwrap_or_default();
     let players = state.player_names();
     let moves_total = moves.len();
@@ -88,7 +87,7 @@ pub fn view<G: Played>(state: &mut G, loaded: &Loaded, last: Option<&G::Move>) -
         moves_total,
         moves_more: !complete,
         position: state.position_text(),
-        svg: state.picture(loaded),
+        svg: state.picture(game),
         own_moves: own_moves(state),
     }
 }
@@ -180,18 +179,18 @@ pub struct AgentAnswer {
 
 impl OnState for AgentMove {
     type Out = AgentAnswer;
-    fn run<G: Played>(self, state: &mut G, loaded: &Loaded) -> Result<AgentAnswer, ApiError> {
-        self.run_after(state, loaded, None)
+    fn run<G: Played>(self, state: &mut G, game: &Game) -> Result<AgentAnswer, ApiError> {
+        self.run_after(state, game, None)
     }
 
     /// The view marks the agent's move, or `last` when the game was over.
     fn run_after<G: Played>(
         self,
         state: &mut G,
-        loaded: &Loaded,
+        game: &Game,
         last: Option<&G::Move>,
     ) -> Result<AgentAnswer, ApiError> {
-        let mut agent = G::agent(self.kind.spec(self.think), loaded)
+        let mut agent = G::agent(self.kind.spec(self.think), &game.loaded)
             .map_err(|e| ApiError::invalid(e.to_string()))?;
         let mut rng = game::rng_from_seed(self.seed);
         let chosen = match &self.own {
@@ -205,7 +204,7 @@ impl OnState for AgentMove {
         });
         Ok(AgentAnswer {
             mv,
-            view: view(state, loaded, chosen.as_ref().or(last)),
+            view: view(state, game, chosen.as_ref().or(last)),
         })
     }
 }
@@ -271,7 +270,7 @@ pub struct PlayoutAnswer {
 
 impl OnState for Playout {
     type Out = PlayoutAnswer;
-    fn run<G: Played>(self, state: &mut G, _: &Loaded) -> Result<PlayoutAnswer, ApiError> {
+    fn run<G: Played>(self, state: &mut G, _: &Game) -> Result<PlayoutAnswer, ApiError> {
         use rand::Rng as _;
         let mut rng = game::rng_from_seed(self.seed);
         let mut played = Vec::new();
@@ -313,7 +312,7 @@ pub struct PerftAnswer {
 
 impl OnState for Perft {
     type Out = PerftAnswer;
-    fn run<G: Played>(self, state: &mut G, _: &Loaded) -> Result<PerftAnswer, ApiError> {
+    fn run<G: Played>(self, state: &mut G, _: &Game) -> Result<PerftAnswer, ApiError> {
         let start = Instant::now();
         let mut nodes = 0;
         let complete = perft(state, self.depth, &self.budget, &mut nodes);
@@ -366,7 +365,7 @@ pub struct BenchAnswer {
 
 impl OnState for Bench {
     type Out = BenchAnswer;
-    fn run<G: Played>(self, state: &mut G, _: &Loaded) -> Result<BenchAnswer, ApiError> {
+    fn run<G: Played>(self, state: &mut G, _: &Game) -> Result<BenchAnswer, ApiError> {
         let start = Instant::now();
         let mut rng = game::rng_from_seed(self.seed);
         let (mut playouts, mut plies) = (0, 0);

@@ -418,6 +418,7 @@ async fn pages_and_the_game_list() {
 const CHESS: &str = include_str!("../../../corpus/rbg/chess.rbg");
 const DRAUGHTS: &str = include_str!("../../../corpus/rbg/englishDraughts.rbg");
 const TIC_TAC_TOE: &str = include_str!("../../../corpus/gdl/ticTacToe.kif");
+const TIC_TAC_TOE_RBG: &str = include_str!("../../../corpus/rbg/ticTacToe.rbg");
 
 /// The squares of a view's move `text`.
 fn squares_of(view: &Value, text: &str) -> Value {
@@ -483,6 +484,27 @@ async fn moves_name_their_squares_and_the_last_is_marked() {
         .unwrap()
         .iter()
         .all(|s| s == &json!([])));
+}
+
+/// A translated RBG game leaves empty squares out of its GDL states; its moves still name
+/// the board's squares as the picture's targets when the board holds no piece yet.
+#[tokio::test]
+async fn a_translated_empty_board_has_click_targets() {
+    let (status, c) = post(
+        "/api/convert",
+        json!({ "text": TIC_TAC_TOE_RBG, "to": "gdl" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{c}");
+    let (status, v) = post("/api/state", json!({ "text": c["text"] })).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["moves_total"], 9);
+    let squares = v["squares"].as_array().unwrap();
+    assert!(
+        squares.iter().all(|s| s.as_array().unwrap().len() == 1),
+        "{v}"
+    );
+    squares_are_targets(&v);
 }
 
 /// RBG → RBG is the formatter, as `rbgtool convert --to rbg`; the game list hashes texts as
