@@ -307,6 +307,42 @@ fn improper_keeper_is_an_error_or_a_warning_in_both_engines() {
     assert!(y.keeper_warning.is_some());
 }
 
+/// An improper keeper choice after a player's move (three keeper moves, the third with
+/// another result): both engines report it and are left at the choice, where undo takes the
+/// move back; with `First` both go on with the first alternative and keep the warning.
+#[test]
+fn improper_keeper_after_a_move_leaves_both_engines_alike() {
+    let src = "#players = p(1), q(1)\n#pieces = e, x\n#variables = t(3)\n\
+               #board = rectangle(up, down, left, right, [e, e])\n\
+               #rules = ->p [x] ->> ([$ t = 2] + [$ t = 2] + [$ t = 3]) ->q {}\n";
+    let g = rbg::parse_game(src).unwrap().game;
+    for keeper in [reasoner::KeeperMode::Check, reasoner::KeeperMode::First] {
+        let mut opts = build_options();
+        opts.options.keeper = keeper;
+        let cg = CompiledGame::new(&g, &opts).expect("builds");
+        let r = reasoner::Reasoner::with_options(&g, opts.options).unwrap();
+        let mut a = r.initial_state().unwrap();
+        let mut b = cg.initial_state().unwrap();
+        let of = compiled::Snapshot::of_interpreter;
+        let before = of(&a);
+        let m = a.legal_moves_checked().unwrap();
+        let (ra, rb) = (a.try_apply(&m[0]), b.try_apply(&m[0]));
+        assert_eq!(ra.is_ok(), keeper == reasoner::KeeperMode::First);
+        assert_eq!(rb.is_ok(), ra.is_ok());
+        assert_eq!(b.snapshot(), of(&a), "{keeper:?}");
+        assert_eq!(a.keeper_warning().is_some(), ra.is_ok());
+        assert_eq!(b.keeper_warning().is_some(), ra.is_ok());
+        assert!(matches!(
+            rb.err().or(b.keeper_warning()),
+            Some(reasoner::GameError::ImproperKeeper { moves: 3, .. })
+        ));
+        a.undo();
+        b.undo();
+        assert_eq!(of(&a), before);
+        assert_eq!(b.snapshot(), before);
+    }
+}
+
 /// The keeper's search cut at its frontier (`keeper_frontier`) finds one way on one board
 /// and two on the other, where check mode then lists the moves and finds the choice
 /// improper, as the interpreter does.

@@ -240,6 +240,51 @@ fn improper_keeper_is_reported() {
     assert!(r.initial_state().is_ok());
 }
 
+/// The check completes the keeper's other moves aside and the first in place: an improper
+/// choice found after a player's move leaves the state at the choice, and undo takes the
+/// whole move back; first mode goes on with the first alternative.
+#[test]
+fn improper_keeper_after_a_move_is_undone() {
+    // Three keeper moves: the first two set turn to 2, the third to 3.
+    let rules = "->red down [r] ->> ([$ turn = 2] + [$ turn = 2] + [$ turn = 3]) ->blue";
+    let g = game(&BLOCKS, rules);
+    let r = Reasoner::new(&g).unwrap();
+    let mut s = r.initial_state().unwrap();
+    let before = s.snapshot();
+    let m = s.legal_moves_checked().unwrap();
+    assert_eq!(m.len(), 1);
+    let e = s.try_apply(&m[0]).unwrap_err();
+    let GameError::ImproperKeeper {
+        moves, conflict, ..
+    } = &e
+    else {
+        panic!("{e:?}")
+    };
+    // Compared with the first: the second agrees, the third does not (turn, variable 2).
+    assert_eq!(*moves, 3);
+    assert_eq!(conflict.vars_differ, [(2, 2, 3)]);
+    // At the choice: red's piece is down, the keeper to move.
+    assert_eq!(s.player_to_move(), None);
+    assert_eq!(s.snapshot().pieces[2], 1);
+    s.undo();
+    assert_eq!(s.snapshot(), before);
+    assert_eq!(s.legal_moves_checked().unwrap().len(), 1);
+    // First mode: the first alternative's completion, and the warning.
+    let opts = Options {
+        keeper: KeeperMode::First,
+        ..Options::default()
+    };
+    let r = Reasoner::with_options(&g, opts).unwrap();
+    let mut s = r.initial_state().unwrap();
+    let m = s.legal_moves_checked().unwrap();
+    s.try_apply(&m[0]).unwrap();
+    assert_eq!(s.keeper_warning(), Some(e));
+    assert_eq!(s.player_to_move(), Some(1));
+    assert_eq!(s.snapshot().variables[2], 2);
+    s.undo();
+    assert_eq!(s.snapshot(), before);
+}
+
 #[test]
 fn keeper_loop_is_reported() {
     let g = game(&BLOCKS, "(->>)*");
