@@ -320,9 +320,20 @@ fn rbg_vertex(name: &str) -> Option<(String, String)> {
 }
 
 /// An axis's values in reading order: numbers ascending, filled in between (and from 1 to
-/// the smallest of `sizes` that holds them); otherwise sorted as text.
+/// the smallest of `sizes` that holds them); single letters (files) from `a` to the last one
+/// seen, so a file is drawn where its letter says; otherwise sorted as text.
 fn axis<'a>(values: impl Iterator<Item = &'a String>, sizes: &[i64]) -> Vec<String> {
     let seen: BTreeSet<&String> = values.collect();
+    let letter = |v: &&String| match v.as_bytes() {
+        [c @ b'a'..=b'z'] => Some(i64::from(c - b'a') + 1),
+        _ => None,
+    };
+    if let Some(ns) = seen.iter().map(letter).collect::<Option<Vec<i64>>>() {
+        let hi = ns.iter().copied().max().unwrap_or(0);
+        return (0..hi as u8)
+            .map(|i| char::from(b'a' + i).to_string())
+            .collect();
+    }
     let numbers: Option<Vec<i64>> = seen.iter().map(|v| v.parse::<i64>().ok()).collect();
     match numbers {
         Some(ns) if !ns.is_empty() => {
@@ -376,6 +387,10 @@ mod tests {
         assert_eq!(
             axis(["b".to_string(), "a".to_string()].iter(), &[8]),
             ["a", "b"]
+        );
+        assert_eq!(
+            axis(["e".to_string(), "c".to_string()].iter(), &[]),
+            ["a", "b", "c", "d", "e"]
         );
     }
 

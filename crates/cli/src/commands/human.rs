@@ -77,7 +77,8 @@ impl HumanView<gdl::Engine> for GdlView {
 
 impl GdlView {
     /// The one legal move whose term names exactly the squares typed (`e2 e4`, `e2e4`),
-    /// reading the board's coordinates as files a.. and ranks 1.. from the bottom.
+    /// named as the drawn board names its cells (`draw::GdlGrid::move_squares`: files a..
+    /// from the left, ranks 1.. from the bottom; a translated RBG game's vertices too).
     fn by_squares(
         &self,
         e: &mut gdl::Engine,
@@ -85,10 +86,13 @@ impl GdlView {
         legal: &[gdl::JointMove],
     ) -> Option<gdl::JointMove> {
         let grid = draw::gdl_grid(&e.state_text(), &self.sizes, &self.squares).ok()?;
-        let typed = algebraic_squares(text)?;
+        let typed: Vec<String> = algebraic_squares(text)?
+            .into_iter()
+            .map(|(file, rank)| format!("{}{}", char::from(b'a' + file as u8), rank + 1))
+            .collect();
         let mut hits = legal
             .iter()
-            .filter(|m| move_squares(&e.move_to_text(m), &grid) == typed);
+            .filter(|m| grid.move_squares(&e.move_to_text(m)) == typed);
         match (hits.next(), hits.next()) {
             (Some(m), None) => Some(m.clone()),
             _ => None,
@@ -380,52 +384,6 @@ fn algebraic_squares(text: &str) -> Option<Vec<(usize, usize)>> {
     (!squares.is_empty()).then_some(squares)
 }
 
-/// The squares a move's term names: each pair of consecutive words that are a column and a
-/// row of the board, as (file, rank) counted from 0 with rank 0 at the bottom. A letter
-/// column is its letter (`e` is file 4) and a number its number (`2` is the second), so
-/// columns and rows with no piece in this state count too.
-fn move_squares(term: &str, grid: &draw::GdlGrid) -> Vec<(usize, usize)> {
-    let letters = grid.files.iter().all(|f| letter(f).is_some());
-    let numbers = |labels: &[String]| labels.iter().all(|l| number(l).is_some());
-    let file_of = |w: &str| match (letters, numbers(&grid.files)) {
-        (true, _) => letter(w),
-        (_, true) => number(w),
-        _ => grid.files.iter().position(|f| f == w),
-    };
-    let rank_of = |w: &str| match numbers(&grid.ranks) {
-        true => number(w),
-        false => (grid.ranks.iter().position(|r| r == w)).map(|i| grid.ranks.len() - 1 - i),
-    };
-    let words: Vec<&str> = term
-        .split(|c: char| c.is_whitespace() || c == '(' || c == ')' || c == '|')
-        .filter(|w| !w.is_empty())
-        .collect();
-    let mut squares = Vec::new();
-    let mut i = 0;
-    while i + 1 < words.len() {
-        if let (Some(file), Some(rank)) = (file_of(words[i]), rank_of(words[i + 1])) {
-            squares.push((file, rank));
-            i += 2;
-        } else {
-            i += 1;
-        }
-    }
-    squares
-}
-
-/// `a` is 0, `b` 1, ...: a one-letter column label.
-fn letter(w: &str) -> Option<usize> {
-    match w.as_bytes() {
-        [c @ b'a'..=b'z'] => Some(usize::from(c - b'a')),
-        _ => None,
-    }
-}
-
-/// `1` is 0, `2` 1, ...: a number label counted from 1.
-fn number(w: &str) -> Option<usize> {
-    w.parse::<usize>().ok()?.checked_sub(1)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -439,6 +397,33 @@ mod tests {
         assert_eq!(algebraic_squares("a0"), None);
     }
 
+    /// A translated RBG game's moves name vertices (`rx0y0`): typed squares find them.
+    #[test]
+    fn squares_find_a_translated_games_moves() {
+        let src = include_str!("../../../../corpus/rbg/ticTacToe.rbg");
+        let game = rbg::parse_game(src).unwrap().game;
+        let options = convert::rbg_to_gdl::GdlOptions::default();
+        let text = convert::rbg_to_gdl::rbg_to_gdl(&game, options)
+            .unwrap()
+            .text;
+        let desc = gdl::parse(&text).unwrap();
+        let view = GdlView {
+            sizes: Vec::new(),
+            squares: draw::rbg_squares(desc.fact_constants().into_iter()),
+        };
+        let mut e = gdl::Engine::new(&desc).unwrap();
+        let mut legal = Vec::new();
+        e.legal_moves(&mut legal);
+        // a3 is the top left square, the rules' first vertex.
+        let mv = view.read_move(&mut e, "a3", &legal).expect("one move");
+        assert!(
+            e.move_to_text(&mv).contains("rx0y0"),
+            "{}",
+            e.move_to_text(&mv)
+        );
+        assert!(view.read_move(&mut e, "d4", &legal).is_none());
+    }
+
     #[test]
     fn a_term_names_the_squares_of_its_coordinate_pairs() {
         let facts: Vec<String> = ["(cell a 1 wp)", "(cell e 2 wp)", "(cell h 8 bk)"]
@@ -446,7 +431,7 @@ mod tests {
             .map(|s| s.to_string())
             .collect();
         let grid = draw::gdl_grid(&facts, &[8], &[]).unwrap();
-        assert_eq!(move_squares("(move wp e 2 e 4)", &grid), [(4, 1), (4, 3)]);
-        assert_eq!(move_squares("noop", &grid), []);
+        assert_eq!(grid.move_squares("(move wp e 2 e 4)"), ["e2", "e4"]);
+        assert!(grid.move_squares("noop").is_empty());
     }
 }
