@@ -22,7 +22,8 @@ use std::sync::Arc;
 /// cannot answer.
 #[derive(Debug, thiserror::Error)]
 pub enum EngineError {
-    /// The RBG interpreter or compiled library stopped (a limit, a keeper loop).
+    /// The RBG interpreter or compiled library stopped (a limit, a keeper loop) or has no
+    /// initial state.
     #[error(transparent)]
     Rbg(#[from] reasoner::GameError),
     /// The SBG engine could not be built.
