@@ -70,6 +70,7 @@ pub mod limits {
 }
 
 /// A time in seconds: finite, positive, at most [`limits::SECONDS`].
+// A `String` error, as clap's value parsers take it: clap shows it as the reason.
 fn seconds(s: &str) -> Result<f64, String> {
     let x: f64 = s
         .trim()

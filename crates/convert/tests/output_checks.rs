@@ -185,7 +185,10 @@ fn a_230x230_board_is_refused_as_ll_rbg() {
     );
     let g = rbg::parse_game(&src).expect("valid HL-RBG").game;
     let err = rbg::print_ll_checked(&g).unwrap_err();
-    assert!(err.contains("more than 1000000 tokens"), "{err}");
+    assert_eq!(err.bytes, rbg::print_ll(&g).len());
+    let msg = err.to_string();
+    assert!(msg.starts_with("the LL-RBG text ("), "{msg}");
+    assert!(msg.contains("more than 1000000 tokens"), "{msg}");
 }
 
 #[test]

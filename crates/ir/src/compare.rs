@@ -67,13 +67,37 @@ pub struct CompareOptions {
     pub vertex_names: bool,
 }
 
-/// `Ok(())` if the games are the same; otherwise a description of the first difference.
-pub fn same_game(a: &Game, b: &Game, opts: CompareOptions) -> Result<(), String> {
-    fn eq<T: PartialEq + std::fmt::Debug>(what: &str, x: &T, y: &T) -> Result<(), String> {
+/// The first difference [`same_game`] finds: what differs and both sides, shown with `Debug`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{what} differ:\n  left:  {left}\n  right: {right}")]
+pub struct GamesDiffer {
+    /// The part that differs, e.g. "pieces" or "rules".
+    pub what: &'static str,
+    pub left: String,
+    pub right: String,
+}
+
+impl GamesDiffer {
+    fn new<T: std::fmt::Debug>(what: &'static str, left: &T, right: &T) -> Self {
+        GamesDiffer {
+            what,
+            left: format!("{left:?}"),
+            right: format!("{right:?}"),
+        }
+    }
+}
+
+/// `Ok(())` if the games are the same; otherwise the first difference.
+pub fn same_game(a: &Game, b: &Game, opts: CompareOptions) -> Result<(), GamesDiffer> {
+    fn eq<T: PartialEq + std::fmt::Debug>(
+        what: &'static str,
+        x: &T,
+        y: &T,
+    ) -> Result<(), GamesDiffer> {
         if x == y {
             Ok(())
         } else {
-            Err(format!("{what} differ:\n  left:  {x:?}\n  right: {y:?}"))
+            Err(GamesDiffer::new(what, x, y))
         }
     }
     eq("players", &a.players, &b.players)?;
@@ -90,9 +114,5 @@ pub fn same_game(a: &Game, b: &Game, opts: CompareOptions) -> Result<(), String>
     }
     eq("initial pieces", &a.board.initial, &b.board.initial)?;
     eq("edges", &a.board.edge_table(), &b.board.edge_table())?;
-    let (ca, cb) = (canonical(&a.rules), canonical(&b.rules));
-    if ca != cb {
-        return Err(format!("rules differ:\n  left:  {ca:?}\n  right: {cb:?}"));
-    }
-    Ok(())
+    eq("rules", &canonical(&a.rules), &canonical(&b.rules))
 }

@@ -299,8 +299,8 @@ impl game::GameState for Propnet {
         let joint = joint::joint_move_count(self.legal.iter().map(Vec::len));
         if joint > gdl::engine::MAX_JOINT_MOVES {
             let counts: Vec<usize> = self.legal.iter().map(Vec::len).collect();
-            if let Err(m) = joint::joint_move_budget(&counts) {
-                self.error = Some(m);
+            if let Err(e) = joint::joint_move_budget(&counts) {
+                self.error = Some(e.to_string());
                 return;
             }
         }

@@ -1,7 +1,7 @@
 //! The Python classes `Game`, `State` and `Move`, and `load`.
 
 use crate::compiled_backend::CompiledBackend;
-use crate::engine::{Engine, GdlBackend, RbgBackend, RbgIds, Wrapped};
+use crate::engine::{Engine, EngineError, GdlBackend, RbgBackend, RbgIds, Wrapped};
 use crate::errors;
 use crate::loading::{self, Lang, Loaded};
 use codespan_reporting::diagnostic::Diagnostic;
@@ -37,7 +37,7 @@ pub struct Game {
     warnings: Vec<Diagnostic<()>>,
     /// GDL: the network's moves per role and base propositions, sorted (built once, on
     /// first use by `role_actions` or `base_propositions`).
-    gdl_spaces: std::sync::OnceLock<Result<GdlSpaces, String>>,
+    gdl_spaces: std::sync::OnceLock<Result<GdlSpaces, propnet::GroundError>>,
 }
 
 /// What the adapters number in a GDL game: every move of each role, every base proposition.
@@ -56,9 +56,7 @@ impl Game {
         };
         let spaces = self.gdl_spaces.get_or_init(|| {
             let d = Arc::clone(d);
-            let net = py
-                .detach(move || propnet::build(&d))
-                .map_err(|e| e.to_string())?;
+            let net = py.detach(move || propnet::build(&d))?;
             let mut moves = net.move_space().to_vec();
             for list in &mut moves {
                 list.sort();
@@ -87,16 +85,14 @@ impl Game {
                 compiled: Some(cg),
                 ids,
                 ..
-            } => Box::new(Wrapped::new(
-                CompiledBackend::new(cg, ids).map_err(game_err)?,
-            )),
-            Kind::Rbg { reasoner, ids, .. } => Box::new(Wrapped::new(
-                RbgBackend::new(reasoner, ids).map_err(game_err)?,
-            )),
+            } => Box::new(Wrapped::new(CompiledBackend::new(cg, ids)?)),
+            Kind::Rbg { reasoner, ids, .. } => {
+                Box::new(Wrapped::new(RbgBackend::new(reasoner, ids)?))
+            }
             Kind::Sbg(g) => Box::new(Wrapped::new(
-                sbg::Engine::new(g).map_err(|e| game_err(e.to_string()))?,
+                sbg::Engine::new(g).map_err(EngineError::from)?,
             )),
-            Kind::Gdl(d) => Box::new(Wrapped::new(GdlBackend::new(d).map_err(game_err)?)),
+            Kind::Gdl(d) => Box::new(Wrapped::new(GdlBackend::new(d)?)),
         })
     }
 }
@@ -346,7 +342,7 @@ impl Game {
     /// 8902
     fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
         let mut e = self.new_engine()?;
-        py.detach(move || e.perft(depth)).map_err(game_err)
+        Ok(py.detach(move || e.perft(depth))?)
     }
 
     /// `n` uniformly random playouts from the initial state with the CLI's RNG and seed
@@ -355,9 +351,7 @@ impl Game {
     /// average_scores, score_histogram ("s1 s2" → count), unfinished.
     #[pyo3(signature = (n, seed=0))]
     fn playouts<'py>(&self, py: Python<'py>, n: u64, seed: u64) -> PyResult<Bound<'py, PyDict>> {
-        let report = py
-            .detach(|| flat_mc(&self.kind, n, seed))
-            .map_err(game_err)?;
+        let report = py.detach(|| flat_mc(&self.kind, n, seed))?;
         let d = PyDict::new(py);
         d.set_item("playouts", report.playouts)?;
         d.set_item("states", report.states)?;
@@ -391,7 +385,7 @@ fn position_error(text: &str, e: &game::PositionError) -> PyErr {
 const MAX_LENGTH: u64 = 1_000_000;
 
 /// Flat Monte-Carlo exactly as `rbgtool bench` runs it for each engine.
-fn flat_mc(kind: &Kind, n: u64, seed: u64) -> Result<game::playout::FlatMcReport, String> {
+fn flat_mc(kind: &Kind, n: u64, seed: u64) -> Result<game::playout::FlatMcReport, EngineError> {
     use game::playout::{flat_monte_carlo, Budget};
     let mut rng = game::rng_from_seed(seed);
     match kind {
@@ -399,22 +393,19 @@ fn flat_mc(kind: &Kind, n: u64, seed: u64) -> Result<game::playout::FlatMcReport
             compiled: Some(cg), ..
         } => {
             // Listing every move, as `rbgtool bench` does by default.
-            let rep = cg
-                .flat_mc_with(
-                    reasoner::Budget::Playouts(n),
-                    seed,
-                    compiled::Sampling::List,
-                )
-                .map_err(|e| e.to_string())?;
+            let rep = cg.flat_mc_with(
+                reasoner::Budget::Playouts(n),
+                seed,
+                compiled::Sampling::List,
+            )?;
             Ok(rep.to_flat_mc())
         }
         Kind::Rbg { reasoner, .. } => {
-            let rep = reasoner::flat_mc(reasoner, reasoner::Budget::Playouts(n), seed)
-                .map_err(|e| e.to_string())?;
+            let rep = reasoner::flat_mc(reasoner, reasoner::Budget::Playouts(n), seed)?;
             Ok(rep.to_flat_mc())
         }
         Kind::Sbg(g) => {
-            let mut e = sbg::Engine::new(g).map_err(|e| e.to_string())?;
+            let mut e = sbg::Engine::new(g)?;
             Ok(flat_monte_carlo(
                 &mut e,
                 Budget::Playouts(n),
@@ -428,11 +419,11 @@ fn flat_mc(kind: &Kind, n: u64, seed: u64) -> Result<game::playout::FlatMcReport
             if let Some(mut net) = propnet::build(d).ok().filter(propnet::suits_auto) {
                 let rep = flat_monte_carlo(&mut net, Budget::Playouts(n), &mut rng, MAX_LENGTH);
                 return match net.budget_error() {
-                    Some(m) => Err(format!("the GDL network's budget is exceeded: {m}")),
+                    Some(m) => Err(EngineError::NetworkBudget(m)),
                     None => Ok(rep),
                 };
             }
-            let mut e = gdl::Engine::new(d).map_err(|e| e.to_string())?;
+            let mut e = gdl::Engine::new(d)?;
             Ok(flat_monte_carlo(
                 &mut e,
                 Budget::Playouts(n),
@@ -510,7 +501,7 @@ impl State {
     fn apply_index(&self, i: usize) -> PyResult<()> {
         let r = self.lock().apply_index(i);
         self.moved();
-        r.map_err(game_err)
+        Ok(r?)
     }
 }
 
@@ -525,7 +516,7 @@ impl State {
     /// The legal moves, in the engine's deterministic order (empty at a terminal state).
     fn legal_moves(&self) -> PyResult<Vec<Move>> {
         let version = self.version.load(Ordering::Relaxed);
-        let list = self.lock().legal().map_err(game_err)?;
+        let list = self.lock().legal()?;
         Ok(list
             .into_iter()
             .enumerate()
@@ -541,7 +532,7 @@ impl State {
     /// GDL: each role's own legal moves as GDL terms (a role that waits has `noop` or the
     /// like; every list is empty at a terminal state). Raises GameError for RBG and SBG.
     fn role_moves(&self) -> PyResult<Vec<Vec<String>>> {
-        self.lock().role_moves().map_err(game_err)
+        Ok(self.lock().role_moves()?)
     }
 
     /// GDL: plays one own move per role (terms in role order, each from `role_moves()`) as
@@ -549,12 +540,12 @@ impl State {
     fn apply_role_moves(&self, moves: Vec<String>) -> PyResult<()> {
         let r = self.lock().apply_role_moves(&moves);
         self.moved();
-        r.map_err(game_err)
+        Ok(r?)
     }
 
     /// The ids of the legal moves (no texts: the adapters' fast path).
     fn legal_ids(&self) -> PyResult<Vec<u64>> {
-        self.lock().legal_ids().map_err(game_err)
+        Ok(self.lock().legal_ids()?)
     }
 
     /// Applies a move: a `Move` from `legal_moves()`, its id (int) or its text (str).
@@ -565,8 +556,7 @@ impl State {
             }
             let found = self
                 .lock()
-                .legal()
-                .map_err(game_err)?
+                .legal()?
                 .iter()
                 .position(|(id, text)| *id == m.id && *text == m.text);
             return match found {
@@ -575,7 +565,7 @@ impl State {
             };
         }
         if let Ok(id) = r#move.extract::<u64>() {
-            let list = self.lock().legal_ids().map_err(game_err)?;
+            let list = self.lock().legal_ids()?;
             let mut hits = list.iter().enumerate().filter(|(_, i)| **i == id);
             return match (hits.next(), hits.next()) {
                 (Some((i, _)), None) => self.apply_index(i),
@@ -586,7 +576,7 @@ impl State {
             };
         }
         if let Ok(text) = r#move.extract::<String>() {
-            let i = self.lock().index_of_text(&text).map_err(game_err)?;
+            let i = self.lock().index_of_text(&text)?;
             return self.apply_index(i);
         }
         Err(pyo3::exceptions::PyTypeError::new_err(
@@ -648,7 +638,7 @@ impl State {
     /// Perft from this state, in Rust with the GIL released.
     fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
         let mut e = self.lock().clone_box();
-        py.detach(move || e.perft(depth)).map_err(game_err)
+        Ok(py.detach(move || e.perft(depth))?)
     }
 
     /// The position as text (docs/positions.md); `Game.state_from_text` reads it back.

@@ -1,7 +1,7 @@
 //! `rbgtool.load(..., engine="compiled")`: an RBG state in the game's compiled library, behind
 //! the same [`Backend`] as the interpreter's states (same move ids, texts and positions).
 
-use crate::engine::{Backend, RbgIds};
+use crate::engine::{Backend, EngineError, RbgIds};
 use compiled::{CompiledGame, CompiledState};
 use game::GameState;
 use std::sync::Arc;
@@ -15,12 +15,15 @@ pub struct CompiledBackend {
 }
 
 impl CompiledBackend {
-    pub fn new(game: &Arc<CompiledGame>, ids: &Arc<RbgIds>) -> Result<CompiledBackend, String> {
+    pub fn new(
+        game: &Arc<CompiledGame>,
+        ids: &Arc<RbgIds>,
+    ) -> Result<CompiledBackend, EngineError> {
         // SAFETY: the library lives in an `Arc` that this struct keeps (and every fork keeps a
         // clone of), the state is dropped before it (field order), and the `'static` state
         // never leaves this struct.
         let g_static: &'static CompiledGame = unsafe { &*Arc::as_ptr(game) };
-        let state = g_static.initial_state().map_err(|e| e.to_string())?;
+        let state = g_static.initial_state()?;
         Ok(CompiledBackend {
             state,
             game: Arc::clone(game),
@@ -38,21 +41,15 @@ impl Backend for CompiledBackend {
     fn id(&self, mv: &reasoner::Move, _: usize) -> u64 {
         self.ids.id(mv)
     }
-    fn checked_legal(&mut self, out: &mut Vec<reasoner::Move>) -> Result<(), String> {
-        *out = self
-            .state
-            .legal_moves_checked()
-            .map_err(|e| e.to_string())?;
+    fn checked_legal(&mut self, out: &mut Vec<reasoner::Move>) -> Result<(), EngineError> {
+        *out = self.state.legal_moves_checked()?;
         Ok(())
     }
-    fn checked_apply(&mut self, mv: &reasoner::Move) -> Result<(), String> {
-        self.state.try_apply(mv).map_err(|e| e.to_string())
+    fn checked_apply(&mut self, mv: &reasoner::Move) -> Result<(), EngineError> {
+        Ok(self.state.try_apply(mv)?)
     }
-    fn fast_perft(&mut self, depth: u32) -> Result<u64, String> {
-        let counts = self
-            .game
-            .perft_by_depth(&mut self.state, depth)
-            .map_err(|e| e.to_string())?;
+    fn fast_perft(&mut self, depth: u32) -> Result<u64, EngineError> {
+        let counts = self.game.perft_by_depth(&mut self.state, depth)?;
         Ok(counts.last().map_or(1, |c| c.leaves))
     }
     fn fork(&self, origin: Option<&str>, history: &[reasoner::Move]) -> Self {

@@ -13,26 +13,70 @@
 //!   id; `State.legal_moves` reports such a clash as an error.
 //! * GDL: the index of the joint move in the state's legal list (no bound).
 
+use crate::errors;
 use game::GameState;
+use pyo3::PyErr;
 use std::sync::Arc;
 
-/// A game state behind one interface. Errors are messages (the Python layer raises them).
+/// Why an engine call fails: an engine's own error (its text kept), or a call the state
+/// cannot answer.
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    /// The RBG interpreter or compiled library stopped (a limit, a keeper loop) or has no
+    /// initial state.
+    #[error(transparent)]
+    Rbg(#[from] reasoner::GameError),
+    /// The SBG engine could not be built.
+    #[error(transparent)]
+    Sbg(#[from] sbg::BuildError),
+    /// The GDL interpreter could not be built.
+    #[error(transparent)]
+    Gdl(#[from] gdl::EngineError),
+    /// A budget of the GDL network was exceeded during playouts (the message names it).
+    #[error("the GDL network's budget is exceeded: {0}")]
+    NetworkBudget(String),
+    /// A move text that names no legal move, or several.
+    #[error(transparent)]
+    MoveText(#[from] game::MoveError),
+    #[error("move index {index} out of range ({moves} moves)")]
+    IndexOutOfRange { index: usize, moves: usize },
+    /// A move the engine reads that is not in the legal list.
+    #[error("{text:?} is not a legal move here")]
+    NotLegalHere { text: String },
+    /// Own moves per role asked of an RBG or SBG state.
+    #[error("own moves per role are for GDL games; here one player moves at a time")]
+    NotSimultaneous,
+    #[error("the joint move `{text}` has not one move per role")]
+    NotOneMovePerRole { text: String },
+    #[error("{given} own moves given but the game has {roles} roles")]
+    RoleCount { given: usize, roles: usize },
+}
+
+/// Python sees every engine error as `GameError` with its message, as when the errors were
+/// strings.
+impl From<EngineError> for PyErr {
+    fn from(e: EngineError) -> PyErr {
+        errors::message(e.to_string())
+    }
+}
+
+/// A game state behind one interface (the Python layer raises its errors).
 pub trait Engine: Send {
     fn players(&self) -> Vec<String>;
     fn current_player(&self) -> Option<usize>;
     /// The legal moves as `(id, text)`, kept for [`Engine::apply_index`].
-    fn legal(&mut self) -> Result<Vec<(u64, String)>, String>;
+    fn legal(&mut self) -> Result<Vec<(u64, String)>, EngineError>;
     /// The ids of the legal moves (no texts), kept as [`Engine::legal`] keeps its list.
-    fn legal_ids(&mut self) -> Result<Vec<u64>, String>;
+    fn legal_ids(&mut self) -> Result<Vec<u64>, EngineError>;
     /// Applies move `i` of the last [`Engine::legal`] list (computed again if stale).
-    fn apply_index(&mut self, i: usize) -> Result<(), String>;
+    fn apply_index(&mut self, i: usize) -> Result<(), EngineError>;
     /// Takes back the last move; false when there is none.
     fn undo(&mut self) -> bool;
     fn scores(&self) -> Vec<i64>;
     fn is_terminal(&mut self) -> bool;
     fn hash(&self) -> u64;
     fn clone_box(&self) -> Box<dyn Engine>;
-    fn perft(&mut self, depth: u32) -> Result<u64, String>;
+    fn perft(&mut self, depth: u32) -> Result<u64, EngineError>;
     /// Moves applied since the initial state.
     fn ply(&self) -> usize;
     /// The position text (docs/positions.md).
@@ -40,7 +84,7 @@ pub trait Engine: Send {
     /// Replaces the state by a position text; forgets the history.
     fn set_position(&mut self, text: &str) -> Result<(), game::PositionError>;
     /// The index in [`Engine::legal`] of the move a text in notation names.
-    fn index_of_text(&mut self, text: &str) -> Result<usize, String>;
+    fn index_of_text(&mut self, text: &str) -> Result<usize, EngineError>;
     /// The piece on each vertex (RBG piece names) or square (SBG letters, `""` when empty);
     /// empty for GDL.
     fn pieces(&self) -> Vec<String>;
@@ -49,9 +93,9 @@ pub trait Engine: Send {
     fn variables(&self) -> Vec<i64>;
     /// GDL: each role's own legal moves as terms, in the order of the joint moves (empty
     /// lists at a terminal state); an error for RBG and SBG, where one player moves at a time.
-    fn role_moves(&mut self) -> Result<Vec<Vec<String>>, String>;
+    fn role_moves(&mut self) -> Result<Vec<Vec<String>>, EngineError>;
     /// GDL: applies the joint move made of one own move per role (terms, in role order).
-    fn apply_role_moves(&mut self, own: &[String]) -> Result<(), String>;
+    fn apply_role_moves(&mut self, own: &[String]) -> Result<(), EngineError>;
 }
 
 /// What each engine adds to [`GameState`]: move ids, its fastest perft, copying, a text.
@@ -61,15 +105,15 @@ pub trait Backend: GameState<Move: Send> + Send + Sized + 'static {
     /// True when a move is a joint move of every role, written `a | b` by `move_text` (GDL).
     const JOINT: bool = false;
     fn id(&self, mv: &Self::Move, index: usize) -> u64;
-    fn checked_legal(&mut self, out: &mut Vec<Self::Move>) -> Result<(), String> {
+    fn checked_legal(&mut self, out: &mut Vec<Self::Move>) -> Result<(), EngineError> {
         self.legal_moves(out);
         Ok(())
     }
-    fn checked_apply(&mut self, mv: &Self::Move) -> Result<(), String> {
+    fn checked_apply(&mut self, mv: &Self::Move) -> Result<(), EngineError> {
         self.apply(mv);
         Ok(())
     }
-    fn fast_perft(&mut self, depth: u32) -> Result<u64, String> {
+    fn fast_perft(&mut self, depth: u32) -> Result<u64, EngineError> {
         Ok(game::perft::perft(self, depth))
     }
     /// A copy; engines that copy by replay get the position set last (if any) and the moves
@@ -106,7 +150,7 @@ impl<B: Backend> Wrapped<B> {
         }
     }
 
-    fn refresh(&mut self) -> Result<(), String> {
+    fn refresh(&mut self) -> Result<(), EngineError> {
         if !self.fresh {
             self.b.checked_legal(&mut self.moves)?;
             self.fresh = true;
@@ -122,7 +166,7 @@ impl<B: Backend> Engine for Wrapped<B> {
     fn current_player(&self) -> Option<usize> {
         self.b.current_player()
     }
-    fn legal(&mut self) -> Result<Vec<(u64, String)>, String> {
+    fn legal(&mut self) -> Result<Vec<(u64, String)>, EngineError> {
         self.refresh()?;
         let out: Vec<(u64, String)> = self
             .moves
@@ -132,7 +176,7 @@ impl<B: Backend> Engine for Wrapped<B> {
             .collect();
         Ok(out)
     }
-    fn legal_ids(&mut self) -> Result<Vec<u64>, String> {
+    fn legal_ids(&mut self) -> Result<Vec<u64>, EngineError> {
         self.refresh()?;
         Ok(self
             .moves
@@ -141,12 +185,15 @@ impl<B: Backend> Engine for Wrapped<B> {
             .map(|(i, m)| self.b.id(m, i))
             .collect())
     }
-    fn apply_index(&mut self, i: usize) -> Result<(), String> {
+    fn apply_index(&mut self, i: usize) -> Result<(), EngineError> {
         self.refresh()?;
         let mv = self
             .moves
             .get(i)
-            .ok_or_else(|| format!("move index {i} out of range ({} moves)", self.moves.len()))?
+            .ok_or(EngineError::IndexOutOfRange {
+                index: i,
+                moves: self.moves.len(),
+            })?
             .clone();
         self.fresh = false;
         self.ply += 1;
@@ -187,7 +234,7 @@ impl<B: Backend> Engine for Wrapped<B> {
             origin: self.origin.clone(),
         })
     }
-    fn perft(&mut self, depth: u32) -> Result<u64, String> {
+    fn perft(&mut self, depth: u32) -> Result<u64, EngineError> {
         self.b.fast_perft(depth)
     }
     fn ply(&self) -> usize {
@@ -206,13 +253,15 @@ impl<B: Backend> Engine for Wrapped<B> {
         }
         Ok(())
     }
-    fn index_of_text(&mut self, text: &str) -> Result<usize, String> {
-        let mv = self.b.move_from_text(text).map_err(|e| e.to_string())?;
+    fn index_of_text(&mut self, text: &str) -> Result<usize, EngineError> {
+        let mv = self.b.move_from_text(text)?;
         self.refresh()?;
         self.moves
             .iter()
             .position(|m| *m == mv)
-            .ok_or_else(|| format!("{text:?} is not a legal move here"))
+            .ok_or_else(|| EngineError::NotLegalHere {
+                text: text.to_string(),
+            })
     }
     fn pieces(&self) -> Vec<String> {
         self.b.pieces()
@@ -220,11 +269,9 @@ impl<B: Backend> Engine for Wrapped<B> {
     fn variables(&self) -> Vec<i64> {
         self.b.variables()
     }
-    fn role_moves(&mut self) -> Result<Vec<Vec<String>>, String> {
+    fn role_moves(&mut self) -> Result<Vec<Vec<String>>, EngineError> {
         if !B::JOINT {
-            return Err(
-                "own moves per role are for GDL games; here one player moves at a time".into(),
-            );
+            return Err(EngineError::NotSimultaneous);
         }
         self.refresh()?;
         let roles = self.b.player_names().len();
@@ -234,7 +281,7 @@ impl<B: Backend> Engine for Wrapped<B> {
             let text = self.b.move_text(m);
             let parts: Vec<&str> = text.split(" | ").collect();
             if parts.len() != roles {
-                return Err(format!("the joint move `{text}` has not one move per role"));
+                return Err(EngineError::NotOneMovePerRole { text });
             }
             for (r, part) in parts.into_iter().enumerate() {
                 if seen[r].insert(part.to_string()) {
@@ -244,18 +291,16 @@ impl<B: Backend> Engine for Wrapped<B> {
         }
         Ok(lists)
     }
-    fn apply_role_moves(&mut self, own: &[String]) -> Result<(), String> {
+    fn apply_role_moves(&mut self, own: &[String]) -> Result<(), EngineError> {
         if !B::JOINT {
-            return Err(
-                "own moves per role are for GDL games; here one player moves at a time".into(),
-            );
+            return Err(EngineError::NotSimultaneous);
         }
         let roles = self.b.player_names().len();
         if own.len() != roles {
-            return Err(format!(
-                "{} own moves given but the game has {roles} roles",
-                own.len()
-            ));
+            return Err(EngineError::RoleCount {
+                given: own.len(),
+                roles,
+            });
         }
         let i = self.index_of_text(&own.join(" | "))?;
         self.apply_index(i)
@@ -354,12 +399,12 @@ pub struct RbgBackend {
 }
 
 impl RbgBackend {
-    pub fn new(r: &Arc<reasoner::Reasoner>, ids: &Arc<RbgIds>) -> Result<RbgBackend, String> {
+    pub fn new(r: &Arc<reasoner::Reasoner>, ids: &Arc<RbgIds>) -> Result<RbgBackend, EngineError> {
         // SAFETY: the reasoner lives in an `Arc` that this struct keeps (and every fork keeps a
         // clone of), the state is dropped before it (field order), and the `'static` state
         // never leaves this struct.
         let r_static: &'static reasoner::Reasoner = unsafe { &*Arc::as_ptr(r) };
-        let state = r_static.initial_state().map_err(|e| e.to_string())?;
+        let state = r_static.initial_state()?;
         Ok(RbgBackend {
             state,
             reasoner: Arc::clone(r),
@@ -421,20 +466,15 @@ impl Backend for RbgBackend {
     fn id(&self, mv: &reasoner::Move, _: usize) -> u64 {
         self.ids.id(mv)
     }
-    fn checked_legal(&mut self, out: &mut Vec<reasoner::Move>) -> Result<(), String> {
-        *out = self
-            .state
-            .legal_moves_checked()
-            .map_err(|e| e.to_string())?;
+    fn checked_legal(&mut self, out: &mut Vec<reasoner::Move>) -> Result<(), EngineError> {
+        *out = self.state.legal_moves_checked()?;
         Ok(())
     }
-    fn checked_apply(&mut self, mv: &reasoner::Move) -> Result<(), String> {
-        self.state.try_apply(mv).map_err(|e| e.to_string())
+    fn checked_apply(&mut self, mv: &reasoner::Move) -> Result<(), EngineError> {
+        Ok(self.state.try_apply(mv)?)
     }
-    fn fast_perft(&mut self, depth: u32) -> Result<u64, String> {
-        reasoner::perft(&mut self.state, depth)
-            .map(|c| c.leaves)
-            .map_err(|e| e.to_string())
+    fn fast_perft(&mut self, depth: u32) -> Result<u64, EngineError> {
+        Ok(reasoner::perft(&mut self.state, depth)?.leaves)
     }
     fn fork(&self, _: Option<&str>, _: &[reasoner::Move]) -> Self {
         RbgBackend {
@@ -461,8 +501,8 @@ pub struct GdlBackend {
 }
 
 impl GdlBackend {
-    pub fn new(desc: &Arc<gdl::Description>) -> Result<GdlBackend, String> {
-        let engine = gdl::Engine::new(desc).map_err(|e| e.to_string())?;
+    pub fn new(desc: &Arc<gdl::Description>) -> Result<GdlBackend, EngineError> {
+        let engine = gdl::Engine::new(desc)?;
         Ok(GdlBackend {
             engine,
             desc: Arc::clone(desc),

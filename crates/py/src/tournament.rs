@@ -6,7 +6,7 @@
 //! Jobs and outcomes cross to Python as JSON strings that it passes on without reading.
 
 use crate::api::{Game, Kind};
-use crate::engine::{GdlBackend, RbgBackend};
+use crate::engine::{EngineError, GdlBackend, RbgBackend};
 use crate::errors;
 use ::agents::{AgentSpec, MatchOptions, Tally};
 use game::GameState;
@@ -80,6 +80,25 @@ pub fn plan(specs: &[String], games: u32, seed: u64, max_length: u64) -> Vec<Job
     jobs
 }
 
+/// Why a job's game is not played: its engine or an agent cannot be built.
+#[derive(Debug, thiserror::Error)]
+pub enum JobError {
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+    /// A spec of the job does not parse (a job made elsewhere than [`plan`]).
+    #[error(transparent)]
+    Spec(#[from] ::agents::SpecError),
+    #[error(transparent)]
+    Agent(#[from] ::agents::BuildError),
+}
+
+/// Python sees a job's error as `GameError` with its message, as when it was a string.
+impl From<JobError> for PyErr {
+    fn from(e: JobError) -> PyErr {
+        errors::message(e.to_string())
+    }
+}
+
 /// Builds an agent from its spec.
 type BuildAgent<'a, G> =
     dyn Fn(&AgentSpec) -> Result<Box<dyn ::agents::Agent<G>>, ::agents::BuildError> + 'a;
@@ -89,14 +108,12 @@ fn play_on<G: GameState>(
     g: &mut G,
     job: &Job,
     build: &BuildAgent<'_, G>,
-) -> Result<Outcome, String> {
+) -> Result<Outcome, JobError> {
     let specs: Vec<AgentSpec> = job
         .specs
         .iter()
         .map(|s| ::agents::parse_agent_spec(s))
-        .collect::<Result<_, _>>()
-        .map_err(|e| e.to_string())?;
-    let build = |s| build(s).map_err(|e| e.to_string());
+        .collect::<Result<_, _>>()?;
     let (mut a, mut b) = (build(&specs[0])?, build(&specs[1])?);
     let options = MatchOptions {
         games: job.game + 1,
@@ -120,10 +137,10 @@ fn play_on<G: GameState>(
 
 /// Plays one job with the engines of `kind` (as `rbgtool play`: the SBG heuristic for SBG games,
 /// mobility elsewhere).
-pub fn play_job(kind: &Kind, job: &Job) -> Result<Outcome, String> {
+pub fn play_job(kind: &Kind, job: &Job) -> Result<Outcome, JobError> {
     match kind {
         Kind::Sbg(g) => {
-            let mut e = sbg::Engine::new(g).map_err(|e| e.to_string())?;
+            let mut e = sbg::Engine::new(g).map_err(EngineError::from)?;
             play_on(&mut e, job, &|s| s.build_sbg(g))
         }
         Kind::Rbg { reasoner, ids, .. } => {
@@ -240,8 +257,7 @@ pub fn tournament(
                 jobs.par_iter()
                     .map(|j| play_job(kind, j))
                     .collect::<Result<_, _>>()
-            })
-            .map_err(errors::message)?
+            })?
         }
         Some(f) => {
             let texts: Vec<String> = jobs
@@ -279,8 +295,6 @@ pub fn tournament_game(py: Python<'_>, game: PyRef<'_, Game>, job: &str) -> PyRe
         return Err(errors::message("max_length above the limit"));
     }
     let kind = game.kind();
-    let outcome = py
-        .detach(|| play_job(kind, &job))
-        .map_err(errors::message)?;
+    let outcome = py.detach(|| play_job(kind, &job))?;
     serde_json::to_string(&outcome).map_err(json_err)
 }

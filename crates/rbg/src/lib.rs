@@ -25,7 +25,7 @@ pub mod parser;
 pub mod print_ll;
 pub mod validate;
 
-pub use print_ll::{print_ll, print_ll_checked};
+pub use print_ll::{print_ll, print_ll_checked, LlRejected};
 
 use codespan_reporting::diagnostic::Diagnostic;
 

@@ -11,6 +11,7 @@
 //! (`Concat` with no children) is printed as `.`, the reference implementation's no-op.
 
 use crate::lexer::{single_token, Kind};
+use codespan_reporting::diagnostic::Diagnostic;
 use ir::{Action, Arith, ArithOp, Game, Node, NodeId, SwitchTarget};
 use std::collections::HashSet;
 use std::fmt::Write;
@@ -68,18 +69,30 @@ pub fn print_ll(game: &Game) -> String {
     out
 }
 
+/// Why [`print_ll_checked`] hands out no text: the RBG front end would reject the LL-RBG it
+/// printed (a size limit, such as the token limit for a board of tens of thousands of
+/// vertices). Shows a summary of the front end's diagnostics.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "the LL-RBG text ({bytes} bytes) would be rejected by the RBG front end: {}",
+    crate::diagnostic_summary(.diagnostics)
+)]
+pub struct LlRejected {
+    /// The length of the rejected text.
+    pub bytes: usize,
+    pub diagnostics: Vec<Diagnostic<()>>,
+}
+
 /// Prints the game as LL-RBG and reads the text back, so that no caller hands out LL-RBG the
-/// front end rejects: `Err` says why (a size limit, such as the token limit for a board of
-/// tens of thousands of vertices).
-pub fn print_ll_checked(game: &Game) -> Result<String, String> {
+/// front end rejects.
+pub fn print_ll_checked(game: &Game) -> Result<String, LlRejected> {
     let text = print_ll(game);
     match crate::parse_game(&text) {
         Ok(_) => Ok(text),
-        Err(diags) => Err(format!(
-            "the LL-RBG text ({} bytes) would be rejected by the RBG front end: {}",
-            text.len(),
-            crate::diagnostic_summary(&diags)
-        )),
+        Err(diagnostics) => Err(LlRejected {
+            bytes: text.len(),
+            diagnostics,
+        }),
     }
 }
 

@@ -27,3 +27,20 @@ fn printer_output_and_round_trip() {
     // Printing is a fixed point after one round.
     assert_eq!(rbg::print_ll(&back.game), ll);
 }
+
+#[test]
+fn same_game_names_the_first_difference() {
+    let a = rbg::parse_game(GAME).unwrap_or_else(|d| panic!("{d:#?}"));
+    let other = GAME.replace("side(white), empty])", "side(white), side(black)])");
+    let b = rbg::parse_game(&other).unwrap_or_else(|d| panic!("{d:#?}"));
+    let diff = ir::compare::same_game(&a.game, &b.game, Default::default()).unwrap_err();
+    assert_eq!(diff.what, "initial pieces");
+    assert_eq!(
+        diff.to_string(),
+        format!(
+            "initial pieces differ:\n  left:  {}\n  right: {}",
+            diff.left, diff.right
+        )
+    );
+    assert_ne!(diff.left, diff.right);
+}

@@ -390,7 +390,7 @@ fn translate(game: &Game, to: &str) -> Result<(String, Vec<String>), ApiError> {
             rbg::format::format(&game.text).map_err(|d| err(rbg::diagnostic_summary(&d)))?,
             vec![],
         ),
-        (Loaded::Rbg(g), "ll-rbg") => (rbg::print_ll_checked(g).map_err(err)?, vec![]),
+        (Loaded::Rbg(g), "ll-rbg") => (rbg::print_ll_checked(g).map_err(|e| err(e.to_string()))?, vec![]),
         (Loaded::Rbg(g), "gdl") => {
             let t = convert::rbg_to_gdl(g, convert::GdlOptions::default())
                 .map_err(|e| err(e.to_string()))?;
@@ -402,7 +402,10 @@ fn translate(game: &Game, to: &str) -> Result<(String, Vec<String>), ApiError> {
         ),
         (Loaded::Sbg(g), "ll-rbg") => {
             let ir = convert::sbg_to_ir(g).map_err(|e| err(e.to_string()))?;
-            (rbg::print_ll_checked(&ir).map_err(err)?, vec![])
+            (
+                rbg::print_ll_checked(&ir).map_err(|e| err(e.to_string()))?,
+                vec![],
+            )
         }
         (Loaded::Sbg(g), "gdl") => (
             convert::sbg_to_gdl(g).map_err(|e| err(e.to_string()))?,

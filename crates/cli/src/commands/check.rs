@@ -97,7 +97,7 @@ fn run_simulation(
     desc: &gdl::Description,
     options: &SimulateOptions,
 ) -> Result<Simulation, CliError> {
-    simulate(desc, options).map_err(CliError::Game)
+    simulate(desc, options).map_err(|e| CliError::Game(e.to_string()))
 }
 
 /// `check --json`: one object whether the game is valid or not (docs/diagnostics.md,

@@ -46,7 +46,9 @@ pub fn run(
         // The formatter: same tokens, macros and comments; only whitespace changes.
         (Loaded::Rbg(_), Target::Rbg) => rbg::format::format(&loaded.source.text)
             .map_err(|d| CliError::Game(rbg::diagnostic_summary(&d)))?,
-        (Loaded::Rbg(g), Target::LlRbg) => rbg::print_ll_checked(g).map_err(CliError::Game)?,
+        (Loaded::Rbg(g), Target::LlRbg) => {
+            rbg::print_ll_checked(g).map_err(|e| CliError::Game(e.to_string()))?
+        }
         (Loaded::Rbg(_), Target::Gdl) => gdl_text(&loaded, opts, global)?,
         (Loaded::Sbg(g), Target::Rbg) => {
             convert::sbg_to_rbg(g).map_err(|e| CliError::Game(e.to_string()))?
@@ -54,7 +56,7 @@ pub fn run(
         (Loaded::Sbg(g), Target::LlRbg) => rbg::print_ll_checked(
             &convert::sbg_to_ir(g).map_err(|e| CliError::Game(e.to_string()))?,
         )
-        .map_err(CliError::Game)?,
+        .map_err(|e| CliError::Game(e.to_string()))?,
         (Loaded::Sbg(_), Target::Gdl) => gdl_text(&loaded, opts, global)?,
         (Loaded::Sbg(g), Target::Sbg) => sbg::print(g),
         (Loaded::Gdl(d), Target::Gdl) => gdl::print(d),

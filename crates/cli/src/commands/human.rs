@@ -224,7 +224,7 @@ impl<G: GameState, V: HumanView<G>> Agent<G> for Human<V> {
         let answer = prompt(&question, &listing, undo, |line| {
             self.view
                 .read_move(state, line, &legal)
-                .ok_or_else(|| format!("not a legal move: {}", line.trim()))
+                .ok_or_else(|| NotALegalMove::Move(line.trim().to_string()))
         });
         self.undo = matches!(answer, Answer::Undo);
         match answer {
@@ -287,9 +287,10 @@ impl<G: GameState, V: HumanView<G>> Agent<G> for Human<V> {
             let by_text = [text.to_string(), bare.to_string(), format!("({text})")]
                 .into_iter()
                 .find_map(|t| game::text::match_move(&t, &printed).ok());
-            by_number
-                .or(by_text)
-                .ok_or_else(|| format!("not a legal move of {who}: {text}"))
+            by_number.or(by_text).ok_or_else(|| NotALegalMove::OwnMove {
+                who: who.clone(),
+                text: text.to_string(),
+            })
         });
         match answer {
             Answer::Chosen(i) => Some(i),
@@ -302,6 +303,16 @@ impl<G: GameState, V: HumanView<G>> Agent<G> for Human<V> {
 const PROMPT_HELP: &str = "type a move in notation, or its number in the list; \
 `?` lists the legal moves, `undo` takes back your last move (and the replies since), \
 `help` prints this, `quit` (or end of input) leaves the match";
+
+/// A line the prompt refuses (printed, and the question asked again).
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+enum NotALegalMove {
+    #[error("not a legal move: {0}")]
+    Move(String),
+    /// At a simultaneous turn: not one of `who`'s own moves.
+    #[error("not a legal move of {who}: {text}")]
+    OwnMove { who: String, text: String },
+}
 
 /// A prompt's answer: what `read` accepted, or `undo`.
 enum Answer<T> {
@@ -317,7 +328,7 @@ fn prompt<T>(
     question: &str,
     listing: &[String],
     undo: Result<(), &str>,
-    mut read: impl FnMut(&str) -> Result<T, String>,
+    mut read: impl FnMut(&str) -> Result<T, NotALegalMove>,
 ) -> Answer<T> {
     let stdin = std::io::stdin();
     let mut err = std::io::stderr();
@@ -433,5 +444,16 @@ mod tests {
         let grid = draw::gdl_grid(&facts, &[8], &[]).unwrap();
         assert_eq!(grid.move_squares("(move wp e 2 e 4)"), ["e2", "e4"]);
         assert!(grid.move_squares("noop").is_empty());
+    }
+
+    #[test]
+    fn a_refused_line_is_named_as_before() {
+        let e = NotALegalMove::Move("e2e5".into());
+        assert_eq!(e.to_string(), "not a legal move: e2e5");
+        let e = NotALegalMove::OwnMove {
+            who: "black".into(),
+            text: "(drop 9)".into(),
+        };
+        assert_eq!(e.to_string(), "not a legal move of black: (drop 9)");
     }
 }

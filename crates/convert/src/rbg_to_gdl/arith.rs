@@ -18,13 +18,37 @@ pub fn range_len(lo: i64, hi: i64) -> u128 {
     }
 }
 
-/// Refuses a table of `rows` rows over [`MAX_ROWS`]; `what` says which table it is.
-fn check_rows(rows: u128, what: impl FnOnce() -> String) -> Result<(), String> {
+/// A static table of more than [`MAX_ROWS`] rows, refused: which table, and its rows.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TableTooLarge {
+    #[error(
+        "the operation `{}` needs a table of {rows} rows (at most {max})",
+        .op.symbol(),
+        max = MAX_ROWS
+    )]
+    Operation { op: ArithOp, rows: u128 },
+    #[error(
+        "the comparison `{}` needs a table of {rows} rows (at most {max})",
+        .op.symbol(),
+        max = MAX_ROWS
+    )]
+    Comparison { op: CmpOp, rows: u128 },
+    /// The one-column table of the values an assignment may store.
+    #[error(
+        "the bound check of the assignment (values {lo}..={hi}) needs a table of {rows} rows \
+         (at most {max})",
+        max = MAX_ROWS
+    )]
+    BoundCheck { lo: i64, hi: i64, rows: u128 },
+}
+
+/// Refuses a table of `rows` rows over [`MAX_ROWS`]; `too_large` says which table it is.
+fn check_rows(
+    rows: u128,
+    too_large: impl FnOnce(u128) -> TableTooLarge,
+) -> Result<(), TableTooLarge> {
     if rows > MAX_ROWS as u128 {
-        return Err(format!(
-            "{} needs a table of {rows} rows (at most {MAX_ROWS})",
-            what()
-        ));
+        return Err(too_large(rows));
     }
     Ok(())
 }
@@ -113,7 +137,7 @@ impl Tables {
     }
 
     /// Compiles an expression; `Err` names the table that would be too large.
-    pub fn plan(&mut self, e: &Arith, temps: &mut usize) -> Result<Plan, String> {
+    pub fn plan(&mut self, e: &Arith, temps: &mut usize) -> Result<Plan, TableTooLarge> {
         Ok(match e {
             Arith::Const(c) => Plan {
                 steps: vec![],
@@ -164,7 +188,7 @@ impl Tables {
                     }
                 }
                 let size = range_len(pa.lo, pa.hi).saturating_mul(range_len(pb.lo, pb.hi));
-                check_rows(size, || format!("the operation `{}`", op.symbol()))?;
+                check_rows(size, |rows| TableTooLarge::Operation { op: *op, rows })?;
                 let key = format!("{} {} {} {} {}", op.symbol(), pa.lo, pa.hi, pb.lo, pb.hi);
                 let mut steps = pa.steps;
                 steps.extend(pb.steps);
@@ -210,9 +234,14 @@ impl Tables {
 
     /// A table of the pairs (in the plans' ranges) satisfying `op`; `None` when every pair does
     /// (no literal needed), and an empty name list when none does.
-    pub fn comparison(&mut self, a: &Plan, op: CmpOp, b: &Plan) -> Result<Comparison, String> {
+    pub fn comparison(
+        &mut self,
+        a: &Plan,
+        op: CmpOp,
+        b: &Plan,
+    ) -> Result<Comparison, TableTooLarge> {
         let size = range_len(a.lo, a.hi).saturating_mul(range_len(b.lo, b.hi));
-        check_rows(size, || format!("the comparison `{}`", op.symbol()))?;
+        check_rows(size, |rows| TableTooLarge::Comparison { op, rows })?;
         let mut rows = Vec::new();
         let mut all = true;
         for x in a.lo..=a.hi {
@@ -246,7 +275,7 @@ impl Tables {
 
     /// The values in `plan`'s range that fit `0..=bound`, as a one-column table (`Always` when
     /// every value fits).
-    pub fn in_bounds(&mut self, plan: &Plan, bound: i64) -> Result<Comparison, String> {
+    pub fn in_bounds(&mut self, plan: &Plan, bound: i64) -> Result<Comparison, TableTooLarge> {
         let (lo, hi) = (plan.lo.max(0), plan.hi.min(bound));
         if plan.lo >= 0 && plan.hi <= bound {
             return Ok(Comparison::Always);
@@ -258,8 +287,10 @@ impl Tables {
         if let Some((name, _, _)) = self.seen.get(&key) {
             return Ok(Comparison::Table(name.clone()));
         }
-        check_rows(range_len(lo, hi), || {
-            format!("the bound check of the assignment (values {lo}..={hi})")
+        check_rows(range_len(lo, hi), |rows| TableTooLarge::BoundCheck {
+            lo,
+            hi,
+            rows,
         })?;
         let name = self.fresh_name("fits");
         self.seen.insert(key, (name.clone(), 0, 0));
@@ -276,4 +307,42 @@ pub enum Comparison {
     Always,
     Never,
     Table(String),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bound_check_over_the_limit_is_refused_with_its_values() {
+        let mut tables = Tables::new(10, vec![]);
+        let plan = Plan {
+            steps: vec![],
+            result: Operand::Temp(0),
+            lo: -1,
+            hi: 1_000_000,
+        };
+        let e = tables.in_bounds(&plan, 500_000).unwrap_err();
+        assert_eq!(
+            e,
+            TableTooLarge::BoundCheck {
+                lo: 0,
+                hi: 500_000,
+                rows: 500_001
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "the bound check of the assignment (values 0..=500000) needs a table of 500001 rows \
+             (at most 200000)"
+        );
+        let e = TableTooLarge::Comparison {
+            op: CmpOp::Lt,
+            rows: 7,
+        };
+        assert_eq!(
+            e.to_string(),
+            "the comparison `<` needs a table of 7 rows (at most 200000)"
+        );
+    }
 }

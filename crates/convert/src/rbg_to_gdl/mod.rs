@@ -334,22 +334,22 @@ impl<'g> Emitter<'g> {
                 Action::Compare { left, op, right } => {
                     let l = tables
                         .plan(left, &mut temps)
-                        .map_err(|m| error(id, m, "in this comparison"))?;
+                        .map_err(|e| error(id, e.to_string(), "in this comparison"))?;
                     let r = tables
                         .plan(right, &mut temps)
-                        .map_err(|m| error(id, m, "in this comparison"))?;
+                        .map_err(|e| error(id, e.to_string(), "in this comparison"))?;
                     let c = tables
                         .comparison(&l, *op, &r)
-                        .map_err(|m| error(id, m, "this comparison"))?;
+                        .map_err(|e| error(id, e.to_string(), "this comparison"))?;
                     InstanceKind::Compare(l, r, c)
                 }
                 Action::Assign { var, value } => {
                     let p = tables
                         .plan(value, &mut temps)
-                        .map_err(|m| error(id, m, "in this assignment"))?;
+                        .map_err(|e| error(id, e.to_string(), "in this assignment"))?;
                     let fits = tables
                         .in_bounds(&p, game.variables[var.index()].bound)
-                        .map_err(|m| error(id, m, "this assignment"))?;
+                        .map_err(|e| error(id, e.to_string(), "this assignment"))?;
                     InstanceKind::Assign(*var, p, fits)
                 }
                 _ => continue,

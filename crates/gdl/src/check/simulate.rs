@@ -13,7 +13,7 @@
 //! state's propositions, the moves that led there, and the seed and playout that reproduce
 //! it. Moves are drawn uniformly from the joint moves, as `game::playout` does.
 
-use crate::engine::{Engine, JointMove};
+use crate::engine::{Engine, EngineError, JointMove};
 use crate::{Description, Diagnostic};
 use game::GameState;
 use rand::Rng as _;
@@ -48,9 +48,27 @@ pub struct Simulation {
     pub problem: Option<Diagnostic>,
 }
 
+/// Why a simulation stopped before checking its playouts (not a problem of the game found by
+/// them: that is [`Simulation::problem`]).
+#[derive(Debug, thiserror::Error)]
+pub enum SimulateError {
+    /// The engine could not be built.
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+    /// A budget of the engine was exceeded in a state (the message names it).
+    #[error("the GDL engine's budget is exceeded: {0}")]
+    Budget(String),
+    /// The engine contradicts itself: a bug.
+    #[error("the engine listed no joint move although every role has one")]
+    NoJointMove,
+}
+
 /// Plays the playouts; an error when the engine cannot be built or exceeds a budget.
-pub fn simulate(desc: &Description, options: &SimulateOptions) -> Result<Simulation, String> {
-    let mut engine = Engine::new(desc).map_err(|e| e.to_string())?;
+pub fn simulate(
+    desc: &Description,
+    options: &SimulateOptions,
+) -> Result<Simulation, SimulateError> {
+    let mut engine = Engine::new(desc)?;
     let mut rng = game::rng_from_seed(options.seed);
     let mut sim = Simulation {
         playouts: 0,
@@ -92,7 +110,7 @@ fn playout(
     options: &SimulateOptions,
     path: &mut Vec<String>,
     states: &mut u64,
-) -> Result<Option<Diagnostic>, String> {
+) -> Result<Option<Diagnostic>, SimulateError> {
     let roles = engine.player_names();
     let mut moves: Vec<JointMove> = Vec::new();
     let mut before: Option<Vec<Vec<String>>> = None;
@@ -130,7 +148,7 @@ fn playout(
         engine.legal_moves(&mut moves);
         budget(engine)?;
         if moves.is_empty() {
-            return Err("the engine listed no joint move although every role has one".into());
+            return Err(SimulateError::NoJointMove);
         }
         let mv = &moves[rng.random_range(0..moves.len())];
         path.push(engine.move_text(mv));
@@ -138,9 +156,9 @@ fn playout(
     }
 }
 
-fn budget(engine: &Engine) -> Result<(), String> {
+fn budget(engine: &Engine) -> Result<(), SimulateError> {
     match engine.budget_error() {
-        Some(m) => Err(format!("the GDL engine's budget is exceeded: {m}")),
+        Some(m) => Err(SimulateError::Budget(m)),
         None => Ok(()),
     }
 }
@@ -345,5 +363,22 @@ mod tests {
             "{}",
             d.notes[1]
         );
+    }
+
+    #[test]
+    fn an_invalid_description_is_an_error_not_a_problem() {
+        let desc = crate::parse("(init on) (<= terminal (true on))").unwrap();
+        let options = SimulateOptions {
+            playouts: 1,
+            depth: 10,
+            seed: 1,
+            monotonic: false,
+        };
+        let e = simulate(&desc, &options).unwrap_err();
+        assert!(
+            matches!(e, SimulateError::Engine(EngineError::Invalid(_))),
+            "{e:?}"
+        );
+        assert_eq!(e.to_string(), "invalid GDL (1 errors)");
     }
 }

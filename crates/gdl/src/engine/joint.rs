@@ -52,23 +52,43 @@ pub fn joint_move_count(counts: impl IntoIterator<Item = usize>) -> u128 {
         .fold(1u128, |n, c| n.saturating_mul(c as u128))
 }
 
-/// The error when per-role move counts make more than [`MAX_JOINT_MOVES`] joint moves.
-pub fn joint_move_budget(counts: &[usize]) -> Result<(), String> {
-    let n = joint_move_count(counts.iter().copied());
-    if n <= MAX_JOINT_MOVES {
-        return Ok(());
-    }
-    let shown = if n == u128::MAX {
+/// Per-role move counts that make more than [`MAX_JOINT_MOVES`] joint moves (which are listed
+/// one by one).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "a state has {} joint moves ({roles} roles with {moves} legal moves in all), more than the \
+     engine's budget of {budget} (gdl::engine::MAX_JOINT_MOVES)",
+    shown(*.joint),
+    budget = MAX_JOINT_MOVES
+)]
+pub struct TooManyJointMoves {
+    /// The joint moves, saturating at `u128::MAX`.
+    pub joint: u128,
+    pub roles: usize,
+    /// The legal moves of all roles together.
+    pub moves: usize,
+}
+
+/// A joint-move count as text; the saturated count is only a lower bound.
+fn shown(joint: u128) -> String {
+    if joint == u128::MAX {
         "more than 10^38".to_string()
     } else {
-        n.to_string()
-    };
-    Err(format!(
-        "a state has {shown} joint moves ({} roles with {} legal moves in all), more than the \
-         engine's budget of {MAX_JOINT_MOVES} (gdl::engine::MAX_JOINT_MOVES)",
-        counts.len(),
-        counts.iter().sum::<usize>()
-    ))
+        joint.to_string()
+    }
+}
+
+/// The error when per-role move counts make more than [`MAX_JOINT_MOVES`] joint moves.
+pub fn joint_move_budget(counts: &[usize]) -> Result<(), TooManyJointMoves> {
+    let joint = joint_move_count(counts.iter().copied());
+    if joint <= MAX_JOINT_MOVES {
+        return Ok(());
+    }
+    Err(TooManyJointMoves {
+        joint,
+        roles: counts.len(),
+        moves: counts.iter().sum::<usize>(),
+    })
 }
 
 /// The role that chooses, from each role's number of legal moves: the one role with several,
@@ -198,9 +218,23 @@ mod tests {
     fn the_budget_names_the_count() {
         assert!(joint_move_budget(&[1000, 1000]).is_ok());
         let e = joint_move_budget(&[1000, 1001]).unwrap_err();
-        assert!(e.contains("1001000 joint moves"), "{e}");
-        assert!(joint_move_budget(&[usize::MAX; 3])
+        assert_eq!(
+            e,
+            TooManyJointMoves {
+                joint: 1001000,
+                roles: 2,
+                moves: 2001
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "a state has 1001000 joint moves (2 roles with 2001 legal moves in all), more than \
+             the engine's budget of 1000000 (gdl::engine::MAX_JOINT_MOVES)"
+        );
+        // Saturates (the legal moves' total must not overflow: it is summed unchecked).
+        assert!(joint_move_budget(&[usize::MAX / 4; 3])
             .unwrap_err()
-            .contains("10^38"));
+            .to_string()
+            .contains("a state has more than 10^38 joint moves"));
     }
 }

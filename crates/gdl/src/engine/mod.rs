@@ -160,7 +160,8 @@ impl Engine {
             None => Inner::build(desc)?,
         };
         if let Some(legal) = inner.legal() {
-            joint::joint_move_budget(&counts(&legal)).map_err(EngineError::Budget)?;
+            joint::joint_move_budget(&counts(&legal))
+                .map_err(|e| EngineError::Budget(e.to_string()))?;
         }
         if let Some((m, _)) = &inner.budget_error {
             return Err(EngineError::Budget(m.clone()));
@@ -464,8 +465,8 @@ impl game::GameState for Engine {
         if legal.iter().any(|l| l.is_empty()) {
             return;
         }
-        if let Err(m) = joint::joint_move_budget(&counts(&legal)) {
-            inner.budget_error = Some((m, None));
+        if let Err(e) = joint::joint_move_budget(&counts(&legal)) {
+            inner.budget_error = Some((e.to_string(), None));
             return;
         }
         joint::joint_moves(&legal, out, |m| JointMove(m.into()));
