@@ -300,7 +300,11 @@ fn reversi_translates_directly_and_plays_the_same() {
             "{name}: not direct"
         );
         // Deep enough for flips of flips: the 4x4 board to the end of most plays.
-        let depth = if game.board.vertex_count() <= 16 { 9 } else { 5 };
+        let depth = if game.board.vertex_count() <= 16 {
+            9
+        } else {
+            5
+        };
         assert_eq!(
             reasoner_stats(&game, depth),
             gdl_stats(&name, &game, depth),

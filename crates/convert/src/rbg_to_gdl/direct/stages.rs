@@ -43,6 +43,11 @@ impl Translator<'_> {
                 "an assignment before a loop that applies modifiers in the keeper's phase".into(),
             ));
         }
+        if let Some(n) = just_entered(body, ctx, at) {
+            // Nothing since the last stage: it is this one (a chain of renamings would cost
+            // a top-down reasoner, which does not remember them, a level each).
+            return Ok(self.resume(body, n, ctx.base));
+        }
         let key = format!("{} | {at} | {:?}", body.lits.join(" "), ctx.puts);
         let (n, base) = match self.stage_memo.get(&key) {
             Some(&found) => found,
@@ -347,4 +352,19 @@ impl Translator<'_> {
     pub(super) fn deterministic(&self, nodes: &[ir::NodeId]) -> bool {
         deterministic_nav(self.game, nodes)
     }
+}
+
+/// The stage a walk stands at the start of, with nothing put or read since: its rule is just
+/// `(kinN at)`.
+fn just_entered(body: &Body, ctx: &Ctx, at: &str) -> Option<u32> {
+    let [lit] = &body.lits[..] else {
+        return None;
+    };
+    if !ctx.puts.is_empty() {
+        return None;
+    }
+    lit.strip_prefix("(kin")?
+        .strip_suffix(&format!(" {at})"))?
+        .parse()
+        .ok()
 }
