@@ -275,6 +275,48 @@ fn too_small_an_unrolling_shows_in_perft() {
     assert_ne!(expected, got, "an overflowing unrolling must change perft");
 }
 
+/// Reversi flips in the keeper's phase with loops that apply modifiers: our reversi and the
+/// public ones (when `../shared` is present) translate in the direct encoding and play the
+/// reasoner's game (perft statistics to depth 5, 9 on the 4x4 board).
+#[test]
+fn reversi_translates_directly_and_plays_the_same() {
+    let mut files = vec![repo().join("corpus/rbg/reversi.rbg")];
+    let shared = repo().join("../shared/corpus-external/rbg/games");
+    if shared.is_dir() {
+        for g in ["reversi", "reversi_4x4", "reversi_6x6"] {
+            files.push(shared.join(format!("{g}.rbg")));
+        }
+    } else {
+        eprintln!("note: ../shared/corpus-external absent; checking our own reversi only");
+    }
+    for f in files {
+        let name = f.display().to_string();
+        let text = std::fs::read_to_string(&f).expect("readable");
+        let game = rbg::parse_game(&text).map_err(|_| ()).expect("parses").game;
+        let t = convert::rbg_to_gdl(&game, convert::GdlOptions::default()).unwrap();
+        assert!(
+            t.text
+                .starts_with(";; Translated from RBG by rbgtool (direct encoding"),
+            "{name}: not direct"
+        );
+        // Deep enough for flips of flips: the 4x4 board to the end of most plays.
+        let depth = if game.board.vertex_count() <= 16 {
+            9
+        } else {
+            5
+        };
+        assert_eq!(
+            reasoner_stats(&game, depth),
+            gdl_stats(&name, &game, depth),
+            "{name}: reasoner vs GDL perft statistics to depth {depth}"
+        );
+        eprintln!(
+            "{name}: direct, {} lines, equal to depth {depth}",
+            t.text.lines().count()
+        );
+    }
+}
+
 /// Small games for the direct encoding's harder cases: each translates directly and plays
 /// the reasoner's game (perft statistics to depth 6).
 #[test]
@@ -342,6 +384,29 @@ fn direct_encoding_cases_play_the_same() {
              #rules = (->a any {e} [x] ->> [$ a = 100 - 3 * (x - 1)] \
                            ({$ 2 * x > 4} [$ b = 10] + {$ 2 * x <= 4}) \
                        ->b any {e} [x])*",
+        ),
+        // The keeper puts a piece where the player chose, then turns the run of the other's
+        // pieces to its right (a loop over the board after the put), up to an empty square
+        // or its own piece: a chain of boards in the keeper's phase.
+        (
+            "a keeper's loop that turns a run",
+            "#players = a(100), b(100)\n#pieces = e, x, y\n#variables =\n\
+             #board = rectangle(up, down, left, right, [e, y, y, e, y, e] [y, e, x, y, e, e])\n\
+             #any = (up* + down*)(left* + right*)\n\
+             #rules = (->a any {e} ->> [x] right ({y} [x] right)* {e, x} \
+                       ->b any {e} ->> [y] left ({x} [y] left)* {e, y})*",
+        ),
+        // Reversi's flips in one direction: either no run bounded by the player's piece, or
+        // turn it and walk back over the turned pieces (a navigation of the board after the
+        // loop) to the empty square, where the keeper then puts the piece.
+        (
+            "a keeper's sum of a loop and its negation",
+            "#players = a(100), b(100)\n#pieces = e, x, y\n#variables =\n\
+             #board = rectangle(up, down, left, right, [e, y, y, x, e, y] [y, x, e, y, y, x])\n\
+             #any = (up* + down*)(left* + right*)\n\
+             #flip(me; opp) = ({! right {opp} right ({opp} right)* {me}} \
+                 + right {opp} [me] right ({opp} [me] right)* {me} left ({me} left)* {e})\n\
+             #rules = (->a any {e} ->> flip(x; y) [x] ->b any {e} ->> flip(y; x) [y])*",
         ),
     ];
     for (name, src) in cases {

@@ -21,6 +21,13 @@ pub enum Letter {
     /// A pattern whose rules apply modifiers (in a frame of their own): true where some path
     /// of its body's letters can be taken ([`Coarse::pattern_paths`]).
     Pattern(NodeId),
+    /// A star whose body puts pieces (no switch, assignment, pattern that applies modifiers
+    /// or inner such star): one letter, walked by a relation of its own ([`super::stages`]).
+    Loop(NodeId),
+    /// A sum without switches, assignments or patterns that apply modifiers, containing a
+    /// [`Letter::Loop`]: one letter whose alternatives lead from one board of the keeper's
+    /// phase to the next ([`super::stages`]).
+    Block(NodeId),
 }
 
 /// The letters of the body of a pattern that applies modifiers.
@@ -41,6 +48,8 @@ pub struct Coarse {
     pub first: Vec<usize>,
     /// The body of each pattern letter.
     pub patterns: std::collections::HashMap<usize, PatternBody>,
+    /// The body of each loop and block letter (`positive` unused).
+    pub regions: std::collections::HashMap<usize, PatternBody>,
 }
 
 #[derive(Clone, Default)]
@@ -65,6 +74,34 @@ pub fn pure_nodes(game: &Game) -> Vec<bool> {
     pure
 }
 
+/// Which impure stars become [`Letter::Loop`]s and which impure sums [`Letter::Block`]s.
+fn regions(game: &Game, pure: &[bool]) -> (Vec<bool>, Vec<bool>) {
+    let rules = &game.rules;
+    let n = rules.len();
+    // Without switches, assignments and patterns that apply modifiers.
+    let mut clean = vec![true; n];
+    let mut loops = vec![false; n];
+    let mut has_loop = vec![false; n];
+    let mut has_impure_star = vec![false; n];
+    let mut blocks = vec![false; n];
+    for id in rules.postorder() {
+        let i = id.index();
+        let ch = rules.children(id);
+        let below = |v: &Vec<bool>| ch.iter().any(|c| v[c.index()]);
+        clean[i] = match rules.node(id) {
+            Node::Action(Action::Pattern { .. }) => pure[i],
+            Node::Action(Action::Switch(_)) | Node::Action(Action::Assign { .. }) => false,
+            _ => ch.iter().all(|c| clean[c.index()]),
+        };
+        let star = matches!(rules.node(id), Node::Star(_)) && !pure[i];
+        loops[i] = star && clean[i] && !below(&has_impure_star);
+        has_impure_star[i] = star || below(&has_impure_star);
+        has_loop[i] = loops[i] || below(&has_loop);
+        blocks[i] = matches!(rules.node(id), Node::Sum(_)) && clean[i] && has_loop[i];
+    }
+    (loops, blocks)
+}
+
 /// Whether some word of each node is possible at all (`{}` never is).
 fn can_match(game: &Game) -> Vec<bool> {
     let rules = &game.rules;
@@ -86,6 +123,8 @@ impl Coarse {
         let rules = &game.rules;
         let pure = pure_nodes(game);
         let ok = can_match(game);
+        let (loops, blocks) = regions(game, &pure);
+        let mut regions = std::collections::HashMap::new();
         let mut letters: Vec<Letter> = Vec::new();
         let mut live: Vec<bool> = Vec::new();
         let mut follow_pairs: Vec<(usize, usize)> = Vec::new();
@@ -136,12 +175,28 @@ impl Coarse {
                         s.first.extend(cs.first);
                         s.last.extend(cs.last);
                     }
-                    s
+                    if blocks[id.index()] {
+                        let b = letter(Letter::Block(id), true);
+                        regions.insert(b.first[0], region_body(s));
+                        b
+                    } else {
+                        s
+                    }
                 }
                 Node::Star(c) => {
                     let cs = sum[c.index()]
                         .clone()
                         .expect("an impure star has an impure body");
+                    if loops[id.index()] {
+                        // Its iterations are the loop relation's, not the automaton's.
+                        let l = letter(Letter::Loop(id), true);
+                        regions.insert(l.first[0], region_body(cs));
+                        sum[id.index()] = Some(Summary {
+                            nullable: true,
+                            ..l
+                        });
+                        continue;
+                    }
                     for &l in &cs.last {
                         for &f in &cs.first {
                             follow_pairs.push((l, f));
@@ -223,7 +278,7 @@ impl Coarse {
             .collect();
         first.sort_unstable();
         first.dedup();
-        for body in patterns.values_mut() {
+        for body in patterns.values_mut().chain(regions.values_mut()) {
             body.first.retain(|&l| live[l]);
             body.first.sort_unstable();
             body.first.dedup();
@@ -233,6 +288,7 @@ impl Coarse {
             follow,
             first,
             patterns,
+            regions,
         })
     }
 
@@ -243,7 +299,7 @@ impl Coarse {
                 Node::Action(Action::Switch(t)) => Some(*t),
                 _ => None,
             },
-            Letter::Nav(_) | Letter::Pattern(_) => None,
+            _ => None,
         }
     }
 
@@ -251,6 +307,23 @@ impl Coarse {
     /// end (an empty body is the caller's: [`PatternBody::nullable`]).
     pub fn pattern_paths(&self, p: usize, limit: usize) -> Result<Vec<Vec<usize>>, Unsupported> {
         let body = &self.patterns[&p];
+        self.list_paths(
+            &body.first,
+            |l| body.last.contains(&l),
+            Listing::Pattern,
+            limit,
+        )
+    }
+
+    /// Every path of letters through the body of loop or block letter `r` (one iteration of a
+    /// loop, one alternative of a block).
+    pub fn region_paths(&self, r: usize, limit: usize) -> Result<Vec<Vec<usize>>, Unsupported> {
+        let body = &self.regions[&r];
+        if body.nullable {
+            return Err(Unsupported(
+                "a loop or sum that applies modifiers and may apply nothing".into(),
+            ));
+        }
         self.list_paths(
             &body.first,
             |l| body.last.contains(&l),
@@ -333,6 +406,15 @@ impl Coarse {
         (0..self.letters.len())
             .filter(|&l| seen[l] && self.switch(game, l).is_some())
             .collect()
+    }
+}
+
+fn region_body(s: Summary) -> PatternBody {
+    PatternBody {
+        positive: true,
+        first: s.first,
+        last: s.last,
+        nullable: s.nullable,
     }
 }
 

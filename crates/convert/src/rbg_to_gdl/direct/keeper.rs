@@ -125,6 +125,19 @@ impl Translator<'_> {
                 }
                 out.push(Rule::new(format!("(kwrote {v})"), vec![head.clone()]));
             }
+            if let Base::Stage(n) = w.ctx.base {
+                // The board the path's loops left, under the pieces it put after them.
+                out.push(Rule::new(
+                    "(next (cell ?kv ?kx))".into(),
+                    vec![
+                        head.clone(),
+                        format!("(kb{n} ?kv ?kx)"),
+                        "(not (kwrote ?kv))".into(),
+                    ],
+                ));
+                out.push(Rule::new("kstaged".into(), vec![head.clone()]));
+                self.staged = true;
+            }
             for (x, n) in &assigned {
                 let var = &self.names.variables[x.index()];
                 out.push(Rule::new(

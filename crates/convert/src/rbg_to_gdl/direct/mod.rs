@@ -13,15 +13,22 @@
 //! * `next` applies the move's pieces and assignments (`aft`, `aftvar`: the board after the
 //!   move), then the keeper's phase: each of its paths to a player's switch, or to a `->>`
 //!   after which nothing can follow (the play is over), is a relation `kpJ` read in `next`;
+//! * a star that puts pieces in the keeper's phase (reversi's flips), and a sum containing
+//!   one, are one letter each: the walk is cut there into a chain of boards (`kinN`,
+//!   `kbN`), a loop is a relation over the board before it ([`stages`]), after static
+//!   proofs that the keeper's way to the cut is unique and the loop never reads what it
+//!   wrote ([`exclusive`]);
 //! * the initial state is the reasoner's, after the keeper's first phase.
 //!
 //! Games outside this shape ([`Unsupported`] says why) use the general encoding.
 
 mod board;
 mod coarse;
+mod exclusive;
 mod keeper;
 mod nav;
 mod rules;
+mod stages;
 mod text;
 mod walk;
 mod write;
@@ -103,6 +110,13 @@ struct Translator<'g> {
     /// Paths walked so far ([`MAX_WALKS`]).
     walks: usize,
     pattern_memo: BTreeMap<(usize, String, String), (String, bool)>,
+    /// Boards of the keeper's phase after loops ([`stages`]): how many, and each by the
+    /// literals that reach it.
+    stage_count: u32,
+    stage_memo: BTreeMap<String, (u32, Base)>,
+    loop_count: usize,
+    /// Some keeper path ends on such a board (`kstaged`): `aft` is not the next board then.
+    staged: bool,
 }
 
 /// The GDL text of `game` in the direct encoding, or why it does not fit.
@@ -127,6 +141,10 @@ pub fn translate(game: &Game, names: &Names) -> Result<String, Unsupported> {
         pattern_depth: 0,
         walks: 0,
         pattern_memo: BTreeMap::new(),
+        stage_count: 0,
+        stage_memo: BTreeMap::new(),
+        loop_count: 0,
+        staged: false,
     };
     t.nav.empty = rules::implicit_piece(game);
     let text = t.run()?;
@@ -279,7 +297,7 @@ impl Translator<'_> {
     fn modifier_of(&self, letter: usize) -> u32 {
         match self.coarse.letters[letter] {
             Letter::Event(id) => modifier(self.game, id),
-            Letter::Nav(_) | Letter::Pattern(_) => 0,
+            _ => 0,
         }
     }
 
@@ -334,6 +352,46 @@ mod tests {
             .expect_err("a loop of modifiers")
             .0;
         assert!(why.contains("loop that applies modifiers"), "{why}");
+    }
+
+    const ROW: &str = "#players = a(100), b(100)\n#pieces = e, x, y\n#variables =\n\
+                       #board = rectangle(up, down, left, right, [e, y, y, e, x])\n";
+
+    #[test]
+    fn a_keeper_loop_becomes_a_chain_of_boards() {
+        let g = game(&format!(
+            "{ROW}#rules = ->a (right* {{e}} ->> [x] right ({{y}} [x] right)* {{e, x}} ->b ->a)*"
+        ));
+        let text = translate(&g, &Names::new(&g)).expect("fits the direct encoding");
+        assert!(
+            text.contains("(<= (loop1 ?a ?z) (loop1 ?a ?y)") && text.contains("(kb"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn keeper_loops_that_could_read_what_they_wrote_are_declined() {
+        // Right then left comes back to where it was.
+        let back = game(&format!(
+            "{ROW}#rules = ->a (right* {{e}} ->> right ({{y}} [x] right left)* {{e, x}} ->b ->a)*"
+        ));
+        let why = translate(&back, &Names::new(&back)).expect_err("a cycle").0;
+        assert!(why.contains("lead back"), "{why}");
+        // Nothing after the loop stops it at the first vertex that cannot go on.
+        let open = game(&format!(
+            "{ROW}#rules = ->a (right* {{e}} ->> right ({{y}} [x] right)* ->b ->a)*"
+        ));
+        let why = translate(&open, &Names::new(&open)).expect_err("no stop").0;
+        assert!(why.contains("check that stops it"), "{why}");
+        // A sum of two loops both of which may be taken.
+        let both = game(&format!(
+            "{ROW}#rules = ->a (right* {{e}} ->> (({{y}} [x] right)* {{e}} + \
+             ({{y}} [x] right)* {{x}}) ->b ->a)*"
+        ));
+        let why = translate(&both, &Names::new(&both))
+            .expect_err("not exclusive")
+            .0;
+        assert!(why.contains("may both be taken"), "{why}");
     }
 
     #[test]

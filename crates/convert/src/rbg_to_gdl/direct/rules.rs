@@ -87,6 +87,9 @@ impl Translator<'_> {
         }
         let (var_rest, idle) = if keeper {
             cell_rest.push("(not (kwrote ?v))".into());
+            if self.staged {
+                cell_rest.push("(not kstaged)".into());
+            }
             (
                 vec!["(aftvar ?x ?n)".to_string(), "(not (kset ?x))".into()],
                 vec!["(not kany)".to_string()],

@@ -9,6 +9,10 @@ pub(super) struct Walked {
     pub(super) body: Body,
     pub(super) events: Vec<(u32, Event, String)>,
     pub(super) end: String,
+    /// The board where it ends (the pieces put since its last cut on top).
+    pub(super) ctx: Ctx,
+    /// Its navigations since its last cut leave one way at most ([`super::stages`]).
+    pub(super) deterministic: bool,
 }
 
 /// What a walk knows of the pieces put so far.
@@ -39,6 +43,17 @@ impl Translator<'_> {
         self.walk_from(path, ctx, Trail::default(), start, free_start, body)
     }
 
+    /// An alternative of a block ([`super::stages`]), from a stage's board `ctx`.
+    pub(super) fn walk_region(
+        &mut self,
+        path: &[usize],
+        ctx: Ctx,
+        start: &str,
+        body: Body,
+    ) -> Result<Option<Walked>, Unsupported> {
+        self.walk_from(path, ctx, Trail::default(), start, false, body)
+    }
+
     /// [`Translator::walk`] from a board `ctx` reached along `trail`, adding to `body`.
     fn walk_from(
         &mut self,
@@ -65,9 +80,54 @@ impl Translator<'_> {
             mut rows,
             mut apart,
         } = trail;
+        let mut deterministic = true;
         for (i, &l) in path.iter().enumerate() {
+            let nav = matches!(self.coarse.letters[l], Letter::Nav(_));
+            if nav
+                && matches!(ctx.base, Base::Stage(_))
+                && !ctx.puts.is_empty()
+                && ctx.assigned.is_empty()
+                && ctx.terms.is_empty()
+                && deterministic
+            {
+                // Pieces put after a loop make a board of their own too: the relations
+                // reading it need no arguments for them (asked at every vertex otherwise).
+                let r = self.cut(&body, &ctx, &at)?;
+                (body, at, ctx) = (r.body, r.at, r.ctx);
+                events.clear();
+                rows.clear();
+                apart.clear();
+            }
             match &self.coarse.letters[l] {
+                Letter::Loop(_) | Letter::Block(_) => {
+                    if ctx.base == Base::State {
+                        return Err(Unsupported(
+                            "a loop that applies modifiers within a player's move (the \
+                             general encoding unrolls it)"
+                                .into(),
+                        ));
+                    }
+                    if !deterministic {
+                        return Err(Unsupported(
+                            "a loop that applies modifiers in a keeper's phase that may reach \
+                             it in more than one way"
+                                .into(),
+                        ));
+                    }
+                    let taken = std::mem::take(&mut body);
+                    let r = if matches!(self.coarse.letters[l], Letter::Loop(_)) {
+                        self.walk_loop(l, path.get(i + 1).copied(), taken, ctx.clone(), at)?
+                    } else {
+                        self.walk_block(l, taken, ctx.clone(), at)?
+                    };
+                    (body, at, ctx) = (r.body, r.at, r.ctx);
+                    // What came before is the stage's: the walk starts afresh from it.
+                    events.clear();
+                    rows.clear();
+                    apart.clear();
+                }
                 Letter::Nav(nodes) => {
+                    deterministic &= self.deterministic(nodes);
                     let mut visible = Vec::new();
                     let mut shown: Vec<usize> = Vec::new();
                     for (k, put) in ctx.puts.iter().enumerate() {
@@ -175,6 +235,8 @@ impl Translator<'_> {
             body,
             events,
             end: at,
+            ctx,
+            deterministic,
         }))
     }
 

@@ -136,7 +136,7 @@ impl Nav<'_> {
                 let name = &self.names.variables[v.index()];
                 lits.push(match ctx.base {
                     Base::State => format!("(true (var {name} {t}))"),
-                    Base::AfterMove => format!("(aftvar {name} {t})"),
+                    Base::AfterMove | Base::Stage(_) => format!("(aftvar {name} {t})"),
                 });
                 Ok(t)
             }

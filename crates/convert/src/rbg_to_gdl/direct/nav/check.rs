@@ -7,7 +7,7 @@ use ir::PieceId;
 
 impl Nav<'_> {
     /// The piece on the vertex `x` is in `set`.
-    pub(super) fn check(
+    pub(in crate::rbg_to_gdl::direct) fn check(
         &mut self,
         set: &[PieceId],
         ctx: &Ctx,
@@ -129,12 +129,14 @@ impl Nav<'_> {
             return match base {
                 Base::State => format!("(not (occ {v}))"),
                 Base::AfterMove => format!("(not (aftocc {v}))"),
+                Base::Stage(n) => format!("(not (kbocc{n} {v}))"),
             };
         }
         let piece = &self.names.pieces[p.index()];
         match base {
             Base::State => format!("(true (cell {v} {piece}))"),
             Base::AfterMove => format!("(aft {v} {piece})"),
+            Base::Stage(n) => format!("(kb{n} {v} {piece})"),
         }
     }
 }

@@ -23,6 +23,9 @@ pub enum Base {
     State,
     /// After the move being played: `(aft v x)`, `(aftvar x n)` (the keeper's phase).
     AfterMove,
+    /// A board the keeper's phase reached after a loop that applies modifiers (`(kbN v x)`,
+    /// [`super::stages`]); its variables are still the move's (`aftvar`).
+    Stage(u32),
 }
 
 /// The board a navigation reads: its base, the pieces put so far (vertex variable, piece) and
@@ -505,7 +508,7 @@ impl<'g> Nav<'g> {
     /// nothing of the board are static and need no demand.
     fn demanded(&self, ctx: &Ctx, id: NodeId) -> bool {
         let star = matches!(self.game.rules.node(id), Node::Star(_));
-        (ctx.base == Base::AfterMove || ctx.puts.len() > 1 || star) && self.reads_board[id.index()]
+        (ctx.base != Base::State || ctx.puts.len() > 1 || star) && self.reads_board[id.index()]
     }
 
     /// Whether node `id` on board `ctx` becomes literals that ask no relation computed on
@@ -649,6 +652,7 @@ impl<'g> Nav<'g> {
                     let used = super::text::head_relation(inner);
                     !(l.contains("(true ")
                         || l.contains("(aft")
+                        || l.contains("(kb")
                         || used == "occ"
                         || used.starts_with("want_"))
                         && (!generated(used) || self.static_rel(used, seen))
