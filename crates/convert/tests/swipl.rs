@@ -66,22 +66,31 @@ fn swipl_agrees_with_the_native_engine_on_our_gdl() {
 }
 
 /// RBG → GDL judged the same way: tic-tac-toe, connect four, breakthrough and chess from
-/// `corpus/rbg/` under SWI-Prolog equal the reasoner's perft to depth 2.
+/// `corpus/rbg/` under SWI-Prolog equal the reasoner's perft to depth 2, reversi (the keeper's
+/// flips as a chain of boards) to depth 3.
 #[test]
 fn swipl_agrees_with_the_reasoner_on_rbg_translations() {
     if !swipl_available() {
         return testskip::skip("swipl is not on PATH");
     }
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus/rbg");
-    for name in ["ticTacToe", "connectFour", "breakthrough", "chess"] {
+    for (name, depth) in [
+        ("ticTacToe", 2),
+        ("connectFour", 2),
+        ("breakthrough", 2),
+        ("chess", 2),
+        ("reversi", 3),
+    ] {
         let text = std::fs::read_to_string(dir.join(format!("{name}.rbg"))).unwrap();
         let game = rbg::parse_game(&text).map_err(|_| ()).unwrap().game;
         let reasoner = reasoner::Reasoner::new(&game).unwrap();
         let mut state = reasoner.initial_state().unwrap();
-        let expected: Vec<u64> = (1..=2).map(|d| game::perft::perft(&mut state, d)).collect();
+        let expected: Vec<u64> = (1..=depth)
+            .map(|d| game::perft::perft(&mut state, d))
+            .collect();
         let t = convert::rbg_to_gdl(&game, convert::GdlOptions::default()).unwrap();
         let desc = gdl::parse(&t.text).expect("our GDL parses");
-        let got = swipl_perft(name, &gdl::prolog::translate(&desc), 2);
+        let got = swipl_perft(name, &gdl::prolog::translate(&desc), depth);
         assert_eq!(expected, got, "{name}: reasoner vs SWI-Prolog perft");
         eprintln!("{name}: SWI-Prolog perft {got:?}");
     }

@@ -4,8 +4,8 @@
 //! case-insensitive), constants become quoted atoms, `not` becomes `\+`, `distinct` becomes
 //! `\==`, `or` a disjunction. Bodies are reordered so that positive atoms come first (in their
 //! written order), then disjunctions, then negations and `distinct`s, which makes every safe rule
-//! evaluate its negations on ground terms. Recursive relations are tabled (tables are dropped
-//! whenever the state changes). The state is a set of `'r_true'/1` facts and a joint move a set of
+//! evaluate its negations on ground terms. Recursive relations and the state-dependent relations
+//! they call are tabled (tables are dropped whenever the state changes). The state is a set of `'r_true'/1` facts and a joint move a set of
 //! `'r_does'/2` facts, both asserted and retracted by the perft driver appended to the program:
 //! `gdl_perft_main(MaxDepth)` prints `perft D N` for `D` in `1..=MaxDepth`, with the same
 //! definition as `game::perft` (terminal states have no children, children are the product of
@@ -13,7 +13,7 @@
 
 use crate::ast::{Atom, Description, Literal, Symbol, Symbols, Term};
 use crate::check::DepGraph;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
 
 fn quote(name: &str) -> String {
@@ -110,6 +110,74 @@ fn rank(l: &Literal) -> u8 {
     }
 }
 
+type Rel = (Symbol, usize);
+
+/// The relations to table: the recursive ones, which a top-down reasoner would loop on or
+/// re-derive, and the state-dependent relations their rules call (directly or through
+/// others), which it would otherwise recompute each time a recursive rule is entered. A
+/// chain of boards (one relation per stage, each read through the one before) costs a level
+/// of recomputation per stage without this. Static relations are facts or cheap to derive
+/// again; tabling them costs more than it saves.
+fn tabled(desc: &Description) -> HashSet<Rel> {
+    let key = |a: &Atom| (a.rel, a.args.len());
+    let graph = DepGraph::new(desc);
+    let mut tabled = HashSet::new();
+    for r in desc.rules() {
+        for l in &r.body {
+            l.for_each_atom(false, &mut |a, _| {
+                if graph.scc_of(a.rel) == graph.scc_of(r.head.rel) {
+                    tabled.insert(key(&r.head));
+                }
+            });
+        }
+    }
+    let stateful = state_dependent(desc);
+    let derived: HashSet<Rel> = desc
+        .rules()
+        .filter(|r| !r.body.is_empty())
+        .map(|r| key(&r.head))
+        .collect();
+    let mut grew = true;
+    while grew {
+        grew = false;
+        for r in desc.rules() {
+            if !tabled.contains(&key(&r.head)) {
+                continue;
+            }
+            for l in &r.body {
+                l.for_each_atom(false, &mut |a, _| {
+                    let k = key(a);
+                    if derived.contains(&k) && stateful.contains(&k) && tabled.insert(k) {
+                        grew = true;
+                    }
+                });
+            }
+        }
+    }
+    tabled
+}
+
+/// The relations whose truth depends on the state or the joint move.
+fn state_dependent(desc: &Description) -> HashSet<Rel> {
+    let mut stateful: HashSet<Rel> = [(Symbol::TRUE, 1), (Symbol::DOES, 2)].into();
+    let mut grew = true;
+    while grew {
+        grew = false;
+        for r in desc.rules() {
+            let mut reads = false;
+            for l in &r.body {
+                l.for_each_atom(false, &mut |a, _| {
+                    reads |= stateful.contains(&(a.rel, a.args.len()))
+                });
+            }
+            if reads && stateful.insert((r.head.rel, r.head.args.len())) {
+                grew = true;
+            }
+        }
+    }
+    stateful
+}
+
 /// The Prolog program for `desc`, with the perft driver.
 pub fn translate(desc: &Description) -> String {
     let symbols = &desc.symbols;
@@ -133,25 +201,14 @@ pub fn translate(desc: &Description) -> String {
             l.for_each_atom(false, &mut |a, _| rels.push((a.rel, a.args.len())));
         }
     }
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = HashSet::new();
     rels.retain(|r| seen.insert(*r));
     for (r, n) in &rels {
         let _ = writeln!(out, ":- dynamic({}/{n}).", pred(symbols, *r));
     }
-    // Recursive relations are tabled.
-    let graph = DepGraph::new(desc);
-    let mut edges_in_scc = std::collections::HashSet::new();
-    for r in desc.rules() {
-        for l in &r.body {
-            l.for_each_atom(false, &mut |a, _| {
-                if graph.scc_of(a.rel) == graph.scc_of(r.head.rel) {
-                    edges_in_scc.insert((r.head.rel, r.head.args.len()));
-                }
-            });
-        }
-    }
+    let tabled = tabled(desc);
     for (r, n) in &rels {
-        if edges_in_scc.contains(&(*r, *n)) {
+        if tabled.contains(&(*r, *n)) {
             let _ = writeln!(out, ":- table({}/{n}).", pred(symbols, *r));
         }
     }
@@ -255,4 +312,36 @@ pub fn parse_perft_output(stdout: &str) -> (Vec<u64>, Option<f64>) {
         .find_map(|l| l.strip_prefix("cpu "))
         .and_then(|t| t.trim().parse().ok());
     (perft, cpu)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tabled_names(text: &str) -> Vec<String> {
+        let program = translate(&crate::parse(text).unwrap());
+        let mut names: Vec<String> = program
+            .lines()
+            .filter_map(|l| l.strip_prefix(":- table('r_"))
+            .map(|l| l.split('\'').next().unwrap().to_string())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn recursive_relations_and_the_state_they_read_are_tabled() {
+        // `reach` is recursive; `open` reads the state and is called from it, `step` is
+        // static, `top` reads the state but no recursive rule calls it.
+        let text = "(role a) (init (cell x1 e)) (step x1 x2) (step x2 x3)
+            (<= (open ?x) (true (cell ?x e)))
+            (<= (reach ?x ?y) (step ?x ?y) (open ?y))
+            (<= (reach ?x ?z) (reach ?x ?y) (step ?y ?z) (open ?z))
+            (<= (top ?x) (true (cell ?x e)))
+            (<= (legal a (go ?y)) (reach x1 ?y) (top ?y))
+            (<= (next (cell ?y e)) (does a (go ?y)))
+            (<= terminal (not (top x1)))
+            (goal a 100)";
+        assert_eq!(tabled_names(text), ["open", "reach"]);
+    }
 }
