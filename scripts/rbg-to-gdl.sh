@@ -6,7 +6,9 @@
 #     lines against the hand-written file, and flat Monte-Carlo states/s of both on our GDL
 #     interpreter and on our network (`--engine interpreted|compiled`), interleaved round by
 #     round, each run pinned to one core, best of N rounds;
-#  3. with --prolog, perft CPU time of both under SWI-Prolog (crates/convert/examples/swipl_bench).
+#  3. with --prolog, perft CPU time of both under SWI-Prolog (crates/convert/examples/swipl_bench);
+#  4. the long games (go, and international draughts where the corpus has it): one random
+#     game to the end under our GDL interpreter from the default translation, limit 60 s.
 #
 # Usage: scripts/rbg-to-gdl.sh [--rounds N] [--seconds S] [--core C] [--sizes-only] [--prolog]
 # RBGTOOL=PATH measures that binary instead of building target/release/rbgtool.
@@ -21,7 +23,7 @@ while [ $# -gt 0 ]; do
         --core) core=$2; shift 2 ;;
         --sizes-only) sizes_only=1; shift ;;
         --prolog) prolog=1; shift ;;
-        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
         *) echo "unknown argument: $1" >&2; exit 2 ;;
     esac
 done
@@ -139,4 +141,37 @@ if [ "$prolog" = 1 ]; then
         t=$(echo "$out" | sed -n 's/^hand-written: \([0-9.]*\) s CPU.*/\1/p')
         echo "| $game | $depth | ${o:--} | ${t:--} | $(ratio "${t:-0}" "${o:-0}") |"
     done
+fi
+
+echo
+echo "### Long games: one random game to the end under our GDL interpreter (limit 60 s)"
+echo
+echo "| game | translation | bytes | moves | seconds |"
+echo "|---|---|---|---|---|"
+for f in "$external"/rbg/games/go.rbg "$external"/rbg/games/go_*.rbg \
+    "$external"/rbg/games/*nternational*raughts*.rbg; do
+    [ -f "$f" ] || continue
+    game=$(basename "$f" .rbg)
+    if ! "$RBGTOOL" convert "$f" --to gdl -o "$work/long_$game.kif" --quiet 2>"$work/err"; then
+        echo "| $game | refused: $(head -1 "$work/err" | sed 's/^error: //') | - | - | - |"
+        continue
+    fi
+    enc=$(head -1 "$work/long_$game.kif" | sed -n 's/.*(\(direct\) encoding.*/\1/p')
+    bytes=$(wc -c < "$work/long_$game.kif")
+    start=$(date +%s.%N)
+    out=$(pin timeout 60 "$RBGTOOL" bench "$work/long_$game.kif" --playouts 1 --seed 1 \
+        --engine interpreted --json 2>&1 || true)
+    secs=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+    moves=$(echo "$out" | sed -n 's/.*"average_length":\([0-9.]*\).*/\1/p' | cut -d. -f1)
+    unfinished=$(echo "$out" | sed -n 's/.*"unfinished":\([0-9]*\).*/\1/p')
+    if [ -z "$moves" ]; then
+        moves="none: $(echo "$out" | tail -1 | cut -c1-80)"
+    elif [ "${unfinished:-0}" != 0 ]; then
+        moves="$moves (unfinished)"
+    fi
+    echo "| $game | ${enc:-general} | $bytes | $moves | $secs |"
+done
+if ! ls "$external"/rbg/games/*nternational*raughts*.rbg >/dev/null 2>&1; then
+    echo
+    echo "(no international draughts in $external/rbg/games)"
 fi

@@ -228,22 +228,30 @@ impl GdlGrid {
             let (x, y) = rbg_vertex(w).filter(|_| self.vertices)?;
             Some((column(&x)?, row(&y)?))
         };
-        let mut out = Vec::new();
+        let mut out: Vec<String> = Vec::new();
+        // A translated move names a vertex once per modifier there (`m3 rx1y2 m4 rx1y2`):
+        // one square. Pairs are kept as written (`(move a 1 a 1)` is two clicks).
+        let mut last_vertex: Option<String> = None;
         let mut i = 0;
         while i < words.len() {
             if let Some((x, y)) = vertex(words[i]) {
-                out.push(self.square_name(x, y));
+                let square = self.square_name(x, y);
+                if last_vertex.as_ref() != Some(&square) {
+                    out.push(square.clone());
+                }
+                last_vertex = Some(square);
                 i += 1;
+                continue;
             } else if let Some((x, y)) =
                 (words.get(i + 1)).and_then(|&next| column(words[i]).zip(row(next)))
             {
                 out.push(self.square_name(x, y));
+                last_vertex = None;
                 i += 2;
             } else {
                 i += 1;
             }
         }
-        out.dedup();
         out
     }
 }
@@ -392,6 +400,21 @@ mod tests {
             axis(["e".to_string(), "c".to_string()].iter(), &[]),
             ["a", "b", "c", "d", "e"]
         );
+    }
+
+    #[test]
+    fn a_vertex_named_twice_in_a_row_is_one_square_and_pairs_are_kept() {
+        let squares: Vec<String> = (0..3)
+            .flat_map(|y| (0..3).map(move |x| format!("rx{x}y{y}")))
+            .collect();
+        let translated = gdl_grid(&facts(&["(cell rx1y1 x)"]), &[], &squares).unwrap();
+        assert_eq!(
+            translated.move_squares("(move2 m2 rx0y0 m3 rx0y0 m4 rx1y0)"),
+            ["a3", "b3"]
+        );
+        let state = facts(&["(cell 1 1 x)", "(cell 3 3 o)"]);
+        let written = gdl_grid(&state, &[], &[]).unwrap();
+        assert_eq!(written.move_squares("(move 1 1 1 1)"), ["a1", "a1"]);
     }
 
     #[test]

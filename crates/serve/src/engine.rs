@@ -18,10 +18,20 @@ pub struct Game {
     pub lang: Lang,
     pub loaded: Loaded,
     pub text: String,
+    /// See [`Game::squares`]: found on first use, at most once per request.
+    squares: std::sync::OnceLock<Vec<String>>,
+}
+
+impl Game {
     /// For a GDL text that is our translation of an RBG game, its vertex names
     /// (`draw::rbg_squares`): the drawn board's extent and click targets, as its states
-    /// leave the empty squares out. Found once per request, where picture and moves need it.
-    pub squares: Vec<String>,
+    /// leave the empty squares out. Empty for other games.
+    pub fn squares(&self) -> &[String] {
+        self.squares.get_or_init(|| match &self.loaded {
+            Loaded::Gdl(d) => draw::rbg_squares(d.fact_constants().into_iter()),
+            _ => Vec::new(),
+        })
+    }
 }
 
 /// The language `lang` names, else the one the text looks like.
@@ -49,10 +59,7 @@ pub fn load(text: &str, lang: Option<&str>) -> Result<Game, ApiError> {
     match front::parse(text, lang) {
         Ok((loaded, _warnings)) => Ok(Game {
             lang,
-            squares: match &loaded {
-                Loaded::Gdl(d) => draw::rbg_squares(d.fact_constants().into_iter()),
-                _ => Vec::new(),
-            },
+            squares: std::sync::OnceLock::new(),
             loaded,
             text: text.to_string(),
         }),
@@ -189,15 +196,15 @@ impl Played for gdl::Engine {
     /// A board when the state has a `(cell X Y PIECE)`-like relation (`draw::gdl_board`);
     /// its axes are not filled out to the game's `(index 1..n)` sizes, which the CLI's
     /// `show` reads from the description, but a translated RBG game's are to its vertices
-    /// (`Game::squares`).
+    /// ([`Game::squares`]).
     fn picture(&self, game: &Game) -> Option<String> {
-        draw::gdl_board_clickable(&self.state_text(), &[], &game.squares, "state").ok()
+        draw::gdl_board_clickable(&self.state_text(), &[], game.squares(), "state").ok()
     }
 
     /// The cells of the drawn board the move's term names by a column and a row
     /// (`draw::GdlGrid::move_squares`); none without a board.
     fn squares(&self, game: &Game, moves: &[&gdl::JointMove]) -> Vec<Vec<String>> {
-        let Ok(grid) = draw::gdl_grid(&self.state_text(), &[], &game.squares) else {
+        let Ok(grid) = draw::gdl_grid(&self.state_text(), &[], game.squares()) else {
             return vec![Vec::new(); moves.len()];
         };
         moves

@@ -218,6 +218,18 @@ impl<'s> Planner<'s> {
         }
     }
 
+    /// Whether `args` name a variable that is already bound.
+    fn shares_bound(&mut self, args: &[Term]) -> bool {
+        args.iter().any(|a| match a {
+            Term::Var(v, _) => {
+                let i = self.var(*v);
+                self.bound[i as usize]
+            }
+            Term::Const(..) => false,
+            Term::App(_, sub, _) => self.shares_bound(sub),
+        })
+    }
+
     /// Leaf positions of `args` and how many are unbound variables.
     fn leaves(&mut self, args: &[Term]) -> (usize, usize) {
         fn go(p: &mut Planner<'_>, t: &Term, n: &mut usize, free: &mut usize) {
@@ -271,8 +283,20 @@ impl<'s> Planner<'s> {
                 for (i, b) in left.iter().enumerate() {
                     if let Basic::Pos(rel, args) = b {
                         let (n, free) = self.leaves(args);
+                        // The size of a derived relation is a guess, and one of its atoms
+                        // that shares no bound variable may multiply the tuples so far by
+                        // all its facts (a board derived after a move, read before the walk
+                        // that leads to its square): no discount for its constants.
+                        let guessed = {
+                            let r = &rels[*rel];
+                            r.layer != Layer::Static
+                                && r.sym != Symbol::TRUE
+                                && r.sym != Symbol::DOES
+                        };
                         let cost = if free == 0 {
                             0.0
+                        } else if guessed && !self.shares_bound(args) {
+                            size(*rel, args).max(1.0)
                         } else {
                             size(*rel, args).max(1.0).powf(free as f64 / n as f64)
                         };

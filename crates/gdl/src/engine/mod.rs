@@ -128,6 +128,12 @@ struct Rels {
 }
 
 impl Engine {
+    /// The join steps evaluation has taken so far (compilation's probes included): a
+    /// measure of work that, unlike time, does not depend on the machine.
+    pub fn joins(&self) -> u64 {
+        self.inner.borrow().joins
+    }
+
     /// Checks and compiles `desc` and sets up its initial state (with the default options).
     pub fn new(desc: &Description) -> Result<Engine, EngineError> {
         Engine::with_options(desc, &EngineOptions::default())

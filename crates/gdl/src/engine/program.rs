@@ -19,6 +19,9 @@ pub struct Component {
     pub layer: Layer,
 }
 
+/// The size planning assumes for a state-dependent relation it cannot count.
+const DERIVED_SIZE: f64 = 20.0;
+
 /// The compiled game.
 #[derive(Clone, Debug)]
 pub struct Program {
@@ -163,12 +166,12 @@ impl Program {
         }
 
         // Size estimates of `true` facts by the functor of the proposition, from `init` facts.
+        // A functor with no `init` fact is sized as a derived relation: it may fill up in
+        // play (a board whose empty squares have no facts starts with none).
         let mut init_by_functor: HashMap<Option<(Symbol, usize)>, f64> = HashMap::new();
-        let mut n_init: f64 = 0.0;
         let mut n_roles: f64 = 0.0;
         for rule in desc.rules() {
             if rule.body.is_empty() && rule.head.rel == Symbol::INIT && rule.head.args.len() == 1 {
-                n_init += 1.0;
                 *init_by_functor
                     .entry(functor(&rule.head.args[0]))
                     .or_default() += 1.0;
@@ -202,17 +205,14 @@ impl Program {
                     } else if r == does_rel {
                         n_roles.max(1.0)
                     } else {
-                        20.0
+                        DERIVED_SIZE
                     }
                 })
                 .collect();
             let size = |r: RelId, args: &[Term]| -> f64 {
                 if r == true_rel {
                     let f = args.first().and_then(functor);
-                    return init_by_functor
-                        .get(&f)
-                        .copied()
-                        .unwrap_or(n_init / 2.0 + 1.0);
+                    return init_by_functor.get(&f).copied().unwrap_or(DERIVED_SIZE);
                 }
                 sizes[r]
             };
