@@ -21,19 +21,36 @@
 use super::walk::Trail;
 use super::*;
 
-/// One loop after one kind of start (the same events before it): its relations.
+/// One loop after one kind of start (a role, the same pieces put before it).
 #[derive(Clone)]
 pub(super) struct Family {
-    n: usize,
-    /// The events before the loop: formal slots `?e1 ?w1 ...`.
-    slots: usize,
-    /// The vertices of the pieces put before the loop (formal).
-    puts: Vec<String>,
+    f: usize,
+    /// The group of loops whose iterations read the chain alike: they share the levels.
+    g: usize,
     piece: PieceId,
 }
 
-/// The levels above this many are not written: the game uses the general encoding.
+/// Loops whose iterations read the chain alike share one set of levels: what their
+/// iteration's rule reads beside its own relation (`(stepG F y m ...)`).
+#[derive(Clone)]
+pub(super) struct Group {
+    /// The vertex put, the vertex the iteration ends on, the step's other arguments.
+    put: String,
+    end: String,
+    args: String,
+    /// The literals reading the chain, its level written `incapX_L`.
+    reads: Vec<String>,
+    /// Iterations a chain of the group may take.
+    levels: usize,
+    /// The numbers of pieces put before the loop, each with its level-0 membership rules.
+    starts: BTreeSet<usize>,
+}
+
+/// Levels above this many are not written: the game uses the general encoding.
 const MAX_LEVELS: usize = 64;
+
+/// The chain's variable and relation while its level is not known.
+const PLACEHOLDER: &str = "incapX_L";
 
 impl Translator<'_> {
     /// The legal rules of path `path` of a move of `role` whose letter `i` is a loop; the
@@ -58,35 +75,28 @@ impl Translator<'_> {
         let Some(w0) = self.walk(&path[..i], Ctx::plain(Base::State), "?a0", true, first)? else {
             return Ok(Vec::new());
         };
-        if !w0.ctx.terms.is_empty() || !w0.ctx.assigned.is_empty() {
+        let only_piece = w0
+            .events
+            .iter()
+            .all(|(_, e, _)| matches!(e, Event::Put(x) if *x == piece));
+        if !w0.ctx.terms.is_empty() || w0.events.is_empty() || !only_piece {
             return Err(Unsupported(
-                "an assignment before a loop that applies modifiers within a player's move"
+                "a loop that applies modifiers within a player's move after modifiers other \
+                 than the piece it puts"
                     .into(),
             ));
         }
-        let mut signature = String::new();
-        for (_, e, _) in &w0.events {
-            match e {
-                Event::Put(x) if *x == piece => signature.push('p'),
-                _ => {
-                    return Err(Unsupported(
-                        "a loop that applies modifiers within a player's move after modifiers \
-                         other than the piece it puts"
-                            .into(),
-                    ))
-                }
-            }
-        }
-        let key = (l, signature, role.to_string());
+        let key = (l, w0.events.len().to_string(), role.to_string());
         let family = match self.chain_families.get(&key) {
             Some(f) => f.clone(),
             None => {
-                let f = self.chain_family(l, &w0, piece, &iters, &sets)?;
+                let f = self.chain_family(&iters, piece, &sets)?;
                 self.chain_families.insert(key, f.clone());
                 f
             }
         };
-        // This start of the chain.
+        let (f, g) = (family.f, family.g);
+        // This start of the chain: the pieces put before the loop are its first links.
         let mut body = w0.body.lits;
         if body.iter().any(|l| text::vars(l).any(|t| t == "?a0"))
             || w0.events.iter().any(|(_, _, v)| v == "?a0")
@@ -94,29 +104,30 @@ impl Translator<'_> {
             self.need_pos = true;
             body.insert(1, "(true (pos ?a0))".into());
         }
-        let slots: Vec<String> = w0
-            .events
-            .iter()
-            .map(|(m, _, v)| {
-                self.puts.insert(*m, piece);
-                format!("m{m} {v}")
-            })
-            .collect();
-        let n = family.n;
+        let mut term = "nil".to_string();
+        for (m, _, v) in &w0.events {
+            self.puts.insert(*m, piece);
+            term = format!("(ch m{m} {v} {term})");
+        }
         self.extra.push(Rule::new(
-            format!("(chain{n}_0 {} nil {})", slots.join(" "), w0.end),
+            format!("(chain{g}_0 c{f} {term} {})", w0.end),
             body,
         ));
+        self.chain_groups[g - 1].starts.insert(w0.events.len());
         // The moves: one rule per way on after the loop, shared by the starts.
-        if !self.chain_rests.insert((n, rest.to_vec())) {
+        if !self.chain_rests.insert((f, rest.to_vec())) {
             return Ok(Vec::new());
         }
-        self.chain_legal(role, &family, rest).map(|r| r.into_iter().collect())
+        self.chain_legal(role, &family, rest)
+            .map(|r| r.into_iter().collect())
     }
 
     /// The piece the loop puts and the sets of the checks before its puts, if each path of
     /// its body puts that piece once, on the vertex it has just checked for other pieces.
-    fn iteration_shape(&self, iters: &[Vec<usize>]) -> Result<(PieceId, Vec<Vec<PieceId>>), Unsupported> {
+    fn iteration_shape(
+        &self,
+        iters: &[Vec<usize>],
+    ) -> Result<(PieceId, Vec<Vec<PieceId>>), Unsupported> {
         let declined = || {
             Unsupported(
                 "a loop that applies modifiers within a player's move whose body does not put \
@@ -163,126 +174,130 @@ impl Translator<'_> {
     fn puts_or_nests(&self, l: usize) -> bool {
         match &self.coarse.letters[l] {
             Letter::Nav(_) => false,
-            &Letter::Event(id) => matches!(self.game.rules.node(id), Node::Action(Action::Off(_))),
+            &Letter::Event(id) => {
+                matches!(self.game.rules.node(id), Node::Action(Action::Off(_)))
+            }
             _ => true,
         }
     }
 
-    /// The board a chain's walk reads: the pieces put before the loop and, for a chain
-    /// `Some(var)`, its vertices; all one piece, so all apart.
-    fn chain_board(&self, f: &Family, chain: Option<&str>) -> (Ctx, Trail) {
-        let mut puts: Vec<(String, PieceId)> = f.puts.iter().map(|v| (v.clone(), f.piece)).collect();
-        if let Some(c) = chain {
-            puts.push((c.to_string(), f.piece));
-        }
+    /// The board a chain's walk reads: the chain `chain` of pieces `piece` on the state.
+    fn chain_board(&self, chain: &str, piece: PieceId) -> (Ctx, Trail) {
         let v = self.game.board.vertex_count();
         let rows = if v <= MAX_ANALYSED_VERTICES {
-            // Anywhere: the walk may meet any of them.
-            vec![vec![vec![true; v]; v]; puts.len()]
+            // Anywhere: the walk may meet any of its vertices.
+            vec![vec![vec![true; v]; v]]
         } else {
             Vec::new()
         };
         let trail = Trail {
             rows,
-            apart: (0..puts.len()).map(|j| vec![true; j]).collect(),
+            apart: vec![Vec::new()],
             one_piece: true,
         };
         let ctx = Ctx {
-            puts,
+            puts: vec![(format!("?P_{chain}"), piece)],
             ..Ctx::plain(Base::State)
         };
         (ctx, trail)
     }
 
-    /// The relations of a new family: levels, the chain's vertices, the guard.
+    /// A new family: its iteration's paths walked once, with the chain's level unknown, and
+    /// split into a step relation of its own (what does not read the chain) and the
+    /// literals reading the chain, which decide its group.
     fn chain_family(
         &mut self,
-        l: usize,
-        w0: &walk::Walked,
-        piece: PieceId,
         iters: &[Vec<usize>],
+        piece: PieceId,
         sets: &[Vec<PieceId>],
     ) -> Result<Family, Unsupported> {
         self.chain_count += 1;
-        let n = self.chain_count;
-        let slots = w0.events.len();
-        let f = Family {
-            n,
-            slots,
-            puts: (1..=slots).map(|i| format!("?w{i}")).collect(),
-            piece,
+        let f = self.chain_count;
+        let mut group: Option<Group> = None;
+        let mut steps = Vec::new();
+        for path in iters {
+            let (ctx, trail) = self.chain_board(PLACEHOLDER, piece);
+            let mut body = Body::top();
+            body.lits = vec![format!("(chainX_L ?f ?P_{PLACEHOLDER} ?y)")];
+            let marks = (self.nav.rules.len(), self.extra.len());
+            let Some(w) = self.walk_from(path, ctx, trail, "?y", false, body)? else {
+                continue;
+            };
+            let shared = self.nav.rules[marks.0..]
+                .iter()
+                .chain(&self.extra[marks.1..])
+                .any(|r| r.text().contains("X_L"));
+            let [(m, _, put)] = &w.events[..] else {
+                unreachable!("an iteration puts once")
+            };
+            if shared {
+                return Err(Unsupported(
+                    "a loop that applies modifiers within a player's move whose iteration \
+                     reads the board through relations of its own"
+                        .into(),
+                ));
+            }
+            let (reads, own): (Vec<String>, Vec<String>) = w.body.lits[1..]
+                .iter()
+                .cloned()
+                .partition(|l| l.contains("?P_"));
+            let mut args: Vec<&str> = Vec::new();
+            for v in own.iter().flat_map(|l| text::vars(l)) {
+                let needed = v == put
+                    || v == w.end
+                    || reads.iter().any(|l| text::vars(l).any(|u| u == v));
+                if needed && v != "?y" && !args.contains(&v) {
+                    args.push(v);
+                }
+            }
+            let this = Group {
+                put: put.clone(),
+                end: w.end.clone(),
+                args: args.join(" "),
+                reads,
+                levels: 0,
+                starts: BTreeSet::new(),
+            };
+            if group.as_ref().is_some_and(|g| !same_group(g, &this)) {
+                return Err(Unsupported(
+                    "a loop that applies modifiers within a player's move whose iterations \
+                     read the board in different ways"
+                        .into(),
+                ));
+            }
+            steps.push((*m, this.args.clone(), own));
+            group = Some(this);
+        }
+        let Some(mut this) = group else {
+            return Err(Unsupported(
+                "a loop that applies modifiers within a player's move that never goes round"
+                    .into(),
+            ));
         };
-        let e = self.formal_slots(&f);
-        let levels = self.chain_bound(sets);
-        if levels > MAX_LEVELS {
+        this.levels = self.chain_bound(sets);
+        if this.levels > MAX_LEVELS {
             return Err(Unsupported(format!(
                 "a loop that applies modifiers within a player's move that may go on more than \
                  {MAX_LEVELS} times"
             )));
         }
-        let _ = l;
-        for k in 0..=levels {
-            let chain = format!("?P_incap{n}_{k}");
-            let (p, board) = if k == 0 {
-                ("nil".to_string(), None)
-            } else {
-                (chain.clone(), Some(chain.as_str()))
-            };
-            for path in iters {
-                let (ctx, trail) = self.chain_board(&f, board);
-                let mut body = Body::top();
-                body.lits = vec![format!("(chain{n}_{k} {e} {p} ?y)")];
-                let Some(w) = self.walk_from(path, ctx, trail, "?y", false, body)? else {
-                    continue;
-                };
-                let [(m, _, c)] = &w.events[..] else {
-                    unreachable!("an iteration puts once")
-                };
-                self.puts.insert(*m, piece);
-                self.extra.push(Rule::new(
-                    format!("(chain{n}_{} {e} (ch m{m} {c} {p}) {})", k + 1, w.end),
-                    w.body.lits,
-                ));
+        let g = match self.chain_groups.iter().position(|h| same_group(h, &this)) {
+            Some(i) => {
+                let h = &mut self.chain_groups[i];
+                h.levels = h.levels.max(this.levels);
+                i + 1
             }
-        }
-        for k in 1..=levels {
-            let this = format!("(chain{n}_{k} {e} (ch ?m ?c ?r) ?z)");
-            self.extra.push(Rule::new(
-                format!("(incap{n}_{k} (ch ?m ?c ?r) ?c)"),
-                vec![this.clone()],
-            ));
-            if k > 1 {
-                self.extra.push(Rule::new(
-                    format!("(incap{n}_{k} (ch ?m ?c ?r) ?v)"),
-                    vec![this, format!("(incap{n}_{} ?r ?v)", k - 1)],
-                ));
+            None => {
+                self.chain_groups.push(this);
+                self.chain_groups.len()
             }
-            self.extra.push(Rule::new(
-                format!("(incap{n} ?p ?v)"),
-                vec![format!("(incap{n}_{k} ?p ?v)")],
-            ));
+        };
+        for (m, args, own) in steps {
+            self.puts.insert(m, piece);
+            self.extra
+                .push(Rule::new(format!("(step{g} c{f} ?y m{m} {args})"), own));
         }
-        // No iteration at all is the path that skips the loop, a move of its own.
-        for k in 1..=levels {
-            self.extra.push(Rule::new(
-                format!("(chain{n} {e} ?p ?y)"),
-                vec![format!("(chain{n}_{k} {e} ?p ?y)")],
-            ));
-        }
-        self.chain_over = true;
-        self.extra.push(Rule::new(
-            "chainover".into(),
-            vec![format!("(chain{n}_{} {e} ?p ?y)", levels + 1)],
-        ));
-        Ok(f)
-    }
-
-    /// `?e1 ?w1 ?e2 ?w2 ...`: the events before the loop.
-    fn formal_slots(&self, f: &Family) -> String {
-        (1..=f.slots)
-            .map(|i| format!("?e{i} ?w{i}"))
-            .collect::<Vec<_>>()
-            .join(" ")
+        Ok(Family { f, g, piece })
     }
 
     /// How many iterations a chain may take: each takes away a piece of the checked sets;
@@ -305,52 +320,119 @@ impl Translator<'_> {
             .max(1)
     }
 
-    /// The legal rules of family `f` going on along `rest` after the loop.
+    /// The legal rule of family `f` going on along `rest` after the loop.
     fn chain_legal(
         &mut self,
         role: &str,
         f: &Family,
         rest: &[usize],
     ) -> Result<Option<Rule>, Unsupported> {
-        let n = f.n;
-        let chain = format!("?P_incap{n}");
-        let e = self.formal_slots(f);
-        let (ctx, trail) = self.chain_board(f, Some(&chain));
+        let (g, n) = (f.g, f.f);
+        let chain = format!("incap{g}");
+        let (ctx, trail) = self.chain_board(&chain, f.piece);
         let mut body = Body::top();
-        body.lits = vec![format!("(chain{n} {e} {chain} ?y)")];
+        body.lits = vec![format!("(chain{g} c{n} ?P_{chain} ?y)")];
         let Some(w) = self.walk_from(rest, ctx, trail, "?y", false, body)? else {
             return Ok(None);
         };
-        let size = f.slots + 1 + w.events.len();
-        let mut mv = format!("(move{size} {e} ch{n} {chain}");
+        let size = 1 + w.events.len();
+        let mut mv = format!("(move{size} ch{g} ?P_{chain}");
         self.register(&w.events, &mut mv);
         mv.push(')');
         self.arities.insert(size);
-        self.chain_slots.insert((size, f.slots + 1, n, f.piece));
+        self.chain_slots.insert((size, 1, g, f.piece));
         Ok(Some(Rule::new(format!("(legal {role} {mv})"), w.body.lits)))
+    }
+
+    /// The levels of every group: each iteration's rule, the chain's vertices, the unions
+    /// the moves read and the guard past the last level.
+    pub(super) fn chain_levels(&mut self) {
+        for (i, h) in self.chain_groups.clone().into_iter().enumerate() {
+            let g = i + 1;
+            let mut rules = Vec::new();
+            // Level 0: the pieces put before the loop.
+            for &n in &h.starts {
+                let mut term = "nil".to_string();
+                for j in 1..=n {
+                    term = format!("(ch ?m{j} ?v{j} {term})");
+                }
+                for j in 1..=n {
+                    rules.push(Rule::new(
+                        format!("(incap{g}_0 {term} ?v{j})"),
+                        vec![format!("(chain{g}_0 ?f {term} ?z)")],
+                    ));
+                }
+            }
+            for k in 0..=h.levels {
+                let p = format!("?P_incap{g}_{k}");
+                let mut body = vec![
+                    format!("(chain{g}_{k} ?f {p} ?y)"),
+                    format!("(step{g} ?f ?y ?m {})", h.args),
+                ];
+                body.extend(
+                    h.reads
+                        .iter()
+                        .map(|l| l.replace(PLACEHOLDER, &format!("incap{g}_{k}"))),
+                );
+                let head = format!("(chain{g}_{} ?f (ch ?m {} {p}) {})", k + 1, h.put, h.end);
+                rules.push(Rule::new(head, body));
+            }
+            for k in 1..=h.levels {
+                let this = format!("(chain{g}_{k} ?f (ch ?m ?c ?r) ?z)");
+                rules.push(Rule::new(
+                    format!("(incap{g}_{k} (ch ?m ?c ?r) ?c)"),
+                    vec![this.clone()],
+                ));
+                rules.push(Rule::new(
+                    format!("(incap{g}_{k} (ch ?m ?c ?r) ?v)"),
+                    vec![this, format!("(incap{g}_{} ?r ?v)", k - 1)],
+                ));
+                rules.push(Rule::new(
+                    format!("(chain{g} ?f ?p ?y)"),
+                    vec![format!("(chain{g}_{k} ?f ?p ?y)")],
+                ));
+            }
+            for k in 0..=h.levels {
+                rules.push(Rule::new(
+                    format!("(incap{g} ?p ?v)"),
+                    vec![format!("(incap{g}_{k} ?p ?v)")],
+                ));
+            }
+            rules.push(Rule::new(
+                "chainover".into(),
+                vec![format!("(chain{g}_{} ?f ?p ?y)", h.levels + 1)],
+            ));
+            self.chain_over = true;
+            self.extra.extend(rules);
+        }
     }
 
     /// `aft` and `touched` for the chains of the move played.
     pub(super) fn chain_after_rules(&self) -> Vec<Rule> {
         let mut out = Vec::new();
-        for &(size, j, n, piece) in &self.chain_slots {
+        for &(size, j, g, piece) in &self.chain_slots {
             let slots: Vec<String> = (1..=size)
                 .map(|i| match i == j {
-                    true => format!("ch{n} ?v{i}"),
+                    true => format!("ch{g} ?v{i}"),
                     false => format!("?k{i} ?v{i}"),
                 })
                 .collect();
             out.push(Rule::new(
-                format!("(chosen{n} ?v{j})"),
+                format!("(chosen{g} ?v{j})"),
                 vec![format!("(does ?r (move{size} {}))", slots.join(" "))],
             ));
             let x = &self.names.pieces[piece.index()];
-            let on = vec![format!("(chosen{n} ?p)"), format!("(incap{n} ?p ?v)")];
+            let on = vec![format!("(chosen{g} ?p)"), format!("(incap{g} ?p ?v)")];
             out.push(Rule::new(format!("(aft ?v {x})"), on.clone()));
             out.push(Rule::new("(touched ?v)".into(), on));
         }
         out
     }
+}
+
+/// Whether two loops' iterations read the chain alike (their levels can be shared).
+fn same_group(a: &Group, b: &Group) -> bool {
+    (&a.put, &a.end, &a.args, &a.reads) == (&b.put, &b.end, &b.args, &b.reads)
 }
 
 /// The set of the check `nodes` end with, if they do.

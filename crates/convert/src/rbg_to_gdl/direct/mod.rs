@@ -118,12 +118,12 @@ struct Translator<'g> {
     loop_count: usize,
     /// Some keeper path ends on such a board (`kstaged`): `aft` is not the next board then.
     staged: bool,
-    /// Loops in players' moves ([`chain`]): their families by (loop letter, events before,
-    /// role),
-    /// the ways on after them already written, and the moves' chain slots (arity, slot,
-    /// family, piece).
+    /// Loops in players' moves ([`chain`]): their families by (loop letter, pieces put
+    /// before, role), the groups sharing levels, the ways on after them already written, and
+    /// the moves' chain slots (arity, slot, group, piece).
     chain_families: BTreeMap<(usize, String, String), chain::Family>,
     chain_count: usize,
+    chain_groups: Vec<chain::Group>,
     chain_rests: BTreeSet<(usize, Vec<usize>)>,
     chain_slots: BTreeSet<(usize, usize, usize, PieceId)>,
     /// Some chain may go on past its levels (`chainover`).
@@ -158,6 +158,7 @@ pub fn translate(game: &Game, names: &Names) -> Result<String, Unsupported> {
         staged: false,
         chain_families: BTreeMap::new(),
         chain_count: 0,
+        chain_groups: Vec::new(),
         chain_rests: BTreeSet::new(),
         chain_slots: BTreeSet::new(),
         chain_over: false,
@@ -235,6 +236,7 @@ impl Translator<'_> {
                 legal.extend(self.player_move(p, s, &path)?);
             }
         }
+        self.chain_levels();
         let mut keeper = Vec::new();
         let mut runs = 0;
         for &k in &keeper_starts {
