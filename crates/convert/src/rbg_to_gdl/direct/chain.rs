@@ -377,6 +377,14 @@ impl Translator<'_> {
                 let head = format!("(chain{g}_{} ?f (ch ?m {} {p}) {})", k + 1, h.put, h.end);
                 rules.push(Rule::new(head, body));
             }
+            // Level 0 too: the path that skips the loop is not a move of its own
+            // ([`Translator::skips_loop`]).
+            for k in 0..=h.levels {
+                rules.push(Rule::new(
+                    format!("(chain{g} ?f ?p ?y)"),
+                    vec![format!("(chain{g}_{k} ?f ?p ?y)")],
+                ));
+            }
             for k in 1..=h.levels {
                 let this = format!("(chain{g}_{k} ?f (ch ?m ?c ?r) ?z)");
                 rules.push(Rule::new(
@@ -386,10 +394,6 @@ impl Translator<'_> {
                 rules.push(Rule::new(
                     format!("(incap{g}_{k} (ch ?m ?c ?r) ?v)"),
                     vec![this, format!("(incap{g}_{} ?r ?v)", k - 1)],
-                ));
-                rules.push(Rule::new(
-                    format!("(chain{g} ?f ?p ?y)"),
-                    vec![format!("(chain{g}_{k} ?f ?p ?y)")],
                 ));
             }
             for k in 0..=h.levels {
@@ -405,6 +409,18 @@ impl Translator<'_> {
             self.chain_over = true;
             self.extra.extend(rules);
         }
+    }
+
+    /// Whether `path` (after switch letter `s`) is a path through a loop with the loop
+    /// left out: the loop's chains with no iteration are its moves.
+    pub(super) fn skips_loop(&self, s: usize, path: &[usize]) -> bool {
+        (0..path.len()).any(|i| {
+            let before = if i == 0 { &self.coarse.follow[s] } else { &self.coarse.follow[path[i - 1]] };
+            before.iter().any(|&l| {
+                matches!(self.coarse.letters[l], Letter::Loop(_))
+                    && self.coarse.follow[l].contains(&path[i])
+            })
+        })
     }
 
     /// `aft` and `touched` for the chains of the move played.

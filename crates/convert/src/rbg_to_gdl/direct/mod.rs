@@ -278,6 +278,8 @@ impl Translator<'_> {
             .filter(|&i| matches!(self.coarse.letters[path[i]], Letter::Loop(_)))
             .collect();
         match loops[..] {
+            // The loop's chains start with no iteration: this path is theirs.
+            [] if self.skips_loop(s, path) => return Ok(Vec::new()),
             [] => {}
             [i] => return self.chain_move(&role, first, path, i),
             _ => {
