@@ -42,6 +42,8 @@ pub(super) struct Group {
     reads: Vec<String>,
     /// Iterations a chain of the group may take.
     levels: usize,
+    /// Its chains take one iteration at least (the walk before the loop ended with one).
+    folded: bool,
     /// The numbers of pieces put before the loop, each with its level-0 membership rules.
     starts: BTreeSet<usize>,
 }
@@ -72,7 +74,14 @@ impl Translator<'_> {
                     .into(),
             ));
         }
-        let Some(w0) = self.walk(&path[..i], Ctx::plain(Base::State), "?a0", true, first)? else {
+        // `A (A)*`: the walk before the loop ends with an iteration, which the chain's
+        // first step takes instead (one set of rules for it; chains then have one at least).
+        let tail = iters
+            .iter()
+            .find(|it| it.len() < i && self.same_letters(&path[i - it.len()..i], it));
+        let folded = tail.is_some();
+        let head = &path[..i - tail.map_or(0, |it| it.len())];
+        let Some(w0) = self.walk(head, Ctx::plain(Base::State), "?a0", true, first)? else {
             return Ok(Vec::new());
         };
         let only_piece = w0
@@ -86,11 +95,11 @@ impl Translator<'_> {
                     .into(),
             ));
         }
-        let key = (l, w0.events.len().to_string(), role.to_string());
+        let key = (l, format!("{} {folded}", w0.events.len()), role.to_string());
         let family = match self.chain_families.get(&key) {
             Some(f) => f.clone(),
             None => {
-                let f = self.chain_family(&iters, piece, &sets)?;
+                let f = self.chain_family(&iters, piece, &sets, folded)?;
                 self.chain_families.insert(key, f.clone());
                 f
             }
@@ -109,10 +118,10 @@ impl Translator<'_> {
             self.puts.insert(*m, piece);
             term = format!("(ch m{m} {v} {term})");
         }
-        self.extra.push(Rule::new(
-            format!("(chain{g}_0 c{f} {term} {})", w0.end),
-            body,
-        ));
+        let start = Rule::new(format!("(chain{g}_0 c{f} {term} {})", w0.end), body);
+        if self.chain_starts.insert(start.text()) {
+            self.extra.push(start);
+        }
         self.chain_groups[g - 1].starts.insert(w0.events.len());
         // The moves: one rule per way on after the loop, shared by the starts.
         if !self.chain_rests.insert((f, rest.to_vec())) {
@@ -210,6 +219,7 @@ impl Translator<'_> {
         iters: &[Vec<usize>],
         piece: PieceId,
         sets: &[Vec<PieceId>],
+        folded: bool,
     ) -> Result<Family, Unsupported> {
         self.chain_count += 1;
         let f = self.chain_count;
@@ -256,6 +266,7 @@ impl Translator<'_> {
                 args: args.join(" "),
                 reads,
                 levels: 0,
+                folded,
                 starts: BTreeSet::new(),
             };
             if group.as_ref().is_some_and(|g| !same_group(g, &this)) {
@@ -379,7 +390,7 @@ impl Translator<'_> {
             }
             // Level 0 too: the path that skips the loop is not a move of its own
             // ([`Translator::skips_loop`]).
-            for k in 0..=h.levels {
+            for k in usize::from(h.folded)..=h.levels {
                 rules.push(Rule::new(
                     format!("(chain{g} ?f ?p ?y)"),
                     vec![format!("(chain{g}_{k} ?f ?p ?y)")],
@@ -409,6 +420,19 @@ impl Translator<'_> {
             self.chain_over = true;
             self.extra.extend(rules);
         }
+    }
+
+    /// Whether two paths of letters are the same rules (copies of one macro).
+    fn same_letters(&self, a: &[usize], b: &[usize]) -> bool {
+        let game = self.game;
+        a.len() == b.len()
+            && a.iter().zip(b).all(|(&x, &y)| match (&self.coarse.letters[x], &self.coarse.letters[y]) {
+                (Letter::Nav(p), Letter::Nav(q)) => {
+                    p.len() == q.len() && p.iter().zip(q).all(|(&u, &v)| same_tree(game, u, v))
+                }
+                (&Letter::Event(u), &Letter::Event(v)) => same_tree(game, u, v),
+                _ => false,
+            })
     }
 
     /// Whether `path` (after switch letter `s`) is a path through a loop with the loop
@@ -448,7 +472,24 @@ impl Translator<'_> {
 
 /// Whether two loops' iterations read the chain alike (their levels can be shared).
 fn same_group(a: &Group, b: &Group) -> bool {
-    (&a.put, &a.end, &a.args, &a.reads) == (&b.put, &b.end, &b.args, &b.reads)
+    (&a.put, &a.end, &a.args, &a.reads, a.folded) == (&b.put, &b.end, &b.args, &b.reads, b.folded)
+}
+
+/// Whether two nodes are the same rules.
+fn same_tree(game: &Game, a: ir::NodeId, b: ir::NodeId) -> bool {
+    let all = |x: &[ir::NodeId], y: &[ir::NodeId]| {
+        x.len() == y.len() && x.iter().zip(y).all(|(&u, &v)| same_tree(game, u, v))
+    };
+    match (game.rules.node(a), game.rules.node(b)) {
+        (
+            Node::Action(Action::Pattern { positive: p, body: x }),
+            Node::Action(Action::Pattern { positive: q, body: y }),
+        ) => p == q && same_tree(game, *x, *y),
+        (Node::Action(x), Node::Action(y)) => x == y,
+        (Node::Concat(x), Node::Concat(y)) | (Node::Sum(x), Node::Sum(y)) => all(x, y),
+        (Node::Star(x), Node::Star(y)) => same_tree(game, *x, *y),
+        _ => false,
+    }
 }
 
 /// The set of the check `nodes` end with, if they do.

@@ -125,6 +125,8 @@ struct Translator<'g> {
     chain_count: usize,
     chain_groups: Vec<chain::Group>,
     chain_rests: BTreeSet<(usize, Vec<usize>)>,
+    /// The chains' starts written (paths ending with the same iteration start alike).
+    chain_starts: BTreeSet<String>,
     chain_slots: BTreeSet<(usize, usize, usize, PieceId)>,
     /// Some chain may go on past its levels (`chainover`).
     chain_over: bool,
@@ -160,6 +162,7 @@ pub fn translate(game: &Game, names: &Names) -> Result<String, Unsupported> {
         chain_count: 0,
         chain_groups: Vec::new(),
         chain_rests: BTreeSet::new(),
+        chain_starts: BTreeSet::new(),
         chain_slots: BTreeSet::new(),
         chain_over: false,
     };
