@@ -253,9 +253,8 @@ impl Translator<'_> {
                 .partition(|l| l.contains("?P_"));
             let mut args: Vec<&str> = Vec::new();
             for v in own.iter().flat_map(|l| text::vars(l)) {
-                let needed = v == put
-                    || v == w.end
-                    || reads.iter().any(|l| text::vars(l).any(|u| u == v));
+                let needed =
+                    v == put || v == w.end || reads.iter().any(|l| text::vars(l).any(|u| u == v));
                 if needed && v != "?y" && !args.contains(&v) {
                     args.push(v);
                 }
@@ -281,8 +280,7 @@ impl Translator<'_> {
         }
         let Some(mut this) = group else {
             return Err(Unsupported(
-                "a loop that applies modifiers within a player's move that never goes round"
-                    .into(),
+                "a loop that applies modifiers within a player's move that never goes round".into(),
             ));
         };
         this.levels = self.chain_bound(sets);
@@ -426,12 +424,14 @@ impl Translator<'_> {
     fn same_letters(&self, a: &[usize], b: &[usize]) -> bool {
         let game = self.game;
         a.len() == b.len()
-            && a.iter().zip(b).all(|(&x, &y)| match (&self.coarse.letters[x], &self.coarse.letters[y]) {
-                (Letter::Nav(p), Letter::Nav(q)) => {
-                    p.len() == q.len() && p.iter().zip(q).all(|(&u, &v)| same_tree(game, u, v))
+            && a.iter().zip(b).all(|(&x, &y)| {
+                match (&self.coarse.letters[x], &self.coarse.letters[y]) {
+                    (Letter::Nav(p), Letter::Nav(q)) => {
+                        p.len() == q.len() && p.iter().zip(q).all(|(&u, &v)| same_tree(game, u, v))
+                    }
+                    (&Letter::Event(u), &Letter::Event(v)) => same_tree(game, u, v),
+                    _ => false,
                 }
-                (&Letter::Event(u), &Letter::Event(v)) => same_tree(game, u, v),
-                _ => false,
             })
     }
 
@@ -439,7 +439,11 @@ impl Translator<'_> {
     /// left out: the loop's chains with no iteration are its moves.
     pub(super) fn skips_loop(&self, s: usize, path: &[usize]) -> bool {
         (0..path.len()).any(|i| {
-            let before = if i == 0 { &self.coarse.follow[s] } else { &self.coarse.follow[path[i - 1]] };
+            let before = if i == 0 {
+                &self.coarse.follow[s]
+            } else {
+                &self.coarse.follow[path[i - 1]]
+            };
             before.iter().any(|&l| {
                 matches!(self.coarse.letters[l], Letter::Loop(_))
                     && self.coarse.follow[l].contains(&path[i])
@@ -482,8 +486,14 @@ fn same_tree(game: &Game, a: ir::NodeId, b: ir::NodeId) -> bool {
     };
     match (game.rules.node(a), game.rules.node(b)) {
         (
-            Node::Action(Action::Pattern { positive: p, body: x }),
-            Node::Action(Action::Pattern { positive: q, body: y }),
+            Node::Action(Action::Pattern {
+                positive: p,
+                body: x,
+            }),
+            Node::Action(Action::Pattern {
+                positive: q,
+                body: y,
+            }),
         ) => p == q && same_tree(game, *x, *y),
         (Node::Action(x), Node::Action(y)) => x == y,
         (Node::Concat(x), Node::Concat(y)) | (Node::Sum(x), Node::Sum(y)) => all(x, y),

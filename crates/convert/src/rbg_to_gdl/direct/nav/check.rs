@@ -61,10 +61,7 @@ impl Nav<'_> {
                 if shown.is_empty() {
                     b.push(base(self));
                 } else {
-                    let mut alts: Vec<String> = shown
-                        .iter()
-                        .map(|(c, _)| on_put(x, c))
-                        .collect();
+                    let mut alts: Vec<String> = shown.iter().map(|(c, _)| on_put(x, c)).collect();
                     alts.extend(set.iter().map(|&q| self.cell(ctx.base, x, q)));
                     b.push(format!("(or {})", alts.join(" ")));
                 }
@@ -97,11 +94,7 @@ impl Nav<'_> {
                 if set.contains(pj) {
                     let mut body = want.clone();
                     body.push(on_put("?v", cj));
-                    body.extend(
-                        f.puts[j + 1..]
-                            .iter()
-                            .map(|(ci, _)| off_put("?v", ci)),
-                    );
+                    body.extend(f.puts[j + 1..].iter().map(|(ci, _)| off_put("?v", ci)));
                     self.rules
                         .push(Rule::new(format!("({name} {}?v)", f.args()), body));
                 }
