@@ -474,6 +474,13 @@ impl Translator<'_> {
     }
 }
 
+impl Group {
+    /// Iterations a chain of the group may take.
+    pub(super) fn levels(&self) -> usize {
+        self.levels
+    }
+}
+
 /// Whether two loops' iterations read the chain alike (their levels can be shared).
 fn same_group(a: &Group, b: &Group) -> bool {
     (&a.put, &a.end, &a.args, &a.reads, a.folded) == (&b.put, &b.end, &b.args, &b.reads, b.folded)
