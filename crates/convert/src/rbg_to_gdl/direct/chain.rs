@@ -1,22 +1,23 @@
 //! Loops that apply modifiers within a player's move, such as draughts' capture chains
 //! (`jump (jump)* {! jump}`, each jump emptying the square jumped over).
 //!
-//! A move is still one GDL move: the loop's iterations are a term of the move,
-//! `(ch m7 ?c (ch m5 ?b nil))`, the modifiers of the last iteration outside. GDL's recursion
+//! A move is still one GDL move: the pieces the loop puts, with those put before it, are a
+//! term of the move, newest first, `(ch m15 ?c (ch m13 ?b (ch m12 ?a nil)))`. GDL's recursion
 //! restriction forbids building such a term recursively, so it grows through *levels*:
-//! `(chainN_k E P y)` holds when the walk before the loop (its events `E`) and `k`
-//! iterations (`P`) can end at `y`, and each level's rules are the iteration's paths walked
-//! from the level below. Later iterations read the board the earlier ones left: the
-//! iterations put one piece `x` on the vertices of `P`, `(incapN_k P v)`, which the walk
-//! reads like any piece put (`(not (incapN_k P v))` where a check excludes `x`).
+//! `(chainG_k F P y)` holds when loop `F` can have taken `k` iterations `P` and stand on `y`.
+//! Level `k + 1` is one rule: level `k`, a step of the loop's body that does not read the
+//! chain (`(stepG F y m c z)`, a rule per path of the body) and the body's literals that do.
+//! Those read the pieces of the chain as they read any piece put, on its vertices
+//! `(incapG_k P v)`; each level's membership relation is its own, so negation stays
+//! stratified. Loops whose bodies read the chain alike share a group `G` of levels.
 //!
 //! The translation is exact only where it is proved to be, else the general encoding is
-//! used: every piece put before and inside the loop is `x`, so they read alike wherever
-//! they are; an iteration puts `x` once, on a vertex it has just checked for pieces other
-//! than `x`, so each iteration takes one such piece away. Levels go up to the number of
-//! those pieces on the initial board; a state where a chain could go on past it derives
-//! `chainover`, which ends the play with goal 0 for everybody (as the general encoding's
-//! unrolling does), so a bound too small shows as a perft difference.
+//! used: every piece put before and inside the loop is one piece `x`, so they read alike
+//! wherever they are; each path of the body puts `x` once, on a vertex it has just checked
+//! for pieces other than `x`, so each iteration takes one such piece away. Levels go up to
+//! the number of those pieces on the initial board; a state where a chain could go on past
+//! it derives `chainover`, which ends the play with goal 0 for everybody (as the general
+//! encoding's unrolling does), so a bound too small shows as a perft difference.
 
 use super::walk::Trail;
 use super::*;

@@ -18,6 +18,9 @@
 //!   `kbN`), a loop is a relation over the board before it ([`stages`]), after static
 //!   proofs that the keeper's way to the cut is unique and the loop never reads what it
 //!   wrote ([`exclusive`]);
+//! * a star that puts pieces in a player's move (draughts' capture chains) makes the move's
+//!   pieces a term grown through levels of relations, each iteration reading the pieces the
+//!   earlier ones put ([`chain`]);
 //! * the initial state is the reasoner's, after the keeper's first phase.
 //!
 //! Games outside this shape ([`Unsupported`] says why) use the general encoding.
