@@ -515,7 +515,10 @@ impl<'g> Nav<'g> {
     /// nothing of the board are static and need no demand.
     fn demanded(&self, ctx: &Ctx, id: NodeId) -> bool {
         let star = matches!(self.game.rules.node(id), Node::Star(_));
-        (ctx.base != Base::State || ctx.puts.len() > 1 || star) && self.reads_board[id.index()]
+        // A chain's term is no vertex: only a demand binds it.
+        let chain = ctx.puts.iter().any(|(v, _)| chain_rel(v).is_some());
+        (ctx.base != Base::State || ctx.puts.len() > 1 || star || chain)
+            && self.reads_board[id.index()]
     }
 
     /// Whether node `id` on board `ctx` becomes literals that ask no relation computed on
