@@ -439,18 +439,21 @@ fn direct_encoding_cases_play_the_same() {
              #rules = (->a any {e} ->> flip(x; y) [x] ->b any {e} ->> flip(y; x) [y])*",
         ),
         // A piece jumps over the other's pieces, emptying them, as long as it likes, in four
-        // directions: later jumps read the squares emptied (x's ring of four jumps lands
-        // where it started and cannot jump the first piece again): a loop in a player's move.
+        // directions, until it cannot jump on: later jumps and the last check read the
+        // squares emptied (x's ring of four jumps lands where it started and cannot jump the
+        // first piece again): a loop in a player's move.
         (
             "a chain of jumps within a player's move",
             "#players = a(100), b(100)\n#pieces = e, x, y\n#variables =\n\
              #board = rectangle(up, down, left, right, \
                  [x, y, e, e, e] [y, e, y, e, e] [e, y, e, y, e] [e, e, e, e, e] [e, e, x, e, e])\n\
              #any = (up* + down*)(left* + right*)\n\
-             #jump(me; opp) = (up {opp} [e] up + down {opp} [e] down \
-                 + left {opp} [e] left + right {opp} [e] right) {e}\n\
-             #rules = (->a any {x} [e] jump(x; y) (jump(x; y))* ->> [x] \
-                       ->b any {y} [e] jump(y; x) (jump(y; x))* ->> [y])*",
+             #jump(me; opp; put) = (up {opp} put up + down {opp} put down \
+                 + left {opp} put left + right {opp} put right) {e}\n\
+             #rules = (->a any {x} [e] jump(x; y; [e]) (jump(x; y; [e]))* {! jump(x; y; )} \
+                       ->> [x] \
+                       ->b any {y} [e] jump(y; x; [e]) (jump(y; x; [e]))* {! jump(y; x; )} \
+                       ->> [y])*",
         ),
     ];
     for (name, src) in cases {
