@@ -323,6 +323,30 @@ fn reversi_plays_the_same(file: &std::path::Path) {
     );
 }
 
+/// English draughts' capture chains are loops that apply modifiers within a player's move:
+/// the public englishDraughts translates in the direct encoding and plays the reasoner's
+/// game (perft statistics to depth 5, where chains of captures start).
+#[test]
+fn english_draughts_translates_directly_and_plays_the_same() {
+    let file = repo().join("../shared/corpus-external/rbg/games/englishDraughts.rbg");
+    if !file.is_file() {
+        return testskip::skip("../shared/corpus-external is absent");
+    }
+    let text = std::fs::read_to_string(&file).expect("readable");
+    let game = rbg::parse_game(&text).map_err(|_| ()).expect("parses").game;
+    let t = convert::rbg_to_gdl(&game, convert::GdlOptions::default()).unwrap();
+    assert!(
+        t.text
+            .starts_with(";; Translated from RBG by rbgtool (direct encoding"),
+        "englishDraughts: not direct"
+    );
+    assert_eq!(
+        reasoner_stats(&game, 5),
+        gdl_stats("englishDraughts", &game, 5),
+        "englishDraughts: reasoner vs GDL perft statistics to depth 5"
+    );
+}
+
 /// Small games for the direct encoding's harder cases: each translates directly and plays
 /// the reasoner's game (perft statistics to depth 6).
 #[test]
@@ -413,6 +437,23 @@ fn direct_encoding_cases_play_the_same() {
              #flip(me; opp) = ({! right {opp} right ({opp} right)* {me}} \
                  + right {opp} [me] right ({opp} [me] right)* {me} left ({me} left)* {e})\n\
              #rules = (->a any {e} ->> flip(x; y) [x] ->b any {e} ->> flip(y; x) [y])*",
+        ),
+        // A piece jumps over the other's pieces, emptying them, as long as it likes, in four
+        // directions, until it cannot jump on: later jumps and the last check read the
+        // squares emptied (x's ring of four jumps lands where it started and cannot jump the
+        // first piece again): a loop in a player's move.
+        (
+            "a chain of jumps within a player's move",
+            "#players = a(100), b(100)\n#pieces = e, x, y\n#variables =\n\
+             #board = rectangle(up, down, left, right, \
+                 [x, y, e, e, e] [y, e, y, e, e] [e, y, e, y, e] [e, e, e, e, e] [e, e, x, e, e])\n\
+             #any = (up* + down*)(left* + right*)\n\
+             #jump(me; opp; put) = (up {opp} put up + down {opp} put down \
+                 + left {opp} put left + right {opp} put right) {e}\n\
+             #rules = (->a any {x} [e] jump(x; y; [e]) (jump(x; y; [e]))* {! jump(x; y; )} \
+                       ->> [x] \
+                       ->b any {y} [e] jump(y; x; [e]) (jump(y; x; [e]))* {! jump(y; x; )} \
+                       ->> [y])*",
         ),
     ];
     for (name, src) in cases {

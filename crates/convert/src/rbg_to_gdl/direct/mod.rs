@@ -18,11 +18,15 @@
 //!   `kbN`), a loop is a relation over the board before it ([`stages`]), after static
 //!   proofs that the keeper's way to the cut is unique and the loop never reads what it
 //!   wrote ([`exclusive`]);
+//! * a star that puts pieces in a player's move (draughts' capture chains) makes the move's
+//!   pieces a term grown through levels of relations, each iteration reading the pieces the
+//!   earlier ones put ([`chain`]);
 //! * the initial state is the reasoner's, after the keeper's first phase.
 //!
 //! Games outside this shape ([`Unsupported`] says why) use the general encoding.
 
 mod board;
+mod chain;
 mod coarse;
 mod exclusive;
 mod keeper;
@@ -117,6 +121,18 @@ struct Translator<'g> {
     loop_count: usize,
     /// Some keeper path ends on such a board (`kstaged`): `aft` is not the next board then.
     staged: bool,
+    /// Loops in players' moves ([`chain`]): their families by (loop letter, pieces put
+    /// before, role), the groups sharing levels, the ways on after them already written, and
+    /// the moves' chain slots (arity, slot, group, piece).
+    chain_families: BTreeMap<(usize, String, String), chain::Family>,
+    chain_count: usize,
+    chain_groups: Vec<chain::Group>,
+    chain_rests: BTreeSet<(usize, Vec<usize>)>,
+    /// The chains' starts written (paths ending with the same iteration start alike).
+    chain_starts: BTreeSet<String>,
+    chain_slots: BTreeSet<(usize, usize, usize, PieceId)>,
+    /// Some chain may go on past its levels (`chainover`).
+    chain_over: bool,
 }
 
 /// The GDL text of `game` in the direct encoding, or why it does not fit.
@@ -145,6 +161,13 @@ pub fn translate(game: &Game, names: &Names) -> Result<String, Unsupported> {
         stage_memo: BTreeMap::new(),
         loop_count: 0,
         staged: false,
+        chain_families: BTreeMap::new(),
+        chain_count: 0,
+        chain_groups: Vec::new(),
+        chain_rests: BTreeSet::new(),
+        chain_starts: BTreeSet::new(),
+        chain_slots: BTreeSet::new(),
+        chain_over: false,
     };
     t.nav.empty = rules::implicit_piece(game);
     let text = t.run()?;
@@ -216,11 +239,10 @@ impl Translator<'_> {
                 if let Some(SwitchTarget::Keeper) = self.coarse.switch(game, last) {
                     keeper_starts.insert(last);
                 }
-                if let Some(rule) = self.player_move(p, s, &path)? {
-                    legal.push(rule);
-                }
+                legal.extend(self.player_move(p, s, &path)?);
             }
         }
+        self.chain_levels();
         let mut keeper = Vec::new();
         let mut runs = 0;
         for &k in &keeper_starts {
@@ -244,21 +266,36 @@ impl Translator<'_> {
         Ok(self.write(init))
     }
 
-    /// The `legal` rule of one path of player `p`'s move after switch letter `s`.
+    /// The `legal` rules of one path of player `p`'s move after switch letter `s` (none or
+    /// one, or those of a loop's chains, [`chain`]).
     fn player_move(
         &mut self,
         p: PlayerId,
         s: usize,
         path: &[usize],
-    ) -> Result<Option<Rule>, Unsupported> {
+    ) -> Result<Vec<Rule>, Unsupported> {
         let ctx = Ctx::plain(Base::State);
         let role = self.names.variables[p.index()].clone();
         let mut first = vec![format!("(true (control {role}))")];
         if self.need_at {
             first.push(format!("(true (at m{}))", self.modifier_of(s)));
         }
+        let loops: Vec<usize> = (0..path.len())
+            .filter(|&i| matches!(self.coarse.letters[path[i]], Letter::Loop(_)))
+            .collect();
+        match loops[..] {
+            // The loop's chains start with no iteration: this path is theirs.
+            [] if self.skips_loop(s, path) => return Ok(Vec::new()),
+            [] => {}
+            [i] => return self.chain_move(&role, first, path, i),
+            _ => {
+                return Err(Unsupported(
+                    "two loops that apply modifiers within a player's move".into(),
+                ))
+            }
+        }
         let Some(w) = self.walk(path, ctx, "?a0", true, first)? else {
-            return Ok(None);
+            return Ok(Vec::new());
         };
         let uses_start = w
             .body
@@ -272,7 +309,15 @@ impl Translator<'_> {
             body.insert(1, "(true (pos ?a0))".into());
         }
         let mut mv = format!("(move{}", w.events.len());
-        for (m, e, v) in &w.events {
+        self.register(&w.events, &mut mv);
+        mv.push(')');
+        self.arities.insert(w.events.len());
+        Ok(vec![Rule::new(format!("(legal {role} {mv})"), body)])
+    }
+
+    /// Writes the move's events to its term `mv` and remembers what their modifiers do.
+    fn register(&mut self, events: &[(u32, Event, String)], mv: &mut String) {
+        for (m, e, v) in events {
             let _ = write!(mv, " m{m} {v}");
             match e {
                 Event::Put(x) => {
@@ -289,9 +334,6 @@ impl Translator<'_> {
                 }
             }
         }
-        mv.push(')');
-        self.arities.insert(w.events.len());
-        Ok(Some(Rule::new(format!("(legal {role} {mv})"), body)))
     }
 
     fn modifier_of(&self, letter: usize) -> u32 {

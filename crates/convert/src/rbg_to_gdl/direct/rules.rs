@@ -46,6 +46,7 @@ impl Translator<'_> {
                 }
             }
         }
+        out.extend(self.chain_after_rules());
         out.push(Rule::new(
             "(over ?k ?v ?v)".into(),
             vec!["(puts ?k ?x)".into()],
@@ -140,24 +141,33 @@ impl Translator<'_> {
             ),
             Rule::new("terminal".into(), vec!["(not canmove)".into()]),
         ];
+        // A chain that could go on past its levels ends the play, with goal 0 for all.
+        let within: Vec<String> = if self.chain_over {
+            out.push(Rule::new("terminal".into(), vec!["chainover".into()]));
+            out.push(Rule::new(
+                "(goal ?r 0)".into(),
+                vec!["(role ?r)".into(), "chainover".into()],
+            ));
+            vec!["(not chainover)".into()]
+        } else {
+            Vec::new()
+        };
         for (i, role) in self.names.variables[..self.game.players.len()]
             .iter()
             .enumerate()
         {
             let bound = self.game.variables[i].bound;
             if bound == 100 {
-                out.push(Rule::new(
-                    format!("(goal {role} ?n)"),
-                    vec![format!("(true (var {role} ?n))")],
-                ));
+                let mut b = vec![format!("(true (var {role} ?n))")];
+                b.extend(within.iter().cloned());
+                out.push(Rule::new(format!("(goal {role} ?n)"), b));
             } else if bound <= MAX_SCALED_BOUND && bound > 0 {
-                out.push(Rule::new(
-                    format!("(goal {role} ?g)"),
-                    vec![
-                        format!("(true (var {role} ?n))"),
-                        format!("(scaled{} ?n ?g)", i + 1),
-                    ],
-                ));
+                let mut b = vec![
+                    format!("(true (var {role} ?n))"),
+                    format!("(scaled{} ?n ?g)", i + 1),
+                ];
+                b.extend(within.iter().cloned());
+                out.push(Rule::new(format!("(goal {role} ?g)"), b));
             } else {
                 return Err(Unsupported(format!("a score bound of {bound}")));
             }

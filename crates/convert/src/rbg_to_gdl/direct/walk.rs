@@ -17,13 +17,16 @@ pub(super) struct Walked {
 
 /// What a walk knows of the pieces put so far.
 #[derive(Clone, Default)]
-struct Trail {
+pub(super) struct Trail {
     /// For each piece put, where the walk may be for each vertex it was put on: a navigation
     /// whose checks can never see that vertex does not need it (empty when the board is too
     /// large to analyse).
-    rows: Vec<Vec<Vec<bool>>>,
+    pub(super) rows: Vec<Vec<Vec<bool>>>,
     /// `apart[j][k]` (k < j): puts j and k are on distinct vertices whatever the board.
-    apart: Vec<Vec<bool>>,
+    pub(super) apart: Vec<Vec<bool>>,
+    /// Every piece put is the same piece, so a check sees them alike wherever they are (a
+    /// chain's walk, [`super::chain`]): they count as apart.
+    pub(super) one_piece: bool,
 }
 
 impl Translator<'_> {
@@ -55,7 +58,7 @@ impl Translator<'_> {
     }
 
     /// [`Translator::walk`] from a board `ctx` reached along `trail`, adding to `body`.
-    fn walk_from(
+    pub(super) fn walk_from(
         &mut self,
         path: &[usize],
         mut ctx: Ctx,
@@ -79,6 +82,7 @@ impl Translator<'_> {
         let Trail {
             mut rows,
             mut apart,
+            one_piece,
         } = trail;
         let mut deterministic = true;
         for (i, &l) in path.iter().enumerate() {
@@ -163,6 +167,7 @@ impl Translator<'_> {
                     let trail = Trail {
                         rows: rows.clone(),
                         apart: apart.clone(),
+                        one_piece,
                     };
                     self.pattern(l, &ctx, trail, &at, &mut body)?;
                 }
@@ -188,7 +193,10 @@ impl Translator<'_> {
                             // the two are apart.
                             apart.push(
                                 (0..ctx.puts.len())
-                                    .map(|k| analyse && !(0..vertices).any(|u| rows[k][u][u]))
+                                    .map(|k| {
+                                        one_piece
+                                            || analyse && !(0..vertices).any(|u| rows[k][u][u])
+                                    })
                                     .collect(),
                             );
                             ctx.puts.push((at.clone(), *x));

@@ -156,6 +156,16 @@ impl Translator<'_> {
                 names.pieces[p.index()]
             );
         }
+        for (i, h) in self.chain_groups.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                ";; Loops that put pieces within a player's move: (chain{g}_k F P v) is a chain \
+                 of k iterations P (newest first) ending on v, up to {} (chainover past it \
+                 ends the play with goal 0).",
+                h.levels(),
+                g = i + 1
+            );
+        }
         for (title, lines) in sections {
             if lines.is_empty() {
                 continue;

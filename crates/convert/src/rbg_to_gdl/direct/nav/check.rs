@@ -1,6 +1,6 @@
 //! Checks: which piece a vertex holds, on the base board with the pieces put so far on top.
 
-use super::{Base, Body, Ctx, Nav};
+use super::{off_put, on_put, Base, Body, Ctx, Nav};
 use crate::rbg_to_gdl::direct::text::{self, Rule};
 use crate::rbg_to_gdl::direct::Unsupported;
 use ir::PieceId;
@@ -44,10 +44,10 @@ impl Nav<'_> {
                 if set.contains(p) {
                     let cells: Vec<String> =
                         set.iter().map(|&q| self.cell(ctx.base, x, q)).collect();
-                    b.push(format!("(or (same {x} {c}) {})", cells.join(" ")));
+                    b.push(format!("(or {} {})", on_put(x, c), cells.join(" ")));
                 } else {
                     b.push(base(self));
-                    b.push(format!("(distinct {x} {c})"));
+                    b.push(off_put(x, c));
                 }
                 return Ok(());
             }
@@ -61,15 +61,12 @@ impl Nav<'_> {
                 if shown.is_empty() {
                     b.push(base(self));
                 } else {
-                    let mut alts: Vec<String> = shown
-                        .iter()
-                        .map(|(c, _)| format!("(same {x} {c})"))
-                        .collect();
+                    let mut alts: Vec<String> = shown.iter().map(|(c, _)| on_put(x, c)).collect();
                     alts.extend(set.iter().map(|&q| self.cell(ctx.base, x, q)));
                     b.push(format!("(or {})", alts.join(" ")));
                 }
                 for (c, _) in other {
-                    b.push(format!("(distinct {x} {c})"));
+                    b.push(off_put(x, c));
                 }
                 return Ok(());
             }
@@ -96,12 +93,8 @@ impl Nav<'_> {
             for (j, (cj, pj)) in f.puts.iter().enumerate().rev() {
                 if set.contains(pj) {
                     let mut body = want.clone();
-                    body.push(format!("(same ?v {cj})"));
-                    body.extend(
-                        f.puts[j + 1..]
-                            .iter()
-                            .map(|(ci, _)| format!("(distinct ?v {ci})")),
-                    );
+                    body.push(on_put("?v", cj));
+                    body.extend(f.puts[j + 1..].iter().map(|(ci, _)| off_put("?v", ci)));
                     self.rules
                         .push(Rule::new(format!("({name} {}?v)", f.args()), body));
                 }
@@ -109,7 +102,7 @@ impl Nav<'_> {
             for &p in set {
                 let mut body = want.clone();
                 body.push(self.cell(f.base, "?v", p));
-                body.extend(f.puts.iter().map(|(ci, _)| format!("(distinct ?v {ci})")));
+                body.extend(f.puts.iter().map(|(ci, _)| off_put("?v", ci)));
                 self.rules
                     .push(Rule::new(format!("({name} {}?v)", f.args()), body));
             }

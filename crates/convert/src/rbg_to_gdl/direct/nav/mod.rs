@@ -65,7 +65,10 @@ impl Ctx {
             "{:?}",
             (
                 self.base,
-                self.puts.iter().map(|p| p.1).collect::<Vec<_>>(),
+                self.puts
+                    .iter()
+                    .map(|(v, p)| (*p, chain_rel(v)))
+                    .collect::<Vec<_>>(),
                 &self.assigned,
                 self.terms.iter().map(|t| t.0).collect::<Vec<_>>(),
                 self.hidden,
@@ -82,7 +85,11 @@ impl Ctx {
                 .puts
                 .iter()
                 .enumerate()
-                .map(|(i, (_, p))| (format!("?c{}", i + 1), *p))
+                .map(|(i, (v, p))| match chain_rel(v) {
+                    // A chain's name says which relation holds its vertices.
+                    Some(_) => (v.clone(), *p),
+                    None => (format!("?c{}", i + 1), *p),
+                })
                 .collect(),
             assigned: self.assigned.clone(),
             terms: self.terms.clone(),
@@ -288,10 +295,10 @@ impl<'g> Nav<'g> {
                 nodes.iter().flat_map(|n| &self.checks[n.index()]).collect();
             sets.sort();
             sets.dedup();
-            let seen: Vec<Vec<bool>> = ctx
+            let seen: Vec<(Vec<bool>, Option<&str>)> = ctx
                 .puts
                 .iter()
-                .map(|(_, p)| sets.iter().map(|s| s.contains(p)).collect())
+                .map(|(v, p)| (sets.iter().map(|s| s.contains(p)).collect(), chain_rel(v)))
                 .collect();
             format!(
                 "{:?}",
@@ -508,7 +515,10 @@ impl<'g> Nav<'g> {
     /// nothing of the board are static and need no demand.
     fn demanded(&self, ctx: &Ctx, id: NodeId) -> bool {
         let star = matches!(self.game.rules.node(id), Node::Star(_));
-        (ctx.base != Base::State || ctx.puts.len() > 1 || star) && self.reads_board[id.index()]
+        // A chain's term is no vertex: only a demand binds it.
+        let chain = ctx.puts.iter().any(|(v, _)| chain_rel(v).is_some());
+        (ctx.base != Base::State || ctx.puts.len() > 1 || star || chain)
+            && self.reads_board[id.index()]
     }
 
     /// Whether node `id` on board `ctx` becomes literals that ask no relation computed on
@@ -682,6 +692,29 @@ fn generated(rel: &str) -> bool {
 /// The largest bound of the game's variables: the largest value a variable can hold.
 pub fn max_bound(game: &Game) -> i64 {
     game.variables.iter().map(|v| v.bound).max().unwrap_or(0)
+}
+
+/// The relation holding the vertices of a put that stands for a chain of puts of one piece
+/// (a loop in a player's move, [`super::chain`]): its "vertex" is the chain's variable,
+/// named `?P_` and the relation.
+pub fn chain_rel(v: &str) -> Option<&str> {
+    v.strip_prefix("?P_")
+}
+
+/// The literal "vertex `x` is where put `c` is" (among the chain's vertices for a chain).
+pub fn on_put(x: &str, c: &str) -> String {
+    match chain_rel(c) {
+        Some(r) => format!("({r} {c} {x})"),
+        None => format!("(same {x} {c})"),
+    }
+}
+
+/// The literal "vertex `x` is not where put `c` is".
+pub fn off_put(x: &str, c: &str) -> String {
+    match chain_rel(c) {
+        Some(r) => format!("(not ({r} {c} {x}))"),
+        None => format!("(distinct {x} {c})"),
+    }
 }
 
 /// The GDL relation of a direction.
