@@ -28,6 +28,9 @@ pub enum Letter {
     /// [`Letter::Loop`]: one letter whose alternatives lead from one board of the keeper's
     /// phase to the next ([`super::stages`]).
     Block(NodeId),
+    /// A star of keeper moves that spreads a piece until it cannot (go's flood fill): one
+    /// letter, whose end board is a recursive relation ([`super::closure`]).
+    Closure(NodeId),
 }
 
 /// The letters of the body of a pattern that applies modifiers.
@@ -184,6 +187,15 @@ impl Coarse {
                     }
                 }
                 Node::Star(c) => {
+                    if super::closure::closure_shape(game, id).is_some() {
+                        // Its keeper moves are the closure relation's, not the automaton's.
+                        let l = letter(Letter::Closure(id), true);
+                        sum[id.index()] = Some(Summary {
+                            nullable: true,
+                            ..l
+                        });
+                        continue;
+                    }
                     let cs = sum[c.index()]
                         .clone()
                         .expect("an impure star has an impure body");

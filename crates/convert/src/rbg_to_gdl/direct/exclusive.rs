@@ -30,13 +30,13 @@ fn flatten(game: &Game, nodes: &[NodeId], out: &mut Vec<NodeId>) {
     }
 }
 
-fn flat(game: &Game, nodes: &[NodeId]) -> Vec<NodeId> {
+pub(super) fn flat(game: &Game, nodes: &[NodeId]) -> Vec<NodeId> {
     let mut out = Vec::new();
     flatten(game, nodes, &mut out);
     out
 }
 
-fn action(game: &Game, n: NodeId) -> Option<&Action> {
+pub(super) fn action(game: &Game, n: NodeId) -> Option<&Action> {
     match game.rules.node(n) {
         Node::Action(a) => Some(a),
         _ => None,

@@ -23,6 +23,7 @@
 //! Games outside this shape ([`Unsupported`] says why) use the general encoding.
 
 mod board;
+mod closure;
 mod coarse;
 mod exclusive;
 mod keeper;
@@ -49,7 +50,7 @@ pub struct Unsupported(pub String);
 const MAX_PATHS: usize = 4_000;
 
 /// Keeper phases chained by `->>` followed deeper than this are left to the general encoding.
-const MAX_KEEPER_CHAIN: usize = 8;
+const MAX_KEEPER_CHAIN: usize = 16;
 
 /// Boards up to this size are analysed for which pieces put a check can see.
 const MAX_ANALYSED_VERTICES: usize = 512;
