@@ -27,6 +27,7 @@ mod closure;
 mod coarse;
 mod exclusive;
 mod keeper;
+mod keeper_sums;
 mod nav;
 mod rules;
 mod stages;
@@ -122,7 +123,13 @@ struct Translator<'g> {
 
 /// The GDL text of `game` in the direct encoding, or why it does not fit.
 pub fn translate(game: &Game, names: &Names) -> Result<String, Unsupported> {
-    let coarse = Coarse::build(game)?;
+    let coarse = Coarse::build(game, &[])?;
+    let staged = keeper_sums::keeper_sums(game, &coarse);
+    let coarse = if staged.contains(&true) {
+        Coarse::build(game, &staged)?
+    } else {
+        coarse
+    };
     let mut t = Translator {
         game,
         names,
