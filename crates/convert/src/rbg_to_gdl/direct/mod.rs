@@ -403,6 +403,34 @@ mod tests {
     }
 
     #[test]
+    fn keeper_loops_that_spread_a_piece_are_closures_when_monotone() {
+        // Spread x over the y's right of an x, until none is left.
+        let spread = "(any {x} right {y} [x] ->>)* {! any {x} right {y}}";
+        let rules = |body: &str| {
+            game(&format!(
+                "{ROW}#any = (left* + right*)\n#rules = ->a (any {{e}} [x] ->> {body} ->b any {{e}} [y] ->a)*"
+            ))
+        };
+        let g = rules(spread);
+        let text = translate(&g, &Names::new(&g)).expect("a closure");
+        assert!(text.contains("(<= (clos1 "), "{text}");
+        // Without the check that it is done the keeper may stop anywhere.
+        let g = rules("(any {x} right {y} [x] ->>)*");
+        let why = translate(&g, &Names::new(&g)).expect_err("no stop").0;
+        assert!(why.contains("the check that it is done"), "{why}");
+        // Turning the x's into y's undoes what lets it go on: the order matters.
+        let g = rules("(any {x} right {y} [e] ->>)* {! any {x} right {y}}");
+        assert!(translate(&g, &Names::new(&g)).is_err());
+        // A put after it, where the last write was, reads the keeper's order.
+        let g = rules(&format!("{spread} [y]"));
+        let why = translate(&g, &Names::new(&g)).expect_err("reads the end").0;
+        assert!(
+            why.contains("where a keeper loop spreading a piece ended"),
+            "{why}"
+        );
+    }
+
+    #[test]
     fn rules_that_break_gdls_restrictions_are_declined() {
         let why = obeys_restrictions("(role a) (<= p (true q) (not r)) (<= r (true q) (not p))")
             .expect_err("negation through recursion")
