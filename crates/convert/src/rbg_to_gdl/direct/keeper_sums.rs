@@ -48,10 +48,7 @@ pub(super) fn keeper_sums(game: &Game, coarse: &Coarse) -> Vec<bool> {
 /// The letters a keeper's (`keeper`) or a player's phase reaches: from the rules' start (the
 /// keeper's) or after switches to such a phase, up to the next switch out of it.
 fn context(game: &Game, coarse: &Coarse, keeper: bool) -> Vec<bool> {
-    let is_keeper = |l: usize| match coarse.switch(game, l) {
-        Some(t) => Some(t == SwitchTarget::Keeper),
-        None => None,
-    };
+    let is_keeper = |l: usize| coarse.switch(game, l).map(|t| t == SwitchTarget::Keeper);
     let mut seen = vec![false; coarse.letters.len()];
     let mut stack: Vec<usize> = (0..coarse.letters.len())
         .filter(|&l| is_keeper(l) == Some(keeper))
