@@ -283,6 +283,46 @@ fn reversi_translates_directly_and_plays_the_same() {
     reversi_plays_the_same(&repo().join("corpus/rbg/reversi.rbg"));
 }
 
+/// A small go without the area count (its end scores the stones): the keeper marks the
+/// groups the stone captures in four exclusive steps, spreads the mark over them and clears
+/// them with loops of keeper moves (`(anySquare {toCapture} gotoNeighbor(o) [toCapture] ->>)*`),
+/// which the direct encoding writes as closure relations. The initial board lets black capture
+/// two stones at once in its first move. Perft statistics equal the reasoner's to depth 3.
+#[test]
+fn a_capturing_go_translates_directly_and_plays_the_same() {
+    let src = r"#players = black(16), white(16)
+#variables = blackPass(1), whitePass(1), turn(12)
+#pieces = empty, blackStone, whiteStone, toCapture
+#board = rectangle(up,down,left,right, [whiteStone, whiteStone, blackStone, empty] [blackStone, empty, empty, whiteStone] [empty, empty, whiteStone, blackStone] [empty, empty, empty, empty])
+#anySquare = (left* + right*)(up* + down*)
+#resetSquare = (left* {! left} up* {! up})
+#gotoNeighbor(n) = ((up+down+left+right){n})
+#noLiberty(s) = {! gotoNeighbor(s)* gotoNeighbor(empty)}
+#mark(o; d; b) = ((d {o} noLiberty(o) [toCapture] b + {! d {o} noLiberty(o)}) ->>)
+#capture(o) = (mark(o; up; down) mark(o; down; up) mark(o; left; right) mark(o; right; left) ->>
+      (anySquare {toCapture} gotoNeighbor(o) [toCapture] ->>)* {! anySquare {toCapture} gotoNeighbor(o)} ->>
+      (anySquare {toCapture} [empty] ->>)* {! anySquare {toCapture}})
+#end = ({$ blackPass + whitePass < 2} {$ turn < 11} [$ turn = turn + 1]
+      + ({$ blackPass + whitePass == 2} + {$ turn == 11}) ->> [$ white = whiteStone] [$ black = blackStone] ->> {})
+#turn(me; opp) = (->me ([$ me~Pass = 0] anySquare {empty} [me~Stone]
+        {? gotoNeighbor(me~Stone)* gotoNeighbor(empty) + gotoNeighbor(opp~Stone) noLiberty(opp~Stone)}
+        ->> capture(opp~Stone) + [$ me~Pass = 1]) ->> end resetSquare)
+#rules = (turn(black; white) turn(white; black))*";
+    let game = rbg::parse_game(src).map_err(|_| ()).expect("parses").game;
+    let t = convert::rbg_to_gdl(&game, convert::GdlOptions::default()).unwrap();
+    assert!(
+        t.text
+            .starts_with(";; Translated from RBG by rbgtool (direct encoding"),
+        "capturing go: not direct"
+    );
+    assert!(t.text.contains("(<= (clos"), "no closure relation");
+    assert_eq!(
+        reasoner_stats(&game, 3),
+        gdl_stats("capturing go", &game, 3),
+        "capturing go: reasoner vs GDL perft statistics to depth 3"
+    );
+}
+
 /// The public reversis (8x8, 4x4 to depth 9, 6x6), as our own.
 #[test]
 fn public_reversis_translate_directly_and_play_the_same() {

@@ -28,6 +28,9 @@ pub enum Letter {
     /// [`Letter::Loop`]: one letter whose alternatives lead from one board of the keeper's
     /// phase to the next ([`super::stages`]).
     Block(NodeId),
+    /// A star of keeper moves that spreads a piece until it cannot (go's flood fill): one
+    /// letter, whose end board is a recursive relation ([`super::closure`]).
+    Closure(NodeId),
 }
 
 /// The letters of the body of a pattern that applies modifiers.
@@ -75,7 +78,7 @@ pub fn pure_nodes(game: &Game) -> Vec<bool> {
 }
 
 /// Which impure stars become [`Letter::Loop`]s and which impure sums [`Letter::Block`]s.
-fn regions(game: &Game, pure: &[bool]) -> (Vec<bool>, Vec<bool>) {
+fn regions(game: &Game, pure: &[bool], staged: &[bool]) -> (Vec<bool>, Vec<bool>) {
     let rules = &game.rules;
     let n = rules.len();
     // Without switches, assignments and patterns that apply modifiers.
@@ -97,7 +100,9 @@ fn regions(game: &Game, pure: &[bool]) -> (Vec<bool>, Vec<bool>) {
         loops[i] = star && clean[i] && !below(&has_impure_star);
         has_impure_star[i] = star || below(&has_impure_star);
         has_loop[i] = loops[i] || below(&has_loop);
-        blocks[i] = matches!(rules.node(id), Node::Sum(_)) && clean[i] && has_loop[i];
+        blocks[i] = matches!(rules.node(id), Node::Sum(_))
+            && clean[i]
+            && (has_loop[i] || staged.get(i) == Some(&true));
     }
     (loops, blocks)
 }
@@ -119,11 +124,13 @@ fn can_match(game: &Game) -> Vec<bool> {
 }
 
 impl Coarse {
-    pub fn build(game: &Game) -> Result<Coarse, Unsupported> {
+    /// The automaton; the sums marked in `staged` (by node) become blocks too
+    /// ([`super::keeper_sums`]).
+    pub fn build(game: &Game, staged: &[bool]) -> Result<Coarse, Unsupported> {
         let rules = &game.rules;
         let pure = pure_nodes(game);
         let ok = can_match(game);
-        let (loops, blocks) = regions(game, &pure);
+        let (loops, blocks) = regions(game, &pure, staged);
         let mut regions = std::collections::HashMap::new();
         let mut letters: Vec<Letter> = Vec::new();
         let mut live: Vec<bool> = Vec::new();
@@ -184,6 +191,15 @@ impl Coarse {
                     }
                 }
                 Node::Star(c) => {
+                    if super::closure::closure_shape(game, id).is_some() {
+                        // Its keeper moves are the closure relation's, not the automaton's.
+                        let l = letter(Letter::Closure(id), true);
+                        sum[id.index()] = Some(Summary {
+                            nullable: true,
+                            ..l
+                        });
+                        continue;
+                    }
                     let cs = sum[c.index()]
                         .clone()
                         .expect("an impure star has an impure body");

@@ -30,13 +30,13 @@ fn flatten(game: &Game, nodes: &[NodeId], out: &mut Vec<NodeId>) {
     }
 }
 
-fn flat(game: &Game, nodes: &[NodeId]) -> Vec<NodeId> {
+pub(super) fn flat(game: &Game, nodes: &[NodeId]) -> Vec<NodeId> {
     let mut out = Vec::new();
     flatten(game, nodes, &mut out);
     out
 }
 
-fn action(game: &Game, n: NodeId) -> Option<&Action> {
+pub(super) fn action(game: &Game, n: NodeId) -> Option<&Action> {
     match game.rules.node(n) {
         Node::Action(a) => Some(a),
         _ => None,
@@ -152,6 +152,9 @@ enum Tok {
     On(Vec<PieceId>),
     Off,
     Star(Vec<Tok>),
+    Sum(Vec<Vec<Tok>>),
+    /// A pattern: positive, its body.
+    Pattern(bool, Vec<Tok>),
 }
 
 fn tokens(game: &Game, node: NodeId) -> Option<Vec<Tok>> {
@@ -159,6 +162,14 @@ fn tokens(game: &Game, node: NodeId) -> Option<Vec<Tok>> {
         .into_iter()
         .map(|n| match game.rules.node(n) {
             Node::Star(c) => tokens(game, *c).map(Tok::Star),
+            Node::Sum(ch) => ch
+                .iter()
+                .map(|&c| tokens(game, c))
+                .collect::<Option<_>>()
+                .map(Tok::Sum),
+            Node::Action(Action::Pattern { positive, body }) => {
+                tokens(game, *body).map(|b| Tok::Pattern(*positive, b))
+            }
             Node::Action(Action::Shift(d)) => Some(Tok::Shift(*d)),
             Node::Action(Action::On(s)) => Some(Tok::On(s.clone())),
             Node::Action(Action::Off(_)) => Some(Tok::Off),
@@ -173,6 +184,8 @@ fn erased(toks: &[Tok]) -> Vec<Tok> {
         .filter(|t| **t != Tok::Off)
         .map(|t| match t {
             Tok::Star(b) => Tok::Star(erased(b)),
+            Tok::Sum(alts) => Tok::Sum(alts.iter().map(|a| erased(a)).collect()),
+            Tok::Pattern(p, b) => Tok::Pattern(*p, erased(b)),
             t => t.clone(),
         })
         .collect()

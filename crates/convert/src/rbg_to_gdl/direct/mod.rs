@@ -27,9 +27,11 @@
 
 mod board;
 mod chain;
+mod closure;
 mod coarse;
 mod exclusive;
 mod keeper;
+mod keeper_sums;
 mod nav;
 mod rules;
 mod stages;
@@ -53,7 +55,7 @@ pub struct Unsupported(pub String);
 const MAX_PATHS: usize = 4_000;
 
 /// Keeper phases chained by `->>` followed deeper than this are left to the general encoding.
-const MAX_KEEPER_CHAIN: usize = 8;
+const MAX_KEEPER_CHAIN: usize = 16;
 
 /// Boards up to this size are analysed for which pieces put a check can see.
 const MAX_ANALYSED_VERTICES: usize = 512;
@@ -137,7 +139,13 @@ struct Translator<'g> {
 
 /// The GDL text of `game` in the direct encoding, or why it does not fit.
 pub fn translate(game: &Game, names: &Names) -> Result<String, Unsupported> {
-    let coarse = Coarse::build(game)?;
+    let coarse = Coarse::build(game, &[])?;
+    let staged = keeper_sums::keeper_sums(game, &coarse);
+    let coarse = if staged.contains(&true) {
+        Coarse::build(game, &staged)?
+    } else {
+        coarse
+    };
     let mut t = Translator {
         game,
         names,
@@ -434,6 +442,34 @@ mod tests {
             .expect_err("not exclusive")
             .0;
         assert!(why.contains("may both be taken"), "{why}");
+    }
+
+    #[test]
+    fn keeper_loops_that_spread_a_piece_are_closures_when_monotone() {
+        // Spread x over the y's right of an x, until none is left.
+        let spread = "(any {x} right {y} [x] ->>)* {! any {x} right {y}}";
+        let rules = |body: &str| {
+            game(&format!(
+                "{ROW}#any = (left* + right*)\n#rules = ->a (any {{e}} [x] ->> {body} ->b any {{e}} [y] ->a)*"
+            ))
+        };
+        let g = rules(spread);
+        let text = translate(&g, &Names::new(&g)).expect("a closure");
+        assert!(text.contains("(<= (clos1 "), "{text}");
+        // Without the check that it is done the keeper may stop anywhere.
+        let g = rules("(any {x} right {y} [x] ->>)*");
+        let why = translate(&g, &Names::new(&g)).expect_err("no stop").0;
+        assert!(why.contains("the check that it is done"), "{why}");
+        // Turning the x's into y's undoes what lets it go on: the order matters.
+        let g = rules("(any {x} right {y} [e] ->>)* {! any {x} right {y}}");
+        assert!(translate(&g, &Names::new(&g)).is_err());
+        // A put after it, where the last write was, reads the keeper's order.
+        let g = rules(&format!("{spread} [y]"));
+        let why = translate(&g, &Names::new(&g)).expect_err("reads the end").0;
+        assert!(
+            why.contains("where a keeper loop spreading a piece ended"),
+            "{why}"
+        );
     }
 
     #[test]

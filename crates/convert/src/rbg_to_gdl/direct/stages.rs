@@ -132,7 +132,7 @@ impl Translator<'_> {
     }
 
     /// The walk's rule from stage `n` on: it starts where the stage's way stood.
-    fn resume(&self, body: &Body, n: u32, base: Base) -> Resumed {
+    pub(super) fn resume(&self, body: &Body, n: u32, base: Base) -> Resumed {
         let mut body = body.branch();
         let at = body.fresh();
         body.lits = vec![format!("(kin{n} {at})")];
@@ -226,7 +226,7 @@ impl Translator<'_> {
 
     /// The stage after a loop: its place (`lits` bind `z`), the vertices written (`wrote`
     /// bind the put vertex of `ctx`).
-    fn stage_after_loop(
+    pub(super) fn stage_after_loop(
         &mut self,
         lits: &[String],
         wrote: &[String],

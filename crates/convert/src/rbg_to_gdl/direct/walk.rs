@@ -85,7 +85,12 @@ impl Translator<'_> {
             one_piece,
         } = trail;
         let mut deterministic = true;
+        // After a closure the walk does not know where it stands ([`super::closure`]).
+        let mut lost = false;
         for (i, &l) in path.iter().enumerate() {
+            if lost {
+                lost = self.still_lost(l)?;
+            }
             let nav = matches!(self.coarse.letters[l], Letter::Nav(_));
             if nav
                 && matches!(ctx.base, Base::Stage(_))
@@ -103,7 +108,7 @@ impl Translator<'_> {
                 apart.clear();
             }
             match &self.coarse.letters[l] {
-                Letter::Loop(_) | Letter::Block(_) => {
+                Letter::Loop(_) | Letter::Block(_) | Letter::Closure(_) => {
                     if ctx.base == Base::State {
                         return Err(Unsupported(
                             "a loop that applies modifiers within a player's move (the \
@@ -119,10 +124,14 @@ impl Translator<'_> {
                         ));
                     }
                     let taken = std::mem::take(&mut body);
-                    let r = if matches!(self.coarse.letters[l], Letter::Loop(_)) {
-                        self.walk_loop(l, path.get(i + 1).copied(), taken, ctx.clone(), at)?
-                    } else {
-                        self.walk_block(l, taken, ctx.clone(), at)?
+                    let next = path.get(i + 1).copied();
+                    let r = match self.coarse.letters[l] {
+                        Letter::Loop(_) => self.walk_loop(l, next, taken, ctx.clone(), at)?,
+                        Letter::Closure(_) => {
+                            lost = true;
+                            self.walk_closure(l, next, taken, ctx.clone(), at)?
+                        }
+                        _ => self.walk_block(l, taken, ctx.clone(), at)?,
                     };
                     (body, at, ctx) = (r.body, r.at, r.ctx);
                     // What came before is the stage's: the walk starts afresh from it.
