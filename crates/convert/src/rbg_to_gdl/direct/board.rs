@@ -152,3 +152,27 @@ fn has_count(e: &Arith) -> bool {
         Arith::Const(_) | Arith::Var(_) => false,
     }
 }
+
+/// `nodes` with concatenations (and sums of one alternative) opened, in order.
+pub(super) fn flatten(game: &Game, nodes: &[NodeId], out: &mut Vec<NodeId>) {
+    for &n in nodes {
+        match game.rules.node(n) {
+            Node::Concat(ch) => flatten(game, ch, out),
+            Node::Sum(ch) if ch.len() == 1 => flatten(game, ch, out),
+            _ => out.push(n),
+        }
+    }
+}
+
+pub(super) fn flat(game: &Game, nodes: &[NodeId]) -> Vec<NodeId> {
+    let mut out = Vec::new();
+    flatten(game, nodes, &mut out);
+    out
+}
+
+pub(super) fn action(game: &Game, n: NodeId) -> Option<&Action> {
+    match game.rules.node(n) {
+        Node::Action(a) => Some(a),
+        _ => None,
+    }
+}

@@ -428,9 +428,9 @@ impl Translator<'_> {
             && a.iter().zip(b).all(|(&x, &y)| {
                 match (&self.coarse.letters[x], &self.coarse.letters[y]) {
                     (Letter::Nav(p), Letter::Nav(q)) => {
-                        p.len() == q.len() && p.iter().zip(q).all(|(&u, &v)| same_tree(game, u, v))
+                        p.len() == q.len() && p.iter().zip(q).all(|(&u, &v)| same_rules(game, u, v))
                     }
-                    (&Letter::Event(u), &Letter::Event(v)) => same_tree(game, u, v),
+                    (&Letter::Event(u), &Letter::Event(v)) => same_rules(game, u, v),
                     _ => false,
                 }
             })
@@ -485,29 +485,6 @@ impl Group {
 /// Whether two loops' iterations read the chain alike (their levels can be shared).
 fn same_group(a: &Group, b: &Group) -> bool {
     (&a.put, &a.end, &a.args, &a.reads, a.folded) == (&b.put, &b.end, &b.args, &b.reads, b.folded)
-}
-
-/// Whether two nodes are the same rules.
-fn same_tree(game: &Game, a: ir::NodeId, b: ir::NodeId) -> bool {
-    let all = |x: &[ir::NodeId], y: &[ir::NodeId]| {
-        x.len() == y.len() && x.iter().zip(y).all(|(&u, &v)| same_tree(game, u, v))
-    };
-    match (game.rules.node(a), game.rules.node(b)) {
-        (
-            Node::Action(Action::Pattern {
-                positive: p,
-                body: x,
-            }),
-            Node::Action(Action::Pattern {
-                positive: q,
-                body: y,
-            }),
-        ) => p == q && same_tree(game, *x, *y),
-        (Node::Action(x), Node::Action(y)) => x == y,
-        (Node::Concat(x), Node::Concat(y)) | (Node::Sum(x), Node::Sum(y)) => all(x, y),
-        (Node::Star(x), Node::Star(y)) => same_tree(game, *x, *y),
-        _ => false,
-    }
 }
 
 /// The set of the check `nodes` end with, if they do.

@@ -13,94 +13,11 @@
 //! holding `A` there. The vertex where the walk stands afterwards does depend on the order,
 //! so what follows must not read it ([`Translator::still_lost`]).
 
-use super::board::{shift_only, universal_prefix};
-use super::exclusive::{action, flat};
+use super::board::{action, flat, universal_prefix};
+use super::spread::{closure_shape, Closure};
 use super::stages::Resumed;
 use super::*;
 use ir::NodeId;
-
-/// The parts of a monotone spreading loop's body.
-pub(super) struct Closure {
-    /// `A`, the piece it puts.
-    piece: PieceId,
-    /// `{T}` and `M`, when the written vertex is reached from another.
-    from: Option<(NodeId, Vec<NodeId>)>,
-    /// `{S}`, the check on the vertex written.
-    target: NodeId,
-    /// The body's rules before the put (`U {T} M {S}`), which the stop check repeats.
-    reads: Vec<NodeId>,
-}
-
-/// The shape of star `star` if it is a monotone spreading loop of the keeper.
-pub(super) fn closure_shape(game: &Game, star: NodeId) -> Option<Closure> {
-    let Node::Star(body) = game.rules.node(star) else {
-        return None;
-    };
-    let items = flat(game, &[*body]);
-    let [reads @ .., put, switch] = &items[..] else {
-        return None;
-    };
-    let (Some(Action::Off(a)), Some(Action::Switch(SwitchTarget::Keeper))) =
-        (action(game, *put), action(game, *switch))
-    else {
-        return None;
-    };
-    let skip = universal_prefix(game, reads);
-    if skip == 0 {
-        return None;
-    }
-    let [middle @ .., target] = &reads[skip..] else {
-        return None;
-    };
-    let check = |n: NodeId| match action(game, n) {
-        Some(Action::On(set)) => Some(set.contains(a)),
-        _ => None,
-    };
-    // `A` not in `S`: each vertex is written once.
-    if check(*target)? {
-        return None;
-    }
-    let from = match middle {
-        [] => None,
-        [first, steps @ ..] => {
-            // `A` in `T`, and nothing between the two checks reads the board.
-            let shifts = !steps.is_empty() && steps.iter().all(|&s| shift_only(game, s, 0));
-            if !check(*first)? || !shifts {
-                return None;
-            }
-            Some((*first, steps.to_vec()))
-        }
-    };
-    Some(Closure {
-        piece: *a,
-        from,
-        target: *target,
-        reads: reads.to_vec(),
-    })
-}
-
-/// Whether `a` and `b` are the same rules (at different places of the arena).
-fn same(game: &Game, a: NodeId, b: NodeId) -> bool {
-    let all = |x: &[NodeId], y: &[NodeId]| {
-        x.len() == y.len() && x.iter().zip(y).all(|(&p, &q)| same(game, p, q))
-    };
-    match (game.rules.node(a), game.rules.node(b)) {
-        (
-            Node::Action(Action::Pattern {
-                positive: p,
-                body: x,
-            }),
-            Node::Action(Action::Pattern {
-                positive: q,
-                body: y,
-            }),
-        ) => p == q && same(game, *x, *y),
-        (Node::Action(x), Node::Action(y)) => x == y,
-        (Node::Concat(x), Node::Concat(y)) | (Node::Sum(x), Node::Sum(y)) => all(x, y),
-        (Node::Star(x), Node::Star(y)) => same(game, *x, *y),
-        _ => false,
-    }
-}
 
 /// Whether letter `next` begins with `{! body}` for the loop's body: the keeper goes on until
 /// no vertex is left.
@@ -116,7 +33,11 @@ fn stops(game: &Game, next: &Letter, c: &Closure) -> bool {
         return false;
     };
     let body = flat(game, &[*body]);
-    body.len() == c.reads.len() && body.iter().zip(&c.reads).all(|(&x, &y)| same(game, x, y))
+    body.len() == c.reads.len()
+        && body
+            .iter()
+            .zip(&c.reads)
+            .all(|(&x, &y)| same_rules(game, x, y))
 }
 
 /// Whether `nodes` give the same answer wherever they start, as far as this looks: checks of

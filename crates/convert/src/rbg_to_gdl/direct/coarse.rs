@@ -191,7 +191,7 @@ impl Coarse {
                     }
                 }
                 Node::Star(c) => {
-                    if super::closure::closure_shape(game, id).is_some() {
+                    if super::spread::closure_shape(game, id).is_some() {
                         // Its keeper moves are the closure relation's, not the automaton's.
                         let l = letter(Letter::Closure(id), true);
                         sum[id.index()] = Some(Summary {

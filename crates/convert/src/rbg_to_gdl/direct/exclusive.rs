@@ -2,6 +2,7 @@
 //! that the walk so far leaves one way at most, that a loop never reads what it wrote, and
 //! that a block's alternatives exclude each other.
 
+use super::board::{action, flat, flatten};
 use super::coarse::{Coarse, Letter};
 use ir::{Action, DirId, Game, Node, NodeId, PieceId, VertexId};
 
@@ -18,30 +19,6 @@ pub(super) struct LoopShape {
 
 /// Boards larger than this are not analysed for cycles (loops on them are declined).
 const MAX_CYCLE_VERTICES: usize = 4_096;
-
-/// `nodes` with concatenations (and sums of one alternative) opened, in order.
-fn flatten(game: &Game, nodes: &[NodeId], out: &mut Vec<NodeId>) {
-    for &n in nodes {
-        match game.rules.node(n) {
-            Node::Concat(ch) => flatten(game, ch, out),
-            Node::Sum(ch) if ch.len() == 1 => flatten(game, ch, out),
-            _ => out.push(n),
-        }
-    }
-}
-
-pub(super) fn flat(game: &Game, nodes: &[NodeId]) -> Vec<NodeId> {
-    let mut out = Vec::new();
-    flatten(game, nodes, &mut out);
-    out
-}
-
-pub(super) fn action(game: &Game, n: NodeId) -> Option<&Action> {
-    match game.rules.node(n) {
-        Node::Action(a) => Some(a),
-        _ => None,
-    }
-}
 
 /// The shape of a loop whose one path of letters (its body) is `path`, if it is: checks,
 /// then pieces put, then shifts.

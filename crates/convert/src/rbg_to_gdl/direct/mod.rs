@@ -34,6 +34,7 @@ mod keeper;
 mod keeper_sums;
 mod nav;
 mod rules;
+mod spread;
 mod stages;
 mod text;
 mod walk;
@@ -199,6 +200,29 @@ fn obeys_restrictions(text: &str) -> Result<(), Unsupported> {
             d.message
         ))),
         None => Ok(()),
+    }
+}
+
+/// Whether two nodes are the same rules (at different places of the arena).
+fn same_rules(game: &Game, a: ir::NodeId, b: ir::NodeId) -> bool {
+    let all = |x: &[ir::NodeId], y: &[ir::NodeId]| {
+        x.len() == y.len() && x.iter().zip(y).all(|(&u, &v)| same_rules(game, u, v))
+    };
+    match (game.rules.node(a), game.rules.node(b)) {
+        (
+            Node::Action(Action::Pattern {
+                positive: p,
+                body: x,
+            }),
+            Node::Action(Action::Pattern {
+                positive: q,
+                body: y,
+            }),
+        ) => p == q && same_rules(game, *x, *y),
+        (Node::Action(x), Node::Action(y)) => x == y,
+        (Node::Concat(x), Node::Concat(y)) | (Node::Sum(x), Node::Sum(y)) => all(x, y),
+        (Node::Star(x), Node::Star(y)) => same_rules(game, *x, *y),
+        _ => false,
     }
 }
 
