@@ -4,7 +4,10 @@
 use std::path::Path;
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
+    // The manifest folder of this run, not of the build that compiled this script: a
+    // build script compiled in another checkout sharing the target folder is reused.
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest).join("../../corpus");
     let mut rows = Vec::new();
     for (dir, lang, extension) in [
         ("rbg", "rbg", "rbg"),
@@ -13,9 +16,9 @@ fn main() {
     ] {
         let dir = root.join(dir);
         println!("cargo:rerun-if-changed={}", dir.display());
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
+        // An unreadable corpus is an error, not an empty picker.
+        let entries = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("cannot read the corpus folder {}: {e}", dir.display()));
         let mut files: Vec<_> = entries
             .filter_map(Result::ok)
             .map(|e| e.path())
