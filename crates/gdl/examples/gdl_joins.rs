@@ -1,6 +1,7 @@
 //! Developer tool: join steps per state of uniform random playouts (`gdl_joins GAME.kif
 //! PLAYOUTS [SEED]`), the engine's construction left out. Join steps do not depend on the
 //! machine, so two versions of the engine or two descriptions compare on a busy machine.
+//! Then the rules that took the most steps, with their line in the file.
 fn main() {
     let a: Vec<String> = std::env::args().collect();
     let (Some(file), Some(n)) = (a.get(1), a.get(2)) else {
@@ -14,6 +15,7 @@ fn main() {
     let mut engine = gdl::Engine::new(&desc).expect("the engine builds");
     let mut rng = game::rng_from_seed(seed);
     let start = engine.joins();
+    engine.profile_joins();
     let mut states = 0u64;
     for _ in 0..playouts {
         let p = game::playout::random_playout(&mut engine, &mut rng, 10_000);
@@ -24,4 +26,9 @@ fn main() {
         "{file}: {playouts} playouts, {states} states, {joins} join steps, {:.0} per state",
         joins as f64 / states as f64
     );
+    for (rel, span, n) in engine.joins_by_rule().into_iter().take(40) {
+        let line = 1 + src[..span.start as usize].matches('\n').count();
+        let share = 100.0 * n as f64 / joins.max(1) as f64;
+        println!("{share:5.1} %  line {line:5}  {rel}");
+    }
 }

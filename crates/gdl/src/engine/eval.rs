@@ -244,6 +244,8 @@ pub struct Ctx<'a> {
     query_joins: u64,
     /// The hard limit reached, with the rule being joined then (its index in `prog.rules`).
     pub limit_hit: Option<(Limit, usize)>,
+    /// Join steps per rule, when the engine profiles ([`super::Engine::profile_joins`]).
+    pub profile: Option<Vec<u64>>,
 }
 
 /// Which hard limit of the engine an evaluation reached.
@@ -276,6 +278,7 @@ impl<'a> Ctx<'a> {
             query_join_limit: u64::MAX,
             query_joins: 0,
             limit_hit: None,
+            profile: None,
         }
     }
 
@@ -365,8 +368,12 @@ impl<'a> Ctx<'a> {
         let mut b = std::mem::take(&mut self.bindings);
         b.clear();
         b.resize(rule.nvars.max(1), 0);
+        let before = self.joins;
         self.join(rule, 0, delta, &mut b);
         self.bindings = b;
+        if let Some(p) = &mut self.profile {
+            p[r] += self.joins - before;
+        }
         if self.overflowed.is_some() && self.limit_hit.is_some_and(|(_, i)| i == usize::MAX) {
             self.limit_hit = self.limit_hit.map(|(l, _)| (l, r));
         }

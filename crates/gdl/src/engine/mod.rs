@@ -112,6 +112,8 @@ struct Inner {
     overflowed: Option<RelId>,
     joins: u64,
     join_limit: u64,
+    /// Join steps per rule (an index of `prog.rules`), once [`Engine::profile_joins`] asked.
+    profile: Option<Vec<u64>>,
     /// See [`Engine::budget_error`]: the message and the rule responsible (if known). Once
     /// set, every query answers as if the state were empty, until the state is reset.
     budget_error: Option<(String, Option<crate::ast::Span>)>,
@@ -132,6 +134,35 @@ impl Engine {
     /// measure of work that, unlike time, does not depend on the machine.
     pub fn joins(&self) -> u64 {
         self.inner.borrow().joins
+    }
+
+    /// Counts join steps per rule from now on (a developer's profile; see
+    /// [`Engine::joins_by_rule`]).
+    pub fn profile_joins(&self) {
+        let mut inner = self.inner.borrow_mut();
+        inner.profile = Some(vec![0; inner.prog.rules.len()]);
+    }
+
+    /// The join steps counted per rule since [`Engine::profile_joins`], largest first: the
+    /// rule's head relation (`name/arity`), its place in the description, and the steps. The
+    /// engine's rewritten rules keep the place of the rule they come from.
+    pub fn joins_by_rule(&self) -> Vec<(String, crate::ast::Span, u64)> {
+        let inner = self.inner.borrow();
+        let Some(profile) = &inner.profile else {
+            return Vec::new();
+        };
+        let mut rows: Vec<(String, crate::ast::Span, u64)> = profile
+            .iter()
+            .zip(&inner.prog.rules)
+            .filter(|(&n, _)| n > 0)
+            .map(|(&n, r)| {
+                let rel = &inner.prog.rels[r.head_rel];
+                let name = format!("{}/{}", inner.symbols.name(rel.sym), rel.arity);
+                (name, r.span, n)
+            })
+            .collect();
+        rows.sort_by(|a, b| b.2.cmp(&a.2).then(a.1.start.cmp(&b.1.start)));
+        rows
     }
 
     /// Checks and compiles `desc` and sets up its initial state (with the default options).
@@ -290,6 +321,7 @@ impl Inner {
             overflowed: None,
             joins: 0,
             join_limit: u64::MAX,
+            profile: None,
             budget_error: None,
         };
         inner.role_names = inner.roles.iter().map(|&r| inner.text(r)).collect();
@@ -329,8 +361,10 @@ impl Inner {
         ctx.join_limit = self.join_limit;
         ctx.fact_limit = STATE_FACT_BUDGET;
         ctx.query_join_limit = QUERY_JOIN_BUDGET;
+        ctx.profile = self.profile.take();
         let r = f(&mut ctx);
         self.joins = ctx.joins;
+        self.profile = ctx.profile.take();
         let (overflowed, hit) = (ctx.overflowed, ctx.limit_hit);
         if let Some(o) = overflowed {
             self.overflowed.get_or_insert(o);

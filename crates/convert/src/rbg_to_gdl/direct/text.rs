@@ -6,6 +6,8 @@
 /// A literal that never holds: a rule with it is not written.
 pub const FALSE: &str = "(never)";
 
+use std::collections::{HashMap, HashSet};
+
 /// Lines are wrapped at this width.
 const WIDTH: usize = 100;
 
@@ -13,6 +15,10 @@ const WIDTH: usize = 100;
 pub struct Rule {
     pub head: String,
     pub body: Vec<String>,
+    /// Literals that narrow the rule but may be recursive with its head, where their unbound
+    /// variables would break GDL's recursion restriction: [`settle_demands`] adds each one
+    /// that turns out not to be.
+    pub maybe: Vec<String>,
 }
 
 /// The variables of a literal.
@@ -72,7 +78,11 @@ fn binds(lit: &str) -> Vec<&str> {
 
 impl Rule {
     pub fn new(head: String, body: Vec<String>) -> Rule {
-        Rule { head, body }
+        Rule {
+            head,
+            body,
+            maybe: Vec::new(),
+        }
     }
 
     /// The rule made safe, or `None` if it can never hold. Sets `vertex` when it added a
@@ -154,6 +164,50 @@ fn relation_of(lit: &str) -> (&str, bool) {
 /// The name of the relation a head defines.
 pub fn head_relation(head: &str) -> &str {
     relation_of(head).0
+}
+
+/// Adds to each rule the literals of its `maybe` that depend on neither its head relation nor
+/// one that depends on it, one by one (each one added is a dependency the next ones see), and
+/// drops the others: a demand is then narrowed wherever GDL's recursion restriction allows.
+pub fn settle_demands(groups: &mut [Vec<Rule>]) {
+    let mut uses: HashMap<String, HashSet<String>> = HashMap::new();
+    for r in groups.iter().flatten() {
+        let used = uses.entry(head_relation(&r.head).to_string()).or_default();
+        used.extend(r.body.iter().flat_map(|l| relations(l)).map(str::to_string));
+    }
+    for r in groups.iter_mut().flatten() {
+        let head = head_relation(&r.head).to_string();
+        for lit in std::mem::take(&mut r.maybe) {
+            let rel = head_relation(&lit).to_string();
+            if !depends_on(&uses, &rel, &head) {
+                uses.entry(head.clone()).or_default().insert(rel);
+                r.body.push(lit);
+            }
+        }
+    }
+}
+
+/// Whether relation `rel` uses relation `target`, directly or through others.
+fn depends_on(uses: &HashMap<String, HashSet<String>>, rel: &str, target: &str) -> bool {
+    let mut seen: HashSet<&str> = HashSet::new();
+    let mut stack = vec![rel];
+    while let Some(r) = stack.pop() {
+        if r == target {
+            return true;
+        }
+        if seen.insert(r) {
+            stack.extend(uses.get(r).into_iter().flatten().map(String::as_str));
+        }
+    }
+    false
+}
+
+/// The relations a literal names (inside `not` and `or` too).
+pub fn relations(lit: &str) -> impl Iterator<Item = &str> {
+    lit.split('(')
+        .skip(1)
+        .filter_map(|t| t.split([' ', ')']).next())
+        .filter(|t| !t.is_empty() && !matches!(*t, "not" | "or"))
 }
 
 /// Rules that read relations nothing defines: a positive literal never holds (the rule goes),
@@ -255,6 +309,34 @@ mod tests {
         let mut vertex = false;
         let r = Rule::new("(legal a m)".into(), vec![FALSE.into()]);
         assert!(r.finish(&mut vertex).is_none());
+    }
+
+    #[test]
+    fn a_demand_literal_is_added_unless_it_would_close_a_cycle() {
+        let rule = |h: &str, b: &[&str], maybe: &[&str]| {
+            let mut r = Rule::new(h.into(), b.iter().map(|s| s.to_string()).collect());
+            r.maybe = maybe.iter().map(|s| s.to_string()).collect();
+            r
+        };
+        let mut groups = vec![vec![
+            // want_a reads want_p, which does not depend on want_a: narrowed.
+            rule("(want_a ?c ?t)", &["(vertex ?t)"], &["(want_p ?c ?x)"]),
+            rule("(want_p ?c ?c)", &["(true (moved ?c))"], &[]),
+            // want_b and want_q would be one cycle: the first is added, the second is not.
+            rule("(want_b ?c ?t)", &["(vertex ?t)"], &["(want_q ?c ?x)"]),
+            rule("(want_q ?c ?t)", &["(vertex ?t)"], &["(want_b ?c ?x)"]),
+            rule("(want_r ?c ?t)", &["(vertex ?t)"], &["(want_r ?c ?x)"]),
+        ]];
+        settle_demands(&mut groups);
+        let bodies: Vec<Vec<&str>> = groups[0]
+            .iter()
+            .map(|r| r.body.iter().map(String::as_str).collect())
+            .collect();
+        assert_eq!(bodies[0], ["(vertex ?t)", "(want_p ?c ?x)"]);
+        assert_eq!(bodies[2], ["(vertex ?t)", "(want_q ?c ?x)"]);
+        assert_eq!(bodies[3], ["(vertex ?t)"]);
+        assert_eq!(bodies[4], ["(vertex ?t)"]);
+        assert!(groups[0].iter().all(|r| r.maybe.is_empty()));
     }
 
     #[test]

@@ -602,7 +602,15 @@ impl<'g> Nav<'g> {
                 )
                 .map(str::to_string)
                 .collect();
-            body.retain(|l| !is_want(l) || super::text::vars(l).all(|v| bound.contains(v)));
+            let (kept, maybe): (Vec<String>, Vec<String>) = body
+                .into_iter()
+                .partition(|l| !is_want(l) || super::text::vars(l).all(|v| bound.contains(v)));
+            body = kept;
+            let head = format!("(want_{name} {}{})", ctx.args(), x.unwrap_or_default());
+            let mut rule = Rule::new(head.replace(" )", ")"), body);
+            rule.maybe = maybe;
+            self.rules.push(rule);
+            return;
         }
         let head = format!("(want_{name} {}{})", ctx.args(), x.unwrap_or_default());
         self.rules.push(Rule::new(head.replace(" )", ")"), body));
@@ -635,7 +643,7 @@ impl<'g> Nav<'g> {
             }
             for &i in self.by_head.get(r).into_iter().flatten() {
                 for lit in &self.rules[i].body {
-                    stack.extend(relations(lit));
+                    stack.extend(super::text::relations(lit));
                 }
             }
         }
@@ -669,14 +677,6 @@ impl<'g> Nav<'g> {
                 })
             })
     }
-}
-
-/// The relations a literal names (inside `not` and `or` too).
-fn relations(lit: &str) -> impl Iterator<Item = &str> {
-    lit.split('(')
-        .skip(1)
-        .filter_map(|t| t.split([' ', ')']).next())
-        .filter(|t| !t.is_empty() && !matches!(*t, "not" | "or"))
 }
 
 /// Whether a relation name is one this module makes (`nav3`, `star12`, ...).
