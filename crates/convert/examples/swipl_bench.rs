@@ -22,7 +22,12 @@ fn time_swipl(label: &str, gdl_text: &str, depth: u32) -> f64 {
         .output()
         .expect("swipl runs");
     let wall = start.elapsed().as_secs_f64();
-    let _ = std::fs::remove_file(&file);
+    // SWIPL_BENCH_KEEP=1 keeps the Prolog programs, to profile them (`profile/1`).
+    if std::env::var_os("SWIPL_BENCH_KEEP").is_some() {
+        eprintln!("{label}: kept {}", file.display());
+    } else {
+        let _ = std::fs::remove_file(&file);
+    }
     // CPU time of the Prolog process itself: the machine may be busy, wall time is noise.
     let (perft, cpu) = gdl::prolog::parse_perft_output(&String::from_utf8_lossy(&out.stdout));
     let cpu = cpu.expect("the driver prints its CPU time");

@@ -138,6 +138,7 @@ fn public_games_translate_check_and_agree() {
     let (total, mut compared, mut direct, mut over) = (files.len(), 0, 0, 0);
     for f in files {
         let name = f.file_stem().unwrap().to_string_lossy().to_string();
+        let start = std::time::Instant::now();
         let text = std::fs::read_to_string(&f).expect("readable");
         let game = rbg::parse_game(&text)
             .unwrap_or_else(|_| panic!("{name} parses"))
@@ -191,7 +192,7 @@ fn public_games_translate_check_and_agree() {
         } else {
             report.push_str(", perft not compared (too large for the suite)");
         }
-        eprintln!("{report}");
+        eprintln!("{report} ({:.1?})", start.elapsed());
     }
     eprintln!(
         "{total} public games translate and check ({direct} in the direct encoding); \

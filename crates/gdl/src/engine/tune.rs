@@ -13,6 +13,12 @@ use std::collections::{HashMap, HashSet};
 /// running into the engine's budgets in turn.
 const TUNE_JOIN_CAP: u64 = 10_000_000;
 
+/// The join steps all probes and measurements of the tuning may take together. A description
+/// whose first states are large whatever is asked on demand (connect6's 130,000 moves of two
+/// stones) would otherwise be probed relation by relation for a minute and a half; past this
+/// the best program found so far is kept.
+const TUNE_TOTAL_JOINS: u64 = 2 * TUNE_JOIN_CAP;
+
 /// The engine state for the cheapest of the plain program and its demand transformations.
 pub(super) fn tuned(desc: &Description, threshold: usize) -> Result<Inner, EngineError> {
     let mut inner = Inner::build(desc)?;
@@ -26,8 +32,12 @@ pub(super) fn tuned(desc: &Description, threshold: usize) -> Result<Inner, Engin
     thresholds.dedup();
     let mut best: Option<(u64, Inner)> = None;
     let mut seen = Vec::new();
+    let mut spent = 0;
     for t in thresholds {
-        let Some((program, selected)) = demand_variant(desc, t)? else {
+        if spent > TUNE_TOTAL_JOINS {
+            break;
+        }
+        let Some((program, selected)) = demand_variant(desc, t, &mut spent)? else {
             continue;
         };
         if seen.contains(&selected) {
@@ -36,7 +46,9 @@ pub(super) fn tuned(desc: &Description, threshold: usize) -> Result<Inner, Engin
         seen.push(selected);
         let mut candidate = Inner::build(&program)?;
         let limit = best.as_ref().map_or(TUNE_JOIN_CAP, |b| b.0);
-        if let Some(cost) = candidate.cost(limit) {
+        let cost = candidate.cost(limit);
+        spent += candidate.joins;
+        if let Some(cost) = cost {
             best = Some((cost, candidate));
         }
     }
@@ -51,11 +63,13 @@ pub(super) fn tuned(desc: &Description, threshold: usize) -> Result<Inner, Engin
 
 /// The demand transformation of `desc` for the relations that reach `threshold` facts in the
 /// first states (found by repeated probing), with the selected relations; `None` when no
-/// relation is that large.
+/// relation is that large. The probes' join steps are added to `spent`; past
+/// [`TUNE_TOTAL_JOINS`] the selection so far is taken.
 #[allow(clippy::type_complexity)]
 fn demand_variant(
     desc: &Description,
     threshold: usize,
+    spent: &mut u64,
 ) -> Result<Option<(Description, Vec<(Symbol, usize)>)>, EngineError> {
     let mut callers: HashMap<(Symbol, usize), HashSet<(Symbol, usize)>> = HashMap::new();
     for r in desc.rules() {
@@ -74,7 +88,12 @@ fn demand_variant(
     // Relations that stay large even on demand: not probed again.
     let mut exempt: HashSet<String> = HashSet::new();
     for _ in 0..24 {
+        if *spent > TUNE_TOTAL_JOINS {
+            break;
+        }
+        let before = inner.joins;
         let probed = inner.probe(threshold);
+        *spent += inner.joins - before;
         if let Some((m, _)) = &inner.budget_error {
             // Even the first states exceed the engine's budgets, on demand or not: no
             // candidate is worth measuring.
@@ -186,7 +205,7 @@ impl Inner {
 /// The demand-transformed program for the relations that reach `threshold` facts in the first
 /// states (what [`super::EngineOptions::demand_threshold`] considers); `None` when none does.
 pub fn demand_program(desc: &Description, threshold: usize) -> Option<Description> {
-    demand_variant(desc, threshold)
+    demand_variant(desc, threshold, &mut 0)
         .ok()
         .flatten()
         .map(|(d, _)| d)

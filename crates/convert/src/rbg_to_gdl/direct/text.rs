@@ -187,6 +187,16 @@ pub fn settle_demands(groups: &mut [Vec<Rule>]) {
     }
 }
 
+/// Drops every rule equal to an earlier one (the same head and body): demands asked from
+/// several places often come out the same, and a repeated rule costs a bottom-up reasoner a
+/// second join and a top-down one a second proof of everything it derives.
+pub fn drop_repeated(groups: &mut [Vec<Rule>]) {
+    let mut seen: HashSet<(String, Vec<String>)> = HashSet::new();
+    for rules in groups.iter_mut() {
+        rules.retain(|r| seen.insert((r.head.clone(), r.body.clone())));
+    }
+}
+
 /// Whether relation `rel` uses relation `target`, directly or through others.
 fn depends_on(uses: &HashMap<String, HashSet<String>>, rel: &str, target: &str) -> bool {
     let mut seen: HashSet<&str> = HashSet::new();
@@ -337,6 +347,23 @@ mod tests {
         assert_eq!(bodies[3], ["(vertex ?t)"]);
         assert_eq!(bodies[4], ["(vertex ?t)"]);
         assert!(groups[0].iter().all(|r| r.maybe.is_empty()));
+    }
+
+    #[test]
+    fn a_rule_equal_to_an_earlier_one_is_dropped_in_any_section() {
+        let rule = |h: &str, b: &str| Rule::new(h.into(), vec![b.into()]);
+        let mut groups = vec![
+            vec![rule("(a ?x)", "(b ?x)"), rule("(a ?x)", "(c ?x)")],
+            vec![rule("(a ?x)", "(b ?x)"), rule("(a ?y)", "(b ?y)")],
+        ];
+        drop_repeated(&mut groups);
+        assert_eq!(groups[0].len(), 2);
+        assert_eq!(
+            groups[1].len(),
+            1,
+            "equal up to renaming is not equal: {:?}",
+            groups[1]
+        );
     }
 
     #[test]

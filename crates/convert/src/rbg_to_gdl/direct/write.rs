@@ -25,6 +25,7 @@ impl Translator<'_> {
             .map(|s| std::mem::take(&mut s.1))
             .collect();
         text::settle_demands(&mut groups);
+        text::drop_repeated(&mut groups);
         text::drop_undefined(&mut groups, &given);
         let body_sections: Vec<(String, Vec<String>)> = sections
             .into_iter()
