@@ -2,6 +2,9 @@
 //! PLAYOUTS [SEED]`), the engine's construction left out. Join steps do not depend on the
 //! machine, so two versions of the engine or two descriptions compare on a busy machine.
 //! Then the rules that took the most steps, with their line in the file.
+
+use std::io::Write;
+
 fn main() {
     let a: Vec<String> = std::env::args().collect();
     let (Some(file), Some(n)) = (a.get(1), a.get(2)) else {
@@ -29,6 +32,9 @@ fn main() {
     for (rel, span, n) in engine.joins_by_rule().into_iter().take(40) {
         let line = 1 + src[..span.start as usize].matches('\n').count();
         let share = 100.0 * n as f64 / joins.max(1) as f64;
-        println!("{share:5.1} %  line {line:5}  {rel}");
+        // `| head` closes the pipe early: stop quietly.
+        if writeln!(std::io::stdout(), "{share:5.1} %  line {line:5}  {rel}").is_err() {
+            return;
+        }
     }
 }

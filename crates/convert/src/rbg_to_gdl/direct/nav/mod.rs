@@ -166,6 +166,8 @@ pub struct Nav<'g> {
     pub empty: Option<PieceId>,
     /// Structurally equal nodes share an id (macros expand to copies of the same rules).
     canon: Vec<usize>,
+    /// Per shared id: how many times structurally distinct nodes have it as a child.
+    parents: Vec<u32>,
     /// Whether a node's checks read the board (pieces), and the variables.
     reads_board: Vec<bool>,
     reads_vars: Vec<bool>,
@@ -240,11 +242,21 @@ impl<'g> Nav<'g> {
             let n = ids.len();
             canon[id.index()] = *ids.entry(key).or_insert(n);
         }
+        let mut parents = vec![0; ids.len()];
+        let mut counted = vec![false; ids.len()];
+        for id in rules.postorder() {
+            if !std::mem::replace(&mut counted[canon[id.index()]], true) {
+                for c in rules.children(id) {
+                    parents[canon[c.index()]] += 1;
+                }
+            }
+        }
         Nav {
             game,
             names,
             empty: None,
             canon,
+            parents,
             reads_board,
             reads_vars,
             checks,
@@ -459,7 +471,11 @@ impl<'g> Nav<'g> {
                 if new {
                     self.building.push(name.clone());
                     let f = ctx.formal();
+                    let mut alternatives = Vec::new();
                     for &c in ch {
+                        self.alternatives(c, &mut alternatives, depth);
+                    }
+                    for c in alternatives {
                         let mut rb = self.rule_body(&name, &f, id);
                         let y = self.node(c, &f, &mut rb, "?a", depth + 1)?;
                         self.rules
@@ -505,6 +521,25 @@ impl<'g> Nav<'g> {
                 b.push(format!("({name} {}{x} {y})", ctx.args()));
                 Ok(y)
             }
+        }
+    }
+
+    /// The alternatives of a sum's child `id`: a child that is a sum itself gives its own, so
+    /// a sum of sums is one relation (tic-tac-toe's four lines of two directions each: one
+    /// relation of eight rules, not five relations with four demands and four union rules).
+    /// A sum used in other places too keeps its own relation (it would be written twice).
+    fn alternatives(&self, id: NodeId, out: &mut Vec<NodeId>, depth: usize) {
+        let once = self.parents[self.canon[id.index()]] <= 1;
+        match self.game.rules.node(id) {
+            Node::Sum(ch) if depth < MAX_DEPTH && once => {
+                for &c in ch {
+                    self.alternatives(c, out, depth + 1);
+                }
+            }
+            Node::Concat(ch) if ch.len() == 1 && depth < MAX_DEPTH && once => {
+                self.alternatives(ch[0], out, depth + 1)
+            }
+            _ => out.push(id),
         }
     }
 
