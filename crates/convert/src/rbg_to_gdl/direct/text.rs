@@ -1,12 +1,13 @@
 //! Rules as text: the body literals of a rule are kept as strings until the rule is written,
 //! when it is made *safe* (every variable of the head, of a negation or of a `distinct`
 //! appears in a positive literal: a `(vertex ?v)` literal is added where none does) and a
-//! rule that can never hold is dropped.
+//! rule that can never hold is dropped. Before that, the whole program settles which left-out
+//! demand literals can come back ([`settle_demands`]) and drops repeated rules.
+
+use std::collections::{HashMap, HashSet};
 
 /// A literal that never holds: a rule with it is not written.
 pub const FALSE: &str = "(never)";
-
-use std::collections::{HashMap, HashSet};
 
 /// Lines are wrapped at this width.
 const WIDTH: usize = 100;
