@@ -5,8 +5,9 @@
 //! `\==`, `or` a disjunction. Bodies are reordered so that positive atoms come first (in their
 //! written order), then disjunctions, then negations and `distinct`s, which makes every safe rule
 //! evaluate its negations on ground terms. Recursive relations and the state-dependent relations
-//! they call are tabled (tables are dropped whenever the state changes). The state is a set of `'r_true'/1` facts and a joint move a set of
-//! `'r_does'/2` facts, both asserted and retracted by the perft driver appended to the program:
+//! they call are tabled (tables are dropped whenever the state changes). The state is a set of
+//! `'r_true'/1` facts and a joint move a set of `'r_does'/2` facts, both asserted and retracted
+//! by the perft driver appended to the program:
 //! `gdl_perft_main(MaxDepth)` prints `perft D N` for `D` in `1..=MaxDepth`, with the same
 //! definition as `game::perft` (terminal states have no children, children are the product of
 //! every role's deduplicated legal moves).
