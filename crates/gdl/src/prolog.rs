@@ -4,8 +4,9 @@
 //! case-insensitive), constants become quoted atoms, `not` becomes `\+`, `distinct` becomes
 //! `\==`, `or` a disjunction. Bodies are reordered so that positive atoms come first (in their
 //! written order), then disjunctions, then negations and `distinct`s, which makes every safe rule
-//! evaluate its negations on ground terms. Recursive relations and the state-dependent relations
-//! they call are tabled (tables are dropped whenever the state changes). The state is a set of
+//! evaluate its negations on ground terms. Recursive relations, the state-dependent relations
+//! they call and a board after the move that many relations read are tabled (tables are
+//! dropped whenever the state changes). The state is a set of
 //! `'r_true'/1` facts and a joint move a set of `'r_does'/2` facts, both asserted and retracted
 //! by the perft driver appended to the program:
 //! `gdl_perft_main(MaxDepth)` prints `perft D N` for `D` in `1..=MaxDepth`, with the same
@@ -118,7 +119,8 @@ type Rel = (Symbol, usize);
 /// others), which it would otherwise recompute each time a recursive rule is entered. A
 /// chain of boards (one relation per stage, each read through the one before) costs a level
 /// of recomputation per stage without this. Static relations are facts or cheap to derive
-/// again; tabling them costs more than it saves.
+/// again; tabling them costs more than it saves. Also [`shared_move_relations`], with what
+/// they call from the state.
 fn tabled(desc: &Description) -> HashSet<Rel> {
     let key = |a: &Atom| (a.rel, a.args.len());
     let graph = DepGraph::new(desc);
@@ -160,8 +162,8 @@ fn tabled(desc: &Description) -> HashSet<Rel> {
 }
 
 /// Derived relations that depend on the joint move, do work (a rule of two literals or more,
-/// two arguments or more) and are read by the rules of at least three other move-dependent
-/// relations than `next`: the board after the move that a keeper's tests read from many
+/// two arguments or more) and are read by the rules of at least three move-dependent relations
+/// other than `next`: the board after the move that a keeper's tests read from many
 /// places. English draughts' translation re-derived it from `does` for every square its
 /// capture test asked about: perft 3 took 24 s CPU, 0.2 s with these tabled (hand-written
 /// files of the eight reference games have no such relation).
