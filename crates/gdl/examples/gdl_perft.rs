@@ -23,7 +23,11 @@ fn main() {
         },
     };
     let mut engine = gdl::Engine::with_options(&desc, &options).expect("engine");
-    println!("setup {:.3}s", t0.elapsed().as_secs_f64());
+    println!(
+        "setup {:.3}s (choosing the program: {} join steps)",
+        t0.elapsed().as_secs_f64(),
+        engine.tuning_joins()
+    );
     let depth: u32 = depth.parse().expect("depth");
     let mut states = 1u64;
     for d in 1..=depth {

@@ -114,6 +114,8 @@ struct Inner {
     join_limit: u64,
     /// Join steps per rule (an index of `prog.rules`), once [`Engine::profile_joins`] asked.
     profile: Option<Vec<u64>>,
+    /// The join steps choosing the program took ([`Engine::tuning_joins`]).
+    tuning_joins: u64,
     /// See [`Engine::budget_error`]: the message and the rule responsible (if known). Once
     /// set, every query answers as if the state were empty, until the state is reset.
     budget_error: Option<(String, Option<crate::ast::Span>)>,
@@ -134,6 +136,12 @@ impl Engine {
     /// measure of work that, unlike time, does not depend on the machine.
     pub fn joins(&self) -> u64 {
         self.inner.borrow().joins
+    }
+
+    /// The join steps the engine's construction spent choosing between the plain program and
+    /// its demand transformations (bounded by the tuning's budget; 0 without tuning).
+    pub fn tuning_joins(&self) -> u64 {
+        self.inner.borrow().tuning_joins
     }
 
     /// Counts join steps per rule from now on (a developer's profile; see
@@ -322,6 +330,7 @@ impl Inner {
             joins: 0,
             join_limit: u64::MAX,
             profile: None,
+            tuning_joins: 0,
             budget_error: None,
         };
         inner.role_names = inner.roles.iter().map(|&r| inner.text(r)).collect();

@@ -53,11 +53,14 @@ pub(super) fn tuned(desc: &Description, threshold: usize) -> Result<Inner, Engin
         }
     }
     if let Some((cost, candidate)) = best {
-        if inner.cost(cost).is_none() {
+        let plain = inner.cost(cost);
+        spent += inner.joins;
+        if plain.is_none() {
             inner = candidate;
         }
     }
     inner.reset();
+    inner.tuning_joins = spent;
     Ok(inner)
 }
 
