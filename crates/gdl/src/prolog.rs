@@ -6,12 +6,11 @@
 //! written order), then disjunctions, then negations and `distinct`s, which makes every safe rule
 //! evaluate its negations on ground terms. Recursive relations, the state-dependent relations
 //! they call and a board after the move that many relations read are tabled (tables are
-//! dropped whenever the state changes). The state is a set of
-//! `'r_true'/1` facts and a joint move a set of `'r_does'/2` facts, both asserted and retracted
-//! by the perft driver appended to the program:
-//! `gdl_perft_main(MaxDepth)` prints `perft D N` for `D` in `1..=MaxDepth`, with the same
-//! definition as `game::perft` (terminal states have no children, children are the product of
-//! every role's deduplicated legal moves).
+//! dropped whenever the state changes). The state is a set of `'r_true'/1` facts and a joint
+//! move a set of `'r_does'/2` facts, both asserted and retracted by the perft driver appended
+//! to the program: `gdl_perft_main(MaxDepth)` prints `perft D N` for `D` in `1..=MaxDepth`,
+//! with the same definition as `game::perft` (terminal states have no children, children are
+//! the product of every role's deduplicated legal moves).
 
 use crate::ast::{Atom, Description, Literal, Symbol, Symbols, Term};
 use crate::check::DepGraph;

@@ -621,11 +621,13 @@ impl<'g> Nav<'g> {
             .filter(|l| !l.starts_with("(or ") && !l.starts_with("(distinct "))
             .flat_map(|l| super::text::vars(l))
             .any(|v| Some(v) == x);
+        let mut maybe = Vec::new();
         if !binds_x {
             // Nothing kept says where: it is asked at every vertex (`finish` adds `(vertex
             // x)`) for the pieces put that the other literals allow. A demand literal may be
             // recursive with this one, so it stays only where its variables are the head's
-            // or bound by the other literals (GDL's recursion restriction).
+            // or bound by the other literals (GDL's recursion restriction); the others are
+            // added back once the whole program shows they are not (`settle_demands`).
             let is_want = |l: &String| super::text::head_relation(l).starts_with("want_");
             let args = ctx.args();
             let bound: HashSet<String> = super::text::vars(&args)
@@ -637,18 +639,14 @@ impl<'g> Nav<'g> {
                 )
                 .map(str::to_string)
                 .collect();
-            let (kept, maybe): (Vec<String>, Vec<String>) = body
+            (body, maybe) = body
                 .into_iter()
                 .partition(|l| !is_want(l) || super::text::vars(l).all(|v| bound.contains(v)));
-            body = kept;
-            let head = format!("(want_{name} {}{})", ctx.args(), x.unwrap_or_default());
-            let mut rule = Rule::new(head.replace(" )", ")"), body);
-            rule.maybe = maybe;
-            self.rules.push(rule);
-            return;
         }
         let head = format!("(want_{name} {}{})", ctx.args(), x.unwrap_or_default());
-        self.rules.push(Rule::new(head.replace(" )", ")"), body));
+        let mut rule = Rule::new(head.replace(" )", ")"), body);
+        rule.maybe = maybe;
+        self.rules.push(rule);
     }
 
     /// Indexes the rules written since the last call by their head relation.
