@@ -6,6 +6,7 @@
 #     lines against the hand-written file, and flat Monte-Carlo states/s of both on our GDL
 #     interpreter and on our network (`--engine interpreted|compiled`), interleaved round by
 #     round, each run pinned to one core, best of N rounds;
+#     the same lines and interpreter speed with `--optimize size`;
 #  3. with --prolog, perft CPU time of both under SWI-Prolog (crates/convert/examples/swipl_bench);
 #  4. the long games (go, and international draughts where the corpus has it): one random
 #     game to the end under our GDL interpreter from the default translation, limit 60 s.
@@ -125,6 +126,26 @@ for p in $pairs; do
     short=${enc%%:*}
     case "$enc" in *"refused by default"*) short="${enc%% (*} (over --max-bytes)" ;; esac
     echo "| $game | $short | $lo ($lt) | $(ratio "$lo" "$lt")$cells |"
+done
+
+echo
+echo "### With --optimize size (relations alike but for their constants written once; interpreter states/s, best of $rounds rounds of ${seconds} s)"
+echo
+echo "| game | lines (hand-written) | ratio | default lines | interpreter: size / default / hand-written |"
+echo "|---|---|---|---|---|"
+for p in $pairs; do
+    IFS=: read -r game kif _ <<< "$p"
+    small="$work/size_$game.kif" ours="$work/pair_$game.kif" theirs="$external/gdl/$kif"
+    "$RBGTOOL" convert "$external/rbg/games/$game.rbg" --to gdl --max-bytes 0 --optimize size \
+        -o "$small" --quiet 2>/dev/null || { echo "| $game | refused | - | - | - |"; continue; }
+    ls=$(wc -l < "$small") lo=$(wc -l < "$ours") lt=$(wc -l < "$theirs")
+    a=() b=() c=()
+    for _ in $(seq "$rounds"); do
+        a+=("$(rate "$small" interpreted)")
+        b+=("$(rate "$ours" interpreted)")
+        c+=("$(rate "$theirs" interpreted)")
+    done
+    echo "| $game | $ls ($lt) | $(ratio "$ls" "$lt") | $lo | $(best "${a[@]}") / $(best "${b[@]}") / $(best "${c[@]}") |"
 done
 
 if [ "$prolog" = 1 ]; then

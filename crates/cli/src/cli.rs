@@ -167,6 +167,17 @@ pub enum GdlEncoding {
     General,
 }
 
+/// What `convert --to gdl` favours in the direct encoding (docs/rbg-to-gdl.md).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum GdlOptimize {
+    /// Relations written once per use: fastest on GDL reasoners.
+    #[default]
+    Speed,
+    /// Relations alike but for their constants (a two-player game's halves) written once
+    /// with the constants as arguments: shorter, slower on our GDL engine.
+    Size,
+}
+
 /// Which RBG engine runs `perft`, `bench`, `play` and `rate` (docs/compiled-engine.md).
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum EngineKind {
@@ -335,7 +346,7 @@ pub enum Command {
     },
     /// Translate a game into another language or level.
     #[command(
-        after_help = "Conversions: rbg -> rbg, ll-rbg, gdl; sbg -> rbg, ll-rbg, gdl, sbg; gdl -> gdl.\nrbg -> rbg formats HL-RBG: macros, comments and line breaks stay, only spacing and\nindentation change (docs/formatting.md).\nRBG -> GDL gives one GDL move per RBG move (docs/rbg-to-gdl.md): a legal rule per shape\nof move where moves apply a bounded sequence of modifiers (--encoding direct), else the\ngeneral encoding, whose unbounded moves and keeper phases are unrolled to --unroll levels\n(default: vertices + 8; --unroll implies --encoding general). A translation longer than\nthe --max-bytes limit (default 1,000,000) is refused with its size and what makes it long.\n\nExamples:\n  rbgtool convert corpus/rbg/chess.rbg --to ll-rbg\n  rbgtool convert mygame.rbg --to rbg -o mygame.rbg\n  rbgtool convert game.rbg --to ll-rbg -o game.ll.rbg\n  rbgtool convert corpus/rbg/breakthrough.rbg --to gdl -o breakthrough.kif\n  rbgtool convert corpus/sbg/gardner.sbg --to rbg"
+        after_help = "Conversions: rbg -> rbg, ll-rbg, gdl; sbg -> rbg, ll-rbg, gdl, sbg; gdl -> gdl.\nrbg -> rbg formats HL-RBG: macros, comments and line breaks stay, only spacing and\nindentation change (docs/formatting.md).\nRBG -> GDL gives one GDL move per RBG move (docs/rbg-to-gdl.md): a legal rule per shape\nof move where moves apply a bounded sequence of modifiers (--encoding direct), else the\ngeneral encoding, whose unbounded moves and keeper phases are unrolled to --unroll levels\n(default: vertices + 8; --unroll implies --encoding general). A translation longer than\nthe --max-bytes limit (default 1,000,000) is refused with its size and what makes it long.\nWith --optimize size, relations alike but for their constants (the two sides' halves) are\nwritten once, with the constants as arguments: shorter, slower on our GDL engine.\n\nExamples:\n  rbgtool convert corpus/rbg/chess.rbg --to ll-rbg\n  rbgtool convert mygame.rbg --to rbg -o mygame.rbg\n  rbgtool convert game.rbg --to ll-rbg -o game.ll.rbg\n  rbgtool convert corpus/rbg/breakthrough.rbg --to gdl -o breakthrough.kif\n  rbgtool convert corpus/rbg/reversi.rbg --to gdl --optimize size\n  rbgtool convert corpus/sbg/gardner.sbg --to rbg"
     )]
     Convert {
         #[command(flatten)]
@@ -354,6 +365,10 @@ pub enum Command {
         /// it long (0: no limit).
         #[arg(long, value_name = "BYTES", default_value_t = convert::DEFAULT_MAX_BYTES)]
         max_bytes: usize,
+        /// RBG -> GDL, direct encoding: favour speed, or size (relations alike but for
+        /// their constants written once, with the constants as arguments).
+        #[arg(long, value_enum, default_value_t)]
+        optimize: GdlOptimize,
         /// Output file, written atomically ('-' or absent: standard output).
         #[arg(short, long)]
         output: Option<PathBuf>,

@@ -212,6 +212,27 @@ fn convert_to_gdl_refuses_a_translation_over_max_bytes() {
     assert!(err.contains(&size) && err.contains("--max-bytes"), "{err}");
 }
 
+/// `--optimize size` writes reversi's two sides once (shorter than by default); it is an
+/// RBG -> GDL option only.
+#[test]
+fn convert_to_gdl_optimized_for_size_is_shorter() {
+    let reversi = repo("corpus/rbg/reversi.rbg");
+    let reversi = reversi.as_str();
+    let (code, fast, err) = run(&["convert", reversi, "--to", "gdl"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, small, err) = run(&["convert", reversi, "--to", "gdl", "--optimize", "size"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        small.lines().count() < fast.lines().count(),
+        "{} lines for size, {} by default",
+        small.lines().count(),
+        fast.lines().count()
+    );
+    let (code, _, err) = run(&["convert", reversi, "--to", "rbg", "--optimize", "size"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--optimize"), "{err}");
+}
+
 /// `convert x.rbg --to rbg` formats: macros and comments stay, the result formats to itself.
 #[test]
 fn convert_rbg_to_rbg_formats_keeping_macros_and_comments() {

@@ -21,7 +21,7 @@ pub mod sbg_to_rbg;
 pub mod words;
 
 pub use rbg_to_gdl::{
-    rbg_to_gdl, Encoding, GdlOptions, GdlTranslation, RbgToGdlError, DEFAULT_MAX_BYTES,
+    rbg_to_gdl, Encoding, GdlOptions, GdlTranslation, Optimize, RbgToGdlError, DEFAULT_MAX_BYTES,
     WITHIN_RESTRICTIONS,
 };
 pub use sbg_to_gdl::sbg_to_gdl;

@@ -41,7 +41,16 @@ fn reasoner_stats(game: &ir::Game, depth: u32) -> Vec<DepthStats> {
 }
 
 fn gdl_stats(name: &str, game: &ir::Game, depth: u32) -> Vec<DepthStats> {
-    let t = convert::rbg_to_gdl(game, convert::GdlOptions::unlimited())
+    gdl_stats_with(name, game, depth, convert::GdlOptions::unlimited())
+}
+
+fn gdl_stats_with(
+    name: &str,
+    game: &ir::Game,
+    depth: u32,
+    opts: convert::GdlOptions,
+) -> Vec<DepthStats> {
+    let t = convert::rbg_to_gdl(game, opts)
         .unwrap_or_else(|e| panic!("{name}: does not translate: {e}"));
     let (desc, _) = gdl::parse_and_check(&t.text).unwrap_or_else(|d| {
         panic!(
@@ -115,6 +124,45 @@ fn corpus_games_play_the_same_in_gdl() {
             });
         }
     });
+}
+
+/// `--optimize size` merges relations alike but for their constants: each game of corpus/rbg
+/// (the chess positions but the first) translates no longer than by default and plays the reasoner's game (perft statistics to
+/// the deepest depth up to 3 with at most 2,000 leaves).
+#[test]
+fn games_optimized_for_size_play_the_same() {
+    let size = convert::GdlOptions {
+        optimize: convert::Optimize::Size,
+        ..convert::GdlOptions::unlimited()
+    };
+    let (mut shorter, mut total) = (0, 0);
+    for (name, game) in corpus_games() {
+        if name.starts_with("chessPosition") {
+            continue; // chess's rules again
+        }
+        let lines = |opts| {
+            convert::rbg_to_gdl(&game, opts)
+                .map(|t| t.text.lines().count())
+                .unwrap_or_else(|e| panic!("{name}: does not translate: {e}"))
+        };
+        let (by_default, small) = (lines(convert::GdlOptions::unlimited()), lines(size));
+        assert!(
+            small <= by_default,
+            "{name}: {small} lines for size, {by_default} by default"
+        );
+        total += 1;
+        shorter += usize::from(small < by_default);
+        let depth = depth_for(&game, 2_000);
+        let ours = gdl_stats_with(&name, &game, depth, size);
+        assert_eq!(
+            reasoner_stats(&game, depth),
+            ours,
+            "{name}: reasoner vs GDL (size)"
+        );
+        eprintln!("{name}: {by_default} -> {small} lines, equal to depth {depth}");
+    }
+    eprintln!("{shorter} of {total} games shorter with --optimize size");
+    assert!(shorter > 0);
 }
 
 /// The public RBG games of `../shared/corpus-external/rbg/games/` (skipped when absent): every

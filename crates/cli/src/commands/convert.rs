@@ -1,17 +1,18 @@
 //! `rbgtool convert`: translations between languages and levels.
 
 use super::load::{lang_name, load, Loaded, LoadedGame};
-use crate::cli::{GdlEncoding, Global, InputArgs, Target};
+use crate::cli::{GdlEncoding, GdlOptimize, Global, InputArgs, Target};
 use crate::diag::CliError;
 use crate::output;
 use std::path::Path;
 
 /// The translation options of `--unroll`, `--encoding` (an unrolling is the general
-/// encoding's) and `--max-bytes` (0: no limit).
+/// encoding's), `--max-bytes` (0: no limit) and `--optimize`.
 pub fn options(
     unroll: Option<u64>,
     encoding: GdlEncoding,
     max_bytes: usize,
+    optimize: GdlOptimize,
 ) -> convert::GdlOptions {
     let encoding = match encoding {
         GdlEncoding::Auto if unroll.is_some() => convert::Encoding::General,
@@ -23,6 +24,10 @@ pub fn options(
         unroll,
         encoding,
         max_bytes: (max_bytes > 0).then_some(max_bytes),
+        optimize: match optimize {
+            GdlOptimize::Speed => convert::Optimize::Speed,
+            GdlOptimize::Size => convert::Optimize::Size,
+        },
     }
 }
 
@@ -36,10 +41,11 @@ pub fn run(
     let loaded = load(input, global)?;
     let custom = opts.unroll.is_some()
         || opts.encoding != convert::Encoding::Auto
-        || opts.max_bytes != convert::GdlOptions::default().max_bytes;
+        || opts.max_bytes != convert::GdlOptions::default().max_bytes
+        || opts.optimize != convert::Optimize::Speed;
     if custom && !(matches!(loaded.game, Loaded::Rbg(_)) && to == Target::Gdl) {
         return Err(CliError::Usage(
-            "--unroll, --encoding and --max-bytes only apply to RBG -> GDL".into(),
+            "--unroll, --encoding, --max-bytes and --optimize only apply to RBG -> GDL".into(),
         ));
     }
     let text = match (&loaded.game, to) {

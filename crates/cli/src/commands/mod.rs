@@ -51,11 +51,12 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             unroll,
             encoding,
             max_bytes,
+            optimize,
             output,
         } => convert::run(
             input,
             *to,
-            convert::options(*unroll, *encoding, *max_bytes),
+            convert::options(*unroll, *encoding, *max_bytes, *optimize),
             output.as_deref(),
             g,
         ),

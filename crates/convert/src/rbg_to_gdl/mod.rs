@@ -49,6 +49,18 @@ pub struct GdlOptions {
     /// A translation longer than this is refused, saying why it is long (`None`: no limit
     /// below [`MAX_OUTPUT_BYTES`]).
     pub max_bytes: Option<usize>,
+    pub optimize: Optimize,
+}
+
+/// What the direct encoding favours where the two pull apart.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Optimize {
+    /// Relations written once per use, as our reasoners run them fastest.
+    #[default]
+    Speed,
+    /// Relations alike but for their constants (a two-player game's halves) written once,
+    /// with the constants as arguments: shorter, slower on our GDL engine (docs/rbg-to-gdl.md).
+    Size,
 }
 
 /// The size a GDL player can be expected to load: longer translations are refused unless
@@ -61,6 +73,7 @@ impl Default for GdlOptions {
             unroll: None,
             encoding: Encoding::Auto,
             max_bytes: Some(DEFAULT_MAX_BYTES),
+            optimize: Optimize::Speed,
         }
     }
 }
@@ -201,26 +214,28 @@ fn translate(
         // An unrolling is the general encoding's.
         Encoding::General => None,
         Encoding::Auto if opts.unroll.is_some() => None,
-        Encoding::Auto | Encoding::Direct => match direct::translate(game, &Names::new(game)) {
-            Ok(text) => {
-                let t = GdlTranslation {
-                    text,
-                    player_levels: 0,
-                    keeper_levels: 0,
-                    unrolled: false,
-                    notes: Vec::new(),
-                };
-                return Ok((t, None));
+        Encoding::Auto | Encoding::Direct => {
+            match direct::translate(game, &Names::new(game), opts.optimize) {
+                Ok(text) => {
+                    let t = GdlTranslation {
+                        text,
+                        player_levels: 0,
+                        keeper_levels: 0,
+                        unrolled: false,
+                        notes: Vec::new(),
+                    };
+                    return Ok((t, None));
+                }
+                Err(direct::Unsupported(why)) if opts.encoding == Encoding::Auto => Some(why),
+                Err(direct::Unsupported(why)) => {
+                    return Err(RbgToGdlError {
+                        message: format!("the direct encoding cannot express {why}"),
+                        span: ir::Span::DUMMY,
+                        label: String::new(),
+                    })
+                }
             }
-            Err(direct::Unsupported(why)) if opts.encoding == Encoding::Auto => Some(why),
-            Err(direct::Unsupported(why)) => {
-                return Err(RbgToGdlError {
-                    message: format!("the direct encoding cannot express {why}"),
-                    span: ir::Span::DUMMY,
-                    label: String::new(),
-                })
-            }
-        },
+        }
     };
     let mut t = Emitter::new(game, opts)?.run()?;
     if let Some(why) = &why {

@@ -34,6 +34,7 @@ mod keeper;
 mod keeper_sums;
 mod nav;
 mod rules;
+mod share;
 mod spread;
 mod stages;
 mod text;
@@ -41,6 +42,7 @@ mod walk;
 mod write;
 
 use super::names::Names;
+use super::Optimize;
 use coarse::{Coarse, Letter};
 use ir::{Action, Arith, Game, Node, PieceId, PlayerId, SwitchTarget, VarId};
 use nav::{Base, Body, Ctx, Nav};
@@ -136,10 +138,38 @@ struct Translator<'g> {
     chain_slots: BTreeSet<(usize, usize, usize, PieceId)>,
     /// Some chain may go on past its levels (`chainover`).
     chain_over: bool,
+    /// Which relations are merged ([`share`]).
+    share: Share,
 }
 
 /// The GDL text of `game` in the direct encoding, or why it does not fit.
-pub fn translate(game: &Game, names: &Names) -> Result<String, Unsupported> {
+pub fn translate(game: &Game, names: &Names, optimize: Optimize) -> Result<String, Unsupported> {
+    // Merged demands can tie relations into a cycle through negation, which the final check
+    // refuses: then the relations stay apart.
+    let fast = translate_for(game, names, Share::Equal)
+        .or_else(|_| translate_for(game, names, Share::Off))?;
+    if optimize == Optimize::Speed {
+        return Ok(fast);
+    }
+    // Merging small relations can cost more lines (argument tables, longer rules) than it
+    // saves: the shorter text is the one for size.
+    match translate_for(game, names, Share::Constants) {
+        Ok(small) if small.lines().count() < fast.lines().count() => Ok(small),
+        _ => Ok(fast),
+    }
+}
+
+/// Which relations [`share`] merges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Share {
+    Off,
+    /// Relations equal but for the names of their variables and demands.
+    Equal,
+    /// Relations alike but for their constants too, which become arguments.
+    Constants,
+}
+
+fn translate_for(game: &Game, names: &Names, share: Share) -> Result<String, Unsupported> {
     let coarse = Coarse::build(game, &[])?;
     let staged = keeper_sums::keeper_sums(game, &coarse);
     let coarse = if staged.contains(&true) {
@@ -177,6 +207,7 @@ pub fn translate(game: &Game, names: &Names) -> Result<String, Unsupported> {
         chain_starts: BTreeSet::new(),
         chain_slots: BTreeSet::new(),
         chain_over: false,
+        share,
     };
     t.nav.empty = rules::implicit_piece(game);
     let text = t.run()?;
@@ -408,7 +439,8 @@ mod tests {
             "{HEAD}#rules = ->a ((up* + down*)(left* + right*) {{e}} [x] ->b \
              (up* + down*)(left* + right*) {{e}} [x] ->a)*"
         ));
-        let text = translate(&g, &Names::new(&g)).expect("fits the direct encoding");
+        let text =
+            translate(&g, &Names::new(&g), Optimize::Speed).expect("fits the direct encoding");
         // Placing anywhere needs neither the rules' place nor the previous vertex.
         assert!(!text.contains("(at ") && !text.contains("(pos "), "{text}");
         // `->a` is modifier 1; a move is `[x]` (2) and the switch `->b` (3), on the same vertex.
@@ -422,7 +454,7 @@ mod tests {
     #[test]
     fn a_loop_that_applies_modifiers_needs_the_general_encoding() {
         let g = game(&format!("{HEAD}#rules = ->a ((right {{e}} [x])* ->b ->a)*"));
-        let why = translate(&g, &Names::new(&g))
+        let why = translate(&g, &Names::new(&g), Optimize::Speed)
             .expect_err("a loop of modifiers")
             .0;
         assert!(why.contains("loop that applies modifiers"), "{why}");
@@ -436,7 +468,8 @@ mod tests {
         let g = game(&format!(
             "{ROW}#rules = ->a (right* {{e}} ->> [x] right ({{y}} [x] right)* {{e, x}} ->b ->a)*"
         ));
-        let text = translate(&g, &Names::new(&g)).expect("fits the direct encoding");
+        let text =
+            translate(&g, &Names::new(&g), Optimize::Speed).expect("fits the direct encoding");
         assert!(
             text.contains("(<= (loop1 ?a ?z) (loop1 ?a ?y)") && text.contains("(kb"),
             "{text}"
@@ -449,20 +482,24 @@ mod tests {
         let back = game(&format!(
             "{ROW}#rules = ->a (right* {{e}} ->> right ({{y}} [x] right left)* {{e, x}} ->b ->a)*"
         ));
-        let why = translate(&back, &Names::new(&back)).expect_err("a cycle").0;
+        let why = translate(&back, &Names::new(&back), Optimize::Speed)
+            .expect_err("a cycle")
+            .0;
         assert!(why.contains("lead back"), "{why}");
         // Nothing after the loop stops it at the first vertex that cannot go on.
         let open = game(&format!(
             "{ROW}#rules = ->a (right* {{e}} ->> right ({{y}} [x] right)* ->b ->a)*"
         ));
-        let why = translate(&open, &Names::new(&open)).expect_err("no stop").0;
+        let why = translate(&open, &Names::new(&open), Optimize::Speed)
+            .expect_err("no stop")
+            .0;
         assert!(why.contains("check that stops it"), "{why}");
         // A sum of two loops both of which may be taken.
         let both = game(&format!(
             "{ROW}#rules = ->a (right* {{e}} ->> (({{y}} [x] right)* {{e}} + \
              ({{y}} [x] right)* {{x}}) ->b ->a)*"
         ));
-        let why = translate(&both, &Names::new(&both))
+        let why = translate(&both, &Names::new(&both), Optimize::Speed)
             .expect_err("not exclusive")
             .0;
         assert!(why.contains("may both be taken"), "{why}");
@@ -478,18 +515,22 @@ mod tests {
             ))
         };
         let g = rules(spread);
-        let text = translate(&g, &Names::new(&g)).expect("a closure");
+        let text = translate(&g, &Names::new(&g), Optimize::Speed).expect("a closure");
         assert!(text.contains("(<= (clos1 "), "{text}");
         // Without the check that it is done the keeper may stop anywhere.
         let g = rules("(any {x} right {y} [x] ->>)*");
-        let why = translate(&g, &Names::new(&g)).expect_err("no stop").0;
+        let why = translate(&g, &Names::new(&g), Optimize::Speed)
+            .expect_err("no stop")
+            .0;
         assert!(why.contains("the check that it is done"), "{why}");
         // Turning the x's into y's undoes what lets it go on: the order matters.
         let g = rules("(any {x} right {y} [e] ->>)* {! any {x} right {y}}");
-        assert!(translate(&g, &Names::new(&g)).is_err());
+        assert!(translate(&g, &Names::new(&g), Optimize::Speed).is_err());
         // A put after it, where the last write was, reads the keeper's order.
         let g = rules(&format!("{spread} [y]"));
-        let why = translate(&g, &Names::new(&g)).expect_err("reads the end").0;
+        let why = translate(&g, &Names::new(&g), Optimize::Speed)
+            .expect_err("reads the end")
+            .0;
         assert!(
             why.contains("where a keeper loop spreading a piece ended"),
             "{why}"
@@ -514,7 +555,7 @@ mod tests {
             pattern = format!("{} {{? {pattern}}}", "(right [e] + left [x])".repeat(10));
         }
         let g = game(&format!("{HEAD}#rules = ->a ({{? {pattern}}} ->b ->a)*"));
-        let why = translate(&g, &Names::new(&g))
+        let why = translate(&g, &Names::new(&g), Optimize::Speed)
             .expect_err("too many walks")
             .0;
         assert!(why.contains("walks to translate"), "{why}");
@@ -525,7 +566,7 @@ mod tests {
         let g = game(&format!(
             "{HEAD}#rules = ->a (right {{e}} [x] ->b left ->a)*"
         ));
-        let text = translate(&g, &Names::new(&g)).expect("fits");
+        let text = translate(&g, &Names::new(&g), Optimize::Speed).expect("fits");
         assert!(
             text.contains("(true (pos ?a0))") && text.contains("(init (pos "),
             "{text}"

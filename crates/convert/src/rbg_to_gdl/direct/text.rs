@@ -62,7 +62,7 @@ fn disjuncts(lit: &str) -> Vec<&str> {
 
 /// The variables a literal binds: those of a positive literal, or those every disjunct of
 /// an `or` of positive literals binds.
-fn binds(lit: &str) -> Vec<&str> {
+pub fn binds(lit: &str) -> Vec<&str> {
     if positive(lit) {
         return vars(lit).collect();
     }

@@ -27,6 +27,11 @@ impl Translator<'_> {
         text::settle_demands(&mut groups);
         text::drop_repeated(&mut groups);
         text::drop_undefined(&mut groups, &given);
+        let arg_tables = match self.share {
+            Share::Off => Vec::new(),
+            Share::Equal => share::share_alike(&mut groups, false),
+            Share::Constants => share::share_alike(&mut groups, true),
+        };
         let body_sections: Vec<(String, Vec<String>)> = sections
             .into_iter()
             .zip(groups)
@@ -112,6 +117,7 @@ impl Translator<'_> {
             }
         }
         statics.extend(fact_lines(&facts));
+        statics.extend(fact_lines(&arg_tables));
         let mut max_bound = nav::max_bound(game);
         if self.nav.uses.counts {
             max_bound = max_bound.max(names.vertices.len() as i64);

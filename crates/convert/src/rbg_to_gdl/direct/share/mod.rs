@@ -1,0 +1,150 @@
+//! Relations alike but for their constants become one relation with the constants as
+//! arguments. A two-player game's halves are written twice, once per side: reversi's
+//! `nav2` walks over white discs to a black one and `nav12` over black discs to a white one.
+//! A GDL author writes such a relation once, with the pieces as arguments, and so do we:
+//! relations whose rules are the same up to the names of their variables, the constants in
+//! them and the alike relations they read are merged into the first of them, which takes the
+//! constants that differ as arguments (`?q1`, ...); its rules start with a static literal
+//! (`argsN`) listing the argument tuples in use, so a bottom-up reasoner derives only
+//! those, and every rule that read one of the merged relations names its constants.
+//!
+//! Which relations are alike is the coarsest partition in which alike relations read alike
+//! relations at the same places (Moore's refinement, as in minimising an automaton). A class
+//! whose relations read another member than themselves, or that reads itself through
+//! another class, stays apart: its arguments could not be written down.
+
+mod plan;
+mod rewrite;
+mod shape;
+mod sx;
+
+use super::text::{head_relation, Rule};
+use plan::Plan;
+use shape::{is_demand, Relation, Shape};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+
+/// Heads that are GDL's own or that the output's comments name.
+fn protected(rel: &str) -> bool {
+    matches!(
+        rel,
+        "legal" | "next" | "goal" | "terminal" | "init" | "role" | "base" | "input"
+    ) || rel.starts_with("chain")
+}
+
+/// Merges relations alike but for their constants (module comment); returns the facts of
+/// the argument tables (`argsN`) to write with the static facts.
+pub fn share_alike(groups: &mut [Vec<Rule>], constants: bool) -> Vec<String> {
+    let derived: HashSet<String> = groups
+        .iter()
+        .flatten()
+        .map(|r| head_relation(&r.head).to_string())
+        .collect();
+    let mut by_rel: BTreeMap<String, Vec<&Rule>> = BTreeMap::new();
+    let mut order: Vec<String> = Vec::new();
+    for r in groups.iter().flatten() {
+        let rel = head_relation(&r.head).to_string();
+        if !by_rel.contains_key(&rel) {
+            order.push(rel.clone());
+        }
+        by_rel.entry(rel).or_default().push(r);
+    }
+    let relations: HashMap<&str, Relation> = order
+        .iter()
+        .filter(|r| !protected(r) && !is_demand(r))
+        .map(|r| (r.as_str(), Relation::new(&by_rel[r], &derived)))
+        .collect();
+    let uses: BTreeMap<String, BTreeSet<String>> = by_rel
+        .iter()
+        .map(|(rel, rules)| {
+            let read = rules
+                .iter()
+                .flat_map(|r| &r.body)
+                .flat_map(|l| super::text::relations(l))
+                .filter(|r| derived.contains(*r))
+                .map(str::to_string)
+                .collect();
+            (rel.clone(), read)
+        })
+        .collect();
+    let mut apart: HashSet<String> = HashSet::new();
+    let (plan, orders) = loop {
+        let class = partition(&order, &relations, &apart, constants);
+        let orders: HashMap<String, Vec<usize>> = relations
+            .iter()
+            .map(|(r, x)| (r.to_string(), x.order(&class, constants)))
+            .collect();
+        let shapes: HashMap<&str, Shape> = relations
+            .iter()
+            .map(|(r, x)| (*r, x.flat(&orders[*r])))
+            .collect();
+        match Plan::new(&order, &shapes, &class) {
+            Ok(plan) => {
+                let tied = plan.new_cycles(&uses, &shapes);
+                if tied.is_empty() {
+                    break (plan, orders);
+                }
+                apart.extend(tied);
+            }
+            Err(members) => apart.extend(members),
+        }
+    };
+    if plan.member_of.is_empty() {
+        return Vec::new();
+    }
+    let tables = plan.rewrite(groups, &derived, &orders);
+    super::text::drop_repeated(groups);
+    tables
+}
+
+/// Relations by class number: alike relations share one (those `apart` have their own).
+fn partition(
+    order: &[String],
+    relations: &HashMap<&str, Relation>,
+    apart: &HashSet<String>,
+    constants: bool,
+) -> HashMap<String, usize> {
+    let mut class: HashMap<String, usize> = HashMap::new();
+    let mut ids: HashMap<String, usize> = HashMap::new();
+    for rel in order {
+        let key = match relations.get(rel.as_str()) {
+            Some(s) if !apart.contains(rel) => s.text(constants),
+            _ => format!("!{rel}"),
+        };
+        let n = ids.len();
+        class.insert(rel.clone(), *ids.entry(key).or_insert(n));
+    }
+    loop {
+        // Refine: alike relations read relations of the same classes.
+        type Key<'a> = Vec<(&'a str, Vec<usize>)>;
+        let mut ids: HashMap<(usize, Key), usize> = HashMap::new();
+        let mut next: HashMap<String, usize> = HashMap::new();
+        for rel in order {
+            let mut refs: Key = relations
+                .get(rel.as_str())
+                .map(|x| {
+                    let classes = |s: &Shape| s.refs.iter().map(|r| class[r]).collect();
+                    x.rules
+                        .iter()
+                        .map(|s| {
+                            (
+                                if constants { &s.text } else { &s.exact }.as_str(),
+                                classes(s),
+                            )
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            refs.sort_unstable();
+            let n = ids.len();
+            next.insert(rel.clone(), *ids.entry((class[rel], refs)).or_insert(n));
+        }
+        let stable = ids.len() == class.values().collect::<HashSet<_>>().len();
+        class = next;
+        if stable {
+            return class;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
