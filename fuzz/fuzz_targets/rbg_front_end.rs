@@ -39,6 +39,16 @@ fuzz_target!(|data: &[u8]| {
         }
         Err(_) => {}
     }
+    // The same with the two sides' relations merged (`--optimize size`).
+    let size = convert::GdlOptions {
+        optimize: convert::Optimize::Size,
+        ..opts
+    };
+    if let Ok(t) = convert::rbg_to_gdl(game, size) {
+        if let Err(d) = gdl::parse_and_check(&t.text) {
+            panic!("direct translation for size rejected: {d:?}\n{}", t.text);
+        }
+    }
     let b = &game.board;
     // LL-RBG declares directions only through edges: a direction without any edge cannot
     // survive the round trip (documented in docs/rbg.md).
