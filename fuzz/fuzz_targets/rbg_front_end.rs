@@ -22,7 +22,10 @@ fuzz_target!(|data: &[u8]| {
     if let Err(e) = ir::compare::same_game(game, &again.game, Default::default()) {
         panic!("formatting changed the game: {e}\n{formatted}");
     }
-    assert_eq!(rbg::format::format(&formatted).ok().as_deref(), Some(formatted.as_str()));
+    assert_eq!(
+        rbg::format::format(&formatted).ok().as_deref(),
+        Some(formatted.as_str())
+    );
     let opts = convert::GdlOptions {
         encoding: convert::Encoding::Direct,
         ..Default::default()
