@@ -98,6 +98,32 @@ fn corpus_games() -> Vec<(String, ir::Game)> {
     out
 }
 
+/// Every game of corpus/rbg but englishDraughts (its dead pieces and crowning after the
+/// capture loop, docs/rbg-to-gdl.md) fits the direct encoding: a change that broke one of
+/// GDL's restrictions in the direct rules would fall back to the general encoding silently.
+#[test]
+fn corpus_games_translate_directly() {
+    let mut general = Vec::new();
+    for (name, game) in corpus_games() {
+        let t = convert::rbg_to_gdl(&game, convert::GdlOptions::unlimited())
+            .unwrap_or_else(|e| panic!("{name}: does not translate: {e}"));
+        if !t
+            .text
+            .starts_with(";; Translated from RBG by rbgtool (direct encoding")
+        {
+            general.push(format!("{name}: {}", t.text.lines().next().unwrap_or("")));
+        }
+    }
+    let expected = ["englishDraughts"];
+    assert!(
+        general.len() == expected.len()
+            && expected
+                .iter()
+                .all(|e| general.iter().any(|g| g.starts_with(e))),
+        "general encoding: {general:#?}"
+    );
+}
+
 /// Games are shared among two threads (the translations of draughts, reversi and amazons take
 /// most of the time on the interpreter).
 #[test]

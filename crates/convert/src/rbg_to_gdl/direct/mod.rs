@@ -451,6 +451,28 @@ mod tests {
         gdl::parse_and_check(&text).map_err(|_| ()).expect("checks");
     }
 
+    /// A piece count walks the whole board: it is asked for only where the rules read it,
+    /// narrowed by the negated patterns before it (the play ends when `a` cannot move).
+    #[test]
+    fn a_count_is_asked_for_only_where_the_rules_read_it() {
+        let g = game(&format!(
+            "{HEAD}#rules = ->a ((up* + down*)(left* + right*) {{e}} [x] ->> \
+             ({{? (up* + down*)(left* + right*) {{e}}}} ->a \
+              + {{! (up* + down*)(left* + right*) {{e}}}} {{$ x > 3}} [$ a = 100] ->> {{}}))*"
+        ));
+        let text =
+            translate(&g, &Names::new(&g), Optimize::Speed).expect("fits the direct encoding");
+        let wants: Vec<&str> = text
+            .lines()
+            .filter(|l| l.starts_with("(<= (want_cnt") || l.starts_with("(<= want_cnt"))
+            .collect();
+        assert!(
+            !wants.is_empty() && wants.iter().all(|l| l.contains("(not (pat")),
+            "{text}"
+        );
+        gdl::parse_and_check(&text).map_err(|_| ()).expect("checks");
+    }
+
     #[test]
     fn a_loop_that_applies_modifiers_needs_the_general_encoding() {
         let g = game(&format!("{HEAD}#rules = ->a ((right {{e}} [x])* ->b ->a)*"));

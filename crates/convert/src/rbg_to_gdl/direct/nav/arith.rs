@@ -286,11 +286,9 @@ impl Nav<'_> {
                 .map(PieceId::from_index)
                 .filter(|&q| q != p)
                 .collect();
-            let start = if f.puts.is_empty() {
-                Vec::new()
-            } else {
-                vec![format!("(want_{name} {})", args.trim_end())]
-            };
+            // Asked where it is read: a count of the whole board each state costs a walk
+            // over every vertex, and most games read theirs only when the play ends.
+            let start = vec![format!("(want_{name} {})", args.trim_end()).replace(" )", ")")];
             // Every vertex holds `p` or one of the others (a check of each, so the pieces
             // put are seen as checks see them).
             for (holds, first, step) in [(true, "1", "?m"), (false, "0", "?n")] {
@@ -318,9 +316,7 @@ impl Nav<'_> {
                 vec!["(vlast ?v)".into(), format!("({at} {args}?v ?n)")],
             ));
         }
-        if !ctx.puts.is_empty() {
-            self.ask_at(&name, ctx, b, None);
-        }
+        self.ask_at(&name, ctx, b, None);
         let t = b.fresh();
         lits.push(format!("({name} {}{t})", ctx.args()));
         Ok(t)
