@@ -497,7 +497,7 @@ impl<'g> Nav<'g> {
                     let base = self.rule_body(&name, &f, id);
                     self.rules
                         .push(Rule::new(format!("({name} {args}?a ?a)"), base.lits));
-                    if self.demanded(&f, id) && self.asks_nothing(*c, &f, depth) {
+                    if self.demanded(id) && self.asks_nothing(*c, &f, depth) {
                         // Left recursion from the asked start: each start's walk is found
                         // once (asking every vertex on the way, as right recursion must,
                         // finds each walk's every suffix: quadratic in its length).
@@ -543,17 +543,15 @@ impl<'g> Nav<'g> {
         }
     }
 
-    /// Whether the relation of node `id` on board `ctx` is computed only where it is asked
-    /// (`want_R`): the keeper's, which a bottom-up reasoner evaluates after every move, and
-    /// every star, whose walks a bottom-up reasoner would otherwise find from every vertex
-    /// (a rook's lines from every square, for the two a rook is on). Relations that read
-    /// nothing of the board are static and need no demand.
-    fn demanded(&self, ctx: &Ctx, id: NodeId) -> bool {
-        let star = matches!(self.game.rules.node(id), Node::Star(_));
-        // A chain's term is no vertex: only a demand binds it.
-        let chain = ctx.puts.iter().any(|(v, _)| chain_rel(v).is_some());
-        (ctx.base != Base::State || ctx.puts.len() > 1 || star || chain)
-            && self.reads_board[id.index()]
+    /// Whether the relation of node `id` is computed only where it is asked (`want_R`):
+    /// every relation that reads the board, for a bottom-up reasoner evaluates all rules after
+    /// every move: the keeper's, the stars, whose walks it would otherwise find from every
+    /// vertex (a rook's lines from every square, for the two a rook is on), and the legal
+    /// moves' too, which are needed only for the player in control (chess's tests of a king
+    /// in check, asked for the other side's moves as well, took three times the join steps).
+    /// Relations that read nothing of the board are static and need no demand.
+    fn demanded(&self, id: NodeId) -> bool {
+        self.reads_board[id.index()]
     }
 
     /// Whether node `id` on board `ctx` becomes literals that ask no relation computed on
@@ -580,7 +578,7 @@ impl<'g> Nav<'g> {
     /// one.
     fn rule_body(&self, name: &str, f: &Ctx, id: NodeId) -> Body {
         let mut b = Body::default();
-        if self.demanded(f, id) {
+        if self.demanded(id) {
             b.push(format!("(want_{name} {}?a)", f.args()));
         }
         b
@@ -591,7 +589,7 @@ impl<'g> Nav<'g> {
     /// `name` (or on a relation whose rules are still being written), so demand stays
     /// stratified; what is dropped only widens the demand.
     fn demand(&mut self, name: &str, id: NodeId, ctx: &Ctx, b: &Body, x: &str) {
-        if self.demanded(ctx, id) {
+        if self.demanded(id) {
             self.ask(name, ctx, b, x);
         }
     }
