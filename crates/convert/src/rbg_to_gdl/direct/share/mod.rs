@@ -1,17 +1,21 @@
-//! Relations alike but for their constants become one relation with the constants as
-//! arguments. A two-player game's halves are written twice, once per side: reversi's
-//! `nav2` walks over white discs to a black one and `nav12` over black discs to a white one.
-//! A GDL author writes such a relation once, with the pieces as arguments, and so do we:
-//! relations whose rules are the same up to the names of their variables, the constants in
-//! them and the alike relations they read are merged into the first of them, which takes the
-//! constants that differ as arguments (`?q1`, ...); its rules start with a static literal
-//! (`argsN`) listing the argument tuples in use, so a bottom-up reasoner derives only
-//! those, and every rule that read one of the merged relations names its constants.
+//! Relations written once. Demands asked from several places, and a two-player game's
+//! halves written once per side, leave relations that are the same but for their names:
+//!
+//! * by default, relations whose rules are equal up to the names of their variables and of
+//!   the demand relations they read are one, and their demands are merged too (asking for
+//!   more tuples costs work, never a wrong answer);
+//! * for `--optimize size`, relations alike but for their *constants* are one as well:
+//!   reversi's `nav2` walks over white discs to a black one and `nav12` over black discs to a
+//!   white one; merged, the relation takes the constants that tell them apart as arguments
+//!   (`?q1`, ...) and every reading from outside names its side's constants. A rule where an
+//!   argument is bound by no positive literal starts with a static table of the tuples in
+//!   use (`argsN`).
 //!
 //! Which relations are alike is the coarsest partition in which alike relations read alike
-//! relations at the same places (Moore's refinement, as in minimising an automaton). A class
-//! whose relations read another member than themselves, or that reads itself through
-//! another class, stays apart: its arguments could not be written down.
+//! relations at the same places (Moore's refinement, as in minimising an automaton). Merged
+//! relations that read one another form a *family* whose members must line up by side
+//! ([`plan`]); one that does not stays apart, and so does a merge that would tie relations
+//! into a recursion they were not in ([`plan::Plan::new_cycles`]).
 
 mod plan;
 mod rewrite;
@@ -31,8 +35,9 @@ fn protected(rel: &str) -> bool {
     ) || rel.starts_with("chain")
 }
 
-/// Merges relations alike but for their constants (module comment); returns the facts of
-/// the argument tables (`argsN`) to write with the static facts.
+/// Merges relations equal but for their demands, and with `constants` those alike but for
+/// their constants too (module comment); returns the facts of the argument tables (`argsN`)
+/// to write with the static facts.
 pub fn share_alike(groups: &mut [Vec<Rule>], constants: bool) -> Vec<String> {
     let derived: HashSet<String> = groups
         .iter()
