@@ -145,9 +145,11 @@ struct Translator<'g> {
 /// The GDL text of `game` in the direct encoding, or why it does not fit.
 pub fn translate(game: &Game, names: &Names, optimize: Optimize) -> Result<String, Unsupported> {
     // Merged demands can tie relations into a cycle through negation, which the final check
-    // refuses: then the relations stay apart.
-    let fast = translate_for(game, names, Share::Equal)
-        .or_else(|_| translate_for(game, names, Share::Off))?;
+    // refuses: then the relations stay apart (a game outside the encoding fails either way).
+    let fast = match translate_for(game, names, Share::Equal) {
+        Err(e) if e.0.contains(WITHIN_RESTRICTIONS) => translate_for(game, names, Share::Off),
+        other => other,
+    }?;
     if optimize == Optimize::Speed {
         return Ok(fast);
     }
