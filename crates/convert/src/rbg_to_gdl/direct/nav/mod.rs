@@ -612,10 +612,10 @@ impl<'g> Nav<'g> {
             if l.starts_with("(not ") {
                 // A negated navigation narrows the demand too (reversi counts its discs
                 // only once neither side can move), where it cannot depend on this relation.
-                return generated(rel) && self.independent_known(rel, name);
+                return generated(rel) && self.independent(rel, name, true);
             }
             let derived = generated(rel) || (rel.starts_with("want_") && rel != own);
-            !derived || self.is_static(rel) || self.independent(rel, name)
+            !derived || self.is_static(rel) || self.independent(rel, name, false)
         };
         let mut body: Vec<String> = b.lits.iter().filter(|l| keep(l)).cloned().collect();
         let binds_x = body
@@ -664,32 +664,11 @@ impl<'g> Nav<'g> {
 
     /// Whether relation `rel` certainly does not depend on relation `name` (nor its demand):
     /// none of the relations it uses, transitively, is `name` or one whose rules are still
-    /// being written (their later rules are unknown).
-    fn independent(&self, rel: &str, name: &str) -> bool {
-        let want = format!("want_{name}");
-        let mut seen: HashSet<&str> = HashSet::new();
-        let mut stack: Vec<&str> = vec![rel];
-        while let Some(r) = stack.pop() {
-            if !seen.insert(r) {
-                continue;
-            }
-            if r == name || r == want || self.building.iter().any(|b| b == r) {
-                return false;
-            }
-            for &i in self.by_head.get(r).into_iter().flatten() {
-                for lit in &self.rules[i].body {
-                    stack.extend(super::text::relations(lit));
-                }
-            }
-        }
-        true
-    }
-
-    /// Whether `rel` is known not to depend on `name` (or its demand): every generated or
-    /// demand relation it reaches has its rules among the navigations' (the rules of the
-    /// patterns that apply modifiers are written elsewhere, and may lead back). A negated
-    /// literal in a demand needs this much: a cycle through it would break stratification.
-    fn independent_known(&self, rel: &str, name: &str) -> bool {
+    /// being written (their later rules are unknown). `known`: also every generated or demand
+    /// relation it reaches has its rules among the navigations' (the rules of the patterns
+    /// that apply modifiers are written elsewhere and may lead back), as a negated literal in
+    /// a demand needs: a cycle through it would break stratification.
+    fn independent(&self, rel: &str, name: &str, known: bool) -> bool {
         let want = format!("want_{name}");
         let mut seen: HashSet<&str> = HashSet::new();
         let mut stack: Vec<&str> = vec![rel];
@@ -701,7 +680,7 @@ impl<'g> Nav<'g> {
                 return false;
             }
             let rules = self.by_head.get(r);
-            if rules.is_none() && (generated(r) || r.starts_with("want_")) {
+            if known && rules.is_none() && (generated(r) || r.starts_with("want_")) {
                 return false;
             }
             for &i in rules.into_iter().flatten() {

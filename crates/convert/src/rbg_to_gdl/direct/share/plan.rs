@@ -82,7 +82,7 @@ impl Plan {
             rename: HashMap::new(),
         };
         let mut tables: HashMap<Vec<Vec<String>>, String> = HashMap::new();
-        // Tarjan's components come out with those read first.
+        // Components come out with those read first.
         for family in components(&graph) {
             let instances = plan.line_up(&family, &members, shapes, class)?;
             plan.add_family(&family, &members, &instances, shapes, class, &mut tables);
@@ -286,23 +286,24 @@ impl Plan {
         };
         let before = graph(&|r| ids[r]);
         let after = graph(&|r| ids[self.image(r)]);
-        let (of_before, comps_before) = Recursions::of(&before);
+        let (_, comps_before) = Recursions::of(&before);
         let (of_after, comps_after) = Recursions::of(&after);
         let mut names: Vec<&str> = vec![""; ids.len()];
         for (name, &i) in &ids {
             names[i] = name;
         }
         let mut bad: HashSet<usize> = HashSet::new();
-        for (x, name) in names.iter().enumerate() {
-            let n = of_after[&ids[self.image(name)]];
-            let (members, rec) = &comps_after.0[n];
-            if !rec || bad.contains(&n) {
-                continue;
-            }
-            let (was, was_rec) = &comps_before.0[of_before[&x]];
+        for (was, was_rec) in &comps_before.0 {
             let image: BTreeSet<usize> = was.iter().map(|&v| ids[self.image(names[v])]).collect();
-            if !was_rec || image != members.iter().copied().collect::<BTreeSet<usize>>() {
-                bad.insert(n);
+            for n in image
+                .iter()
+                .map(|i| of_after[i])
+                .collect::<BTreeSet<usize>>()
+            {
+                let (members, rec) = &comps_after.0[n];
+                if *rec && (!was_rec || image != members.iter().copied().collect()) {
+                    bad.insert(n);
+                }
             }
         }
         if bad.is_empty() {
@@ -339,59 +340,20 @@ impl Recursions {
     }
 }
 
-/// Strongly connected components of `graph`, each after the components it reaches.
+/// Strongly connected components of `graph` (its edges lead to its keys), each after the
+/// components it reaches.
 pub(super) fn components(graph: &BTreeMap<usize, Vec<usize>>) -> Vec<Vec<usize>> {
-    struct State<'g> {
-        graph: &'g BTreeMap<usize, Vec<usize>>,
-        index: HashMap<usize, usize>,
-        low: HashMap<usize, usize>,
-        stack: Vec<usize>,
-        on_stack: HashSet<usize>,
-        out: Vec<Vec<usize>>,
+    let keys: Vec<usize> = graph.keys().copied().collect();
+    let index: HashMap<usize, usize> = keys.iter().enumerate().map(|(i, &k)| (k, i)).collect();
+    let edges: Vec<Vec<usize>> = graph
+        .values()
+        .map(|out| out.iter().map(|w| index[w]).collect())
+        .collect();
+    // `sccs` numbers a component after those it reaches.
+    let comp = ir::graph::sccs(&edges);
+    let mut out: Vec<Vec<usize>> = vec![Vec::new(); comp.iter().max().map_or(0, |&c| c + 1)];
+    for (i, &c) in comp.iter().enumerate() {
+        out[c].push(keys[i]);
     }
-    pub(super) fn visit(s: &mut State, v: usize) {
-        let n = s.index.len();
-        s.index.insert(v, n);
-        s.low.insert(v, n);
-        s.stack.push(v);
-        s.on_stack.insert(v);
-        for &w in s.graph.get(&v).into_iter().flatten() {
-            if !s.index.contains_key(&w) {
-                visit(s, w);
-                let lw = s.low[&w];
-                let lv = s.low.get_mut(&v).expect("visited");
-                *lv = (*lv).min(lw);
-            } else if s.on_stack.contains(&w) {
-                let iw = s.index[&w];
-                let lv = s.low.get_mut(&v).expect("visited");
-                *lv = (*lv).min(iw);
-            }
-        }
-        if s.low[&v] == s.index[&v] {
-            let mut comp = Vec::new();
-            while let Some(w) = s.stack.pop() {
-                s.on_stack.remove(&w);
-                comp.push(w);
-                if w == v {
-                    break;
-                }
-            }
-            comp.sort_unstable();
-            s.out.push(comp);
-        }
-    }
-    let mut s = State {
-        graph,
-        index: HashMap::new(),
-        low: HashMap::new(),
-        stack: Vec::new(),
-        on_stack: HashSet::new(),
-        out: Vec::new(),
-    };
-    for &v in graph.keys() {
-        if !s.index.contains_key(&v) {
-            visit(&mut s, v);
-        }
-    }
-    s.out
+    out
 }

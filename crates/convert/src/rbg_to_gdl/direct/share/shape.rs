@@ -48,6 +48,15 @@ impl Visit for Shape {
     }
 }
 
+/// `x` with its constants (`#name`, as [`Shape`] marks them) written `#`.
+fn blanked(x: Sx) -> Sx {
+    match x {
+        Sx::Atom(a) if a.starts_with('#') => Sx::Atom("#".into()),
+        Sx::Atom(a) => Sx::Atom(a),
+        Sx::List(items) => Sx::List(items.into_iter().map(blanked).collect()),
+    }
+}
+
 /// A relation's rules read for their shapes.
 pub(super) struct Relation {
     pub(super) rules: Vec<Shape>,
@@ -63,21 +72,9 @@ impl Relation {
                     let x = literal(&parse(lit), derived, &mut s);
                     print(&x, &mut s.exact);
                     s.exact.push(' ');
+                    print(&blanked(x), &mut s.text);
+                    s.text.push(' ');
                 }
-                // Constants blanked: `#name` becomes `#`.
-                s.text = s
-                    .exact
-                    .split(' ')
-                    .map(|t| {
-                        let close = t.trim_end_matches(')');
-                        if close.starts_with('#') {
-                            format!("#{}", &t[close.len()..])
-                        } else {
-                            t.to_string()
-                        }
-                    })
-                    .collect::<Vec<_>>()
-                    .join(" ");
                 s
             })
             .collect();
