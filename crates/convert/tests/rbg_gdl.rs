@@ -590,3 +590,45 @@ fn direct_encoding_cases_play_the_same() {
         );
     }
 }
+
+/// `--optimize size` against the hand-written GDL of the same games
+/// (`../shared/corpus-external/gdl`): every one of the eight reference games but reversi
+/// (whose keeper flips the discs of each direction in turn, a chain of boards) translates
+/// within 3x the hand-written file's lines. Prints each ratio.
+#[test]
+fn size_translations_are_within_three_times_the_hand_written() {
+    let shared = repo().join("../shared/corpus-external");
+    if !shared.join("gdl").is_dir() || !shared.join("rbg/games").is_dir() {
+        return testskip::skip("../shared/corpus-external is absent");
+    }
+    let size = convert::GdlOptions {
+        optimize: convert::Optimize::Size,
+        ..convert::GdlOptions::unlimited()
+    };
+    let pairs = [
+        ("ticTacToe", "ticTacToe"),
+        ("breakthrough", "breakthrough"),
+        ("connect4", "connectFour"),
+        ("hex_9x9", "hex"),
+        ("reversi", "reversi"),
+        ("chess", "chess"),
+        ("englishDraughts", "englishDraughts"),
+        ("amazons", "amazons"),
+    ];
+    for (rbg, gdl) in pairs {
+        let read = |p: PathBuf| std::fs::read_to_string(&p).expect("readable");
+        let text = read(shared.join(format!("rbg/games/{rbg}.rbg")));
+        let game = rbg::parse_game(&text).map_err(|_| ()).expect("parses").game;
+        let ours = convert::rbg_to_gdl(&game, size)
+            .unwrap()
+            .text
+            .lines()
+            .count();
+        let hand = read(shared.join(format!("gdl/{gdl}.kif"))).lines().count();
+        let ratio = ours as f64 / hand as f64;
+        eprintln!("{rbg}: {ours} lines, hand-written {hand}: {ratio:.2}x");
+        if rbg != "reversi" {
+            assert!(ratio <= 3.0, "{rbg}: {ours} lines against {hand}");
+        }
+    }
+}

@@ -37,6 +37,7 @@ mod rules;
 mod share;
 mod spread;
 mod stages;
+mod steps;
 mod text;
 mod walk;
 mod write;
@@ -154,11 +155,21 @@ pub fn translate(game: &Game, names: &Names, optimize: Optimize) -> Result<Strin
         return Ok(fast);
     }
     // Merging small relations can cost more lines (argument tables, longer rules) than it
-    // saves: the shorter text is the one for size.
-    match translate_for(game, names, Share::Constants) {
-        Ok(small) if small.lines().count() < fast.lines().count() => Ok(small),
-        _ => Ok(fast),
+    // saves, and so can composite steps' facts on a large board: the shortest text is the
+    // one for size.
+    let mut best = fast;
+    for (directions, compose) in [(true, true), (true, false), (false, true)] {
+        let share = Share::Constants {
+            directions,
+            compose,
+        };
+        if let Ok(small) = translate_for(game, names, share) {
+            if small.lines().count() < best.lines().count() {
+                best = small;
+            }
+        }
     }
+    Ok(best)
 }
 
 /// Which relations [`share`] merges.
@@ -167,8 +178,13 @@ enum Share {
     Off,
     /// Relations equal but for the names of their variables and demands.
     Equal,
-    /// Relations alike but for their constants too, which become arguments.
-    Constants,
+    /// Relations alike but for their constants too, which become arguments; with
+    /// `directions`, steps name their direction as a constant; runs of steps composed where
+    /// `compose` ([`steps`]).
+    Constants {
+        directions: bool,
+        compose: bool,
+    },
 }
 
 fn translate_for(game: &Game, names: &Names, share: Share) -> Result<String, Unsupported> {

@@ -27,10 +27,22 @@ impl Translator<'_> {
         text::settle_demands(&mut groups);
         text::drop_repeated(&mut groups);
         text::drop_undefined(&mut groups, &given);
+        let (as_constant, compose) = match self.share {
+            Share::Constants {
+                directions,
+                compose,
+            } => (directions, compose),
+            Share::Off | Share::Equal => (false, true),
+        };
+        let steps = steps::Steps::settle(&mut groups, game, names, as_constant, compose);
         let arg_tables = match self.share {
             Share::Off => Vec::new(),
             Share::Equal => share::share_alike(&mut groups, false),
-            Share::Constants => share::share_alike(&mut groups, true),
+            Share::Constants { .. } => {
+                let mut tables = share::share_alike(&mut groups, true);
+                tables.extend(share::fold_alike(&mut groups));
+                tables
+            }
         };
         let body_sections: Vec<(String, Vec<String>)> = sections
             .into_iter()
@@ -82,22 +94,7 @@ impl Translator<'_> {
                 .collect();
             statics.extend(fact_lines(&chain));
         }
-        for &d in &self.nav.uses.directions {
-            let rel = nav::dir_relation(names, d);
-            let edges: Vec<String> = game
-                .board
-                .edges()
-                .filter(|e| e.1 == d)
-                .map(|(a, _, b)| {
-                    format!(
-                        "({rel} {} {})",
-                        names.vertices[a.index()],
-                        names.vertices[b.index()]
-                    )
-                })
-                .collect();
-            statics.extend(fact_lines(&edges));
-        }
+        statics.extend(steps.facts(game, names));
         let mut facts: Vec<String> = Vec::new();
         for (m, x) in &self.puts {
             facts.push(format!("(puts m{m} {})", names.pieces[x.index()]));

@@ -17,12 +17,14 @@
 //! ([`plan`]); one that does not stays apart, and so does a merge that would tie relations
 //! into a recursion they were not in ([`plan::Plan::new_cycles`]).
 
+mod fold;
 mod plan;
 mod rewrite;
 mod shape;
 mod sx;
 
 use super::text::{head_relation, Rule};
+pub use fold::fold_alike;
 use plan::Plan;
 use shape::{is_demand, Relation, Shape};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};

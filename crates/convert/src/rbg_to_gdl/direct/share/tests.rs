@@ -130,3 +130,59 @@ fn demands_that_would_make_a_recursion_stay_apart() {
     assert!(share_alike(&mut groups, false).is_empty());
     assert_eq!(written(&groups), before);
 }
+
+#[test]
+fn rules_alike_but_for_their_directions_become_one_reading_a_table() {
+    let ray = |dir: &str| -> (String, Vec<String>) {
+        (
+            "(flank ?a)".to_string(),
+            vec![
+                "(want_flank ?a)".to_string(),
+                format!("(dstep {dir} ?a ?b)"),
+                "(true (cell ?b w))".to_string(),
+                format!("(dstep {dir} ?b ?c)"),
+                "(true (cell ?c b))".to_string(),
+            ],
+        )
+    };
+    let mut rays: Vec<Rule> = ["up", "down", "left", "right"]
+        .iter()
+        .map(|d| {
+            let (h, b) = ray(d);
+            Rule::new(h, b)
+        })
+        .collect();
+    // Alike but for a piece that does not vary with the direction: stays its own rule.
+    rays.push(Rule::new(
+        "(flank ?a)".into(),
+        vec!["(dstep up ?a ?b)".into(), "(true (cell ?b x))".into()],
+    ));
+    let mut groups = vec![rays];
+    let facts = fold_alike(&mut groups);
+    assert_eq!(
+        written(&groups),
+        [
+            "(flank ?a) :- (alt1 ?f1), (want_flank ?a), (dstep ?f1 ?a ?b), (true (cell ?b w)), \
+             (dstep ?f1 ?b ?c), (true (cell ?c b))",
+            "(flank ?a) :- (dstep up ?a ?b), (true (cell ?b x))",
+        ]
+    );
+    assert_eq!(
+        facts,
+        ["(alt1 up)", "(alt1 down)", "(alt1 left)", "(alt1 right)"]
+    );
+}
+
+#[test]
+fn rules_whose_fold_would_take_more_lines_stay_apart() {
+    let mut groups = vec![rules(&[
+        ("(p ?a)", &["(q ?a up)"]),
+        ("(p ?a)", &["(q ?a down)"]),
+    ])];
+    let facts = fold_alike(&mut groups);
+    assert!(facts.is_empty());
+    assert_eq!(
+        written(&groups),
+        ["(p ?a) :- (q ?a up)", "(p ?a) :- (q ?a down)"]
+    );
+}
