@@ -48,6 +48,11 @@ pub(super) struct Plan {
     pub(super) tables: Vec<String>,
     /// Demand relations merged into another (their rules become its rules).
     pub(super) rename: HashMap<String, String>,
+    /// Demands that ask for their family's arguments too (by demand: family, instance), so
+    /// a merged relation is computed from a start only for the instances asked there
+    /// (merged without them, chess's diagonal rays were walked in all four directions from
+    /// every square one of them was asked from).
+    pub(super) demand_of: HashMap<String, (usize, usize)>,
 }
 
 impl Plan {
@@ -80,6 +85,7 @@ impl Plan {
             families: Vec::new(),
             tables: Vec::new(),
             rename: HashMap::new(),
+            demand_of: HashMap::new(),
         };
         let mut tables: HashMap<Vec<Vec<String>>, String> = HashMap::new();
         // Components come out with those read first.
@@ -110,7 +116,51 @@ impl Plan {
             .keys()
             .map(|d| (d.clone(), root(&parent, d)))
             .collect();
+        plan.demand_of = plan.typed_demands(&members, shapes);
         Ok(plan)
+    }
+
+    /// The demands read by merged relations of a family with arguments, each with the
+    /// instance of the relation reading it; a merged demand whose demands are not all read
+    /// by one family's members, one instance each, asks for no arguments.
+    fn typed_demands(
+        &self,
+        members: &BTreeMap<usize, Vec<String>>,
+        shapes: &HashMap<&str, Shape>,
+    ) -> HashMap<String, (usize, usize)> {
+        let mut of: HashMap<String, Option<(usize, usize)>> = HashMap::new();
+        for rel in members.values().flatten() {
+            let m = &self.member_of[rel];
+            for d in &shapes[rel.as_str()].demands {
+                let seen = of.entry(d.clone()).or_insert(Some((m.family, m.instance)));
+                if *seen != Some((m.family, m.instance)) {
+                    *seen = None;
+                }
+            }
+        }
+        let mut all: Vec<&str> = of.keys().map(String::as_str).collect();
+        all.extend(self.rename.keys().map(String::as_str));
+        all.extend(self.rename.values().map(String::as_str));
+        all.sort_unstable();
+        all.dedup();
+        let family = |d: &str| -> Option<usize> {
+            let (f, _) = (*of.get(d)?)?;
+            (self.families[f].params > 0).then_some(f)
+        };
+        // Whether every demand merged into a root is typed, by one family.
+        let mut by_root: HashMap<&str, Option<usize>> = HashMap::new();
+        for d in &all {
+            let root = self.rename.get(*d).map_or(*d, String::as_str);
+            let typed = family(d);
+            let r = by_root.entry(root).or_insert(typed);
+            if *r != typed {
+                *r = None;
+            }
+        }
+        all.into_iter()
+            .filter(|d| by_root[self.rename.get(*d).map_or(*d, String::as_str)].is_some())
+            .filter_map(|d| Some((d.to_string(), (*of.get(d)?)?)))
+            .collect()
     }
 
     /// Each member's instance: the first class's members in order, and every member read

@@ -108,6 +108,11 @@ pub(super) fn named(
     mut value: impl FnMut(usize, &str) -> Sx,
 ) -> Sx {
     let Some(m) = plan.member_of.get(name) else {
+        if let Some(&(f, i)) = plan.demand_of.get(name) {
+            for (p, c) in plan.families[f].tuple(i).iter().enumerate() {
+                args.push(value(p, c));
+            }
+        }
         let name = plan.rename.get(name).map_or(name, String::as_str);
         return if args.is_empty() {
             Sx::Atom(name.to_string())
@@ -159,7 +164,16 @@ impl<'p> InFamily<'p> {
 impl Visit for InFamily<'_> {
     fn reference(&mut self, name: &str, args: Vec<Sx>) -> Sx {
         let Some(m) = self.plan.member_of.get(name) else {
-            return named(self.plan, name, args, |_, c| Sx::Atom(c.to_string()));
+            let own = (self.member.family, self.member.instance);
+            let prefix = self.prefix;
+            return named(self.plan, name, args, |p, c| {
+                // The instance's own demand asks for the family's arguments.
+                if self.plan.demand_of.get(name) == Some(&own) {
+                    Sx::Atom(format!("{prefix}{}", p + 1))
+                } else {
+                    Sx::Atom(c.to_string())
+                }
+            });
         };
         if m.family == self.member.family {
             let params = self.plan.families[m.family].params;

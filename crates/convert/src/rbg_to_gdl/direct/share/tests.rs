@@ -186,3 +186,33 @@ fn rules_whose_fold_would_take_more_lines_stay_apart() {
         ["(p ?a) :- (q ?a up)", "(p ?a) :- (q ?a down)"]
     );
 }
+
+#[test]
+fn relations_alike_but_for_constants_are_asked_for_with_their_constants() {
+    let mut groups = vec![rules(&[
+        ("(legal black (go ?a))", &["(true (cell ?a x))", "(p1 ?a)"]),
+        ("(legal white (go ?a))", &["(true (cell ?a y))", "(p2 ?a)"]),
+        ("(want_p1 ?a)", &["(true (cell ?a x))"]),
+        ("(want_p2 ?a)", &["(true (cell ?a y))"]),
+        (
+            "(p1 ?a)",
+            &["(want_p1 ?a)", "(d_up ?a ?b)", "(true (cell ?b x))"],
+        ),
+        (
+            "(p2 ?c)",
+            &["(want_p2 ?c)", "(d_up ?c ?d)", "(true (cell ?d y))"],
+        ),
+    ])];
+    share_alike(&mut groups, true);
+    // A start asked for one side's relation is walked for that side only.
+    assert_eq!(
+        written(&groups),
+        [
+            "(legal black (go ?a)) :- (true (cell ?a x)), (p1 ?a x)",
+            "(legal white (go ?a)) :- (true (cell ?a y)), (p1 ?a y)",
+            "(want_p1 ?a x) :- (true (cell ?a x))",
+            "(want_p1 ?a y) :- (true (cell ?a y))",
+            "(p1 ?a ?q1) :- (want_p1 ?a ?q1), (d_up ?a ?b), (true (cell ?b ?q1))"
+        ]
+    );
+}
