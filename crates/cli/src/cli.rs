@@ -173,8 +173,9 @@ pub enum GdlOptimize {
     /// Relations written once per use: fastest on GDL reasoners.
     #[default]
     Speed,
-    /// Relations alike but for their constants (a two-player game's halves) written once
-    /// with the constants as arguments: shorter, slower on our GDL engine.
+    /// Relations alike but for their constants (a two-player game's halves, the rays of
+    /// each direction) written once with the constants as arguments: shorter, slower on our
+    /// GDL engine.
     Size,
 }
 
@@ -365,8 +366,9 @@ pub enum Command {
         /// it long (0: no limit).
         #[arg(long, value_name = "BYTES", default_value_t = convert::DEFAULT_MAX_BYTES)]
         max_bytes: usize,
-        /// RBG -> GDL, direct encoding: favour speed, or size (relations alike but for
-        /// their constants written once, with the constants as arguments).
+        /// RBG -> GDL, direct encoding: favour speed, or size (relations and rules alike
+        /// but for their constants, directions included, written once, with the constants
+        /// as arguments).
         #[arg(long, value_enum, default_value_t)]
         optimize: GdlOptimize,
         /// Output file, written atomically ('-' or absent: standard output).
