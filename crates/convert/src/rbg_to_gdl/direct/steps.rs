@@ -241,7 +241,7 @@ impl Steps {
         let mut gone: HashSet<usize> = HashSet::new();
         for run in runs {
             if run.dirs.len() > 1 && worth.contains(&run.dirs) {
-                let lit = self.literal(&run.dirs, &run.from, &run.to, names);
+                let lit = self.literal(&run.dirs, run.from(), run.to(), names);
                 at.insert(run.lits[0], lit);
                 gone.extend(&run.lits[1..]);
             } else {
@@ -272,13 +272,21 @@ impl Steps {
 }
 
 /// A run of step literals of a rule joined through vertices nothing else reads: the
-/// literals (by index, the first where the run is written), its directions and vertices.
+/// literals (by index, the first where the run is written), its directions and its
+/// vertices, one more than its directions.
 struct Run {
     lits: Vec<usize>,
     dirs: Vec<DirId>,
     vertices: Vec<String>,
-    from: String,
-    to: String,
+}
+
+impl Run {
+    fn from(&self) -> &str {
+        &self.vertices[0]
+    }
+    fn to(&self) -> &str {
+        &self.vertices[self.vertices.len() - 1]
+    }
 }
 
 /// The maximal runs of `rule`'s steps of at most `max_run` directions.
@@ -291,9 +299,7 @@ fn runs_of(rule: &Rule, single: &HashMap<String, DirId>, max_run: usize) -> Vec<
             step(l, single).map(|(d, a, b)| Run {
                 lits: vec![i],
                 dirs: vec![d],
-                vertices: vec![a.clone(), b.clone()],
-                from: a,
-                to: b,
+                vertices: vec![a, b],
             })
         })
         .collect();
@@ -312,14 +318,14 @@ fn runs_of(rule: &Rule, single: &HashMap<String, DirId>, max_run: usize) -> Vec<
     loop {
         let mut joined = false;
         for i in 0..runs.len() {
-            let Some(mid) = runs[i].as_ref().map(|r| r.to.clone()) else {
+            let Some(mid) = runs[i].as_ref().map(|r| r.to().to_string()) else {
                 continue;
             };
             if !mid.starts_with('?') || uses.get(mid.as_str()) != Some(&2) {
                 continue;
             }
             let next = (0..runs.len())
-                .find(|&j| j != i && runs[j].as_ref().is_some_and(|r| r.from == mid));
+                .find(|&j| j != i && runs[j].as_ref().is_some_and(|r| r.from() == mid));
             let Some(j) = next else { continue };
             let long = |k: usize| runs[k].as_ref().map_or(0, |r| r.dirs.len());
             if long(i) + long(j) > max_run {
@@ -330,7 +336,6 @@ fn runs_of(rule: &Rule, single: &HashMap<String, DirId>, max_run: usize) -> Vec<
                 run.lits.extend(tail.lits);
                 run.dirs.extend(tail.dirs);
                 run.vertices.extend(tail.vertices.into_iter().skip(1));
-                run.to = tail.to;
             }
             joined = true;
         }
