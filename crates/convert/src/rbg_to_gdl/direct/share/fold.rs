@@ -11,20 +11,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 /// Folds each set of rules alike but for their constants into one rule where that takes
 /// fewer lines; returns the facts of the tables the folded rules read.
 pub fn fold_alike(groups: &mut [Vec<Rule>]) -> Vec<String> {
-    let taken: HashSet<String> = groups
-        .iter()
-        .flatten()
-        .flat_map(|r| std::iter::once(&r.head).chain(&r.body))
-        .flat_map(|l| {
-            super::super::text::relations(l)
-                .map(str::to_string)
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    let mut table = "alt".to_string();
-    while taken.iter().any(|r| r.starts_with(&table)) {
-        table.push('t');
-    }
+    let table = super::free_prefix(groups, super::super::text::relations, "alt");
     let mut facts = Vec::new();
     let mut tables = 0;
     for rules in groups.iter_mut() {

@@ -29,6 +29,27 @@ use plan::Plan;
 use shape::{is_demand, Relation, Shape};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
+/// A prefix that no name `of` a literal of `groups` starts with: `base`, its last character
+/// repeated as often as needed (`?q`, `?qq`, ...).
+fn free_prefix<'a, I: Iterator<Item = &'a str>>(
+    groups: &'a [Vec<Rule>],
+    of: impl Fn(&'a str) -> I,
+    base: &str,
+) -> String {
+    let taken: HashSet<&str> = groups
+        .iter()
+        .flatten()
+        .flat_map(|r| std::iter::once(&r.head).chain(&r.body))
+        .flat_map(|l| of(l))
+        .collect();
+    let mut prefix = base.to_string();
+    let pad = base.chars().last().unwrap_or('x');
+    while taken.iter().any(|n| n.starts_with(&prefix)) {
+        prefix.push(pad);
+    }
+    prefix
+}
+
 /// Heads that are GDL's own or that the output's comments name.
 fn protected(rel: &str) -> bool {
     matches!(

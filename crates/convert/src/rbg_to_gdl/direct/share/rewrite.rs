@@ -16,20 +16,7 @@ impl Plan {
         derived: &HashSet<String>,
         orders: &HashMap<String, Vec<usize>>,
     ) -> Vec<String> {
-        let taken: HashSet<String> = groups
-            .iter()
-            .flatten()
-            .flat_map(|r| std::iter::once(&r.head).chain(&r.body))
-            .flat_map(|l| {
-                super::super::text::vars(l)
-                    .map(str::to_string)
-                    .collect::<Vec<_>>()
-            })
-            .collect();
-        let mut prefix = "?q".to_string();
-        while taken.iter().any(|v| v.starts_with(&prefix)) {
-            prefix.push('q');
-        }
+        let prefix = super::free_prefix(groups, super::super::text::vars, "?q");
         // A representative's rules in the order of their shapes, as its columns are.
         let mut own: HashMap<String, Vec<Rule>> = HashMap::new();
         for r in groups.iter().flatten() {
