@@ -2,12 +2,54 @@
 
 use super::*;
 
+/// The rules as text by section, and what the static facts need from them.
+struct Written {
+    sections: Vec<(String, Vec<String>)>,
+    steps: steps::Steps,
+    /// The facts of the argument tables the merged relations read.
+    tables: Vec<String>,
+    /// Some rule reads `(vertex v)`.
+    vertex: bool,
+}
+
 impl Translator<'_> {
     /// The whole text.
     pub(super) fn write(&mut self, init: Vec<String>) -> String {
         let game = self.game;
-        let names = self.names;
-        let mut vertex = false;
+        let mut roles: Vec<String> = self.names.variables[..game.players.len()]
+            .iter()
+            .map(|r| format!("(role {r})"))
+            .collect();
+        roles.extend(init);
+        let written = self.rules();
+        let mut sections: Vec<(String, Vec<String>)> = vec![
+            (
+                "Roles and the initial state (after the keeper's first phase)".into(),
+                roles,
+            ),
+            (
+                "The board and the rules' constants".into(),
+                self.statics(&written),
+            ),
+        ];
+        sections.extend(written.sections);
+        let mut out = self.header();
+        for (title, lines) in sections {
+            if lines.is_empty() {
+                continue;
+            }
+            let _ = writeln!(out, "\n;; {title}");
+            for l in lines {
+                let _ = writeln!(out, "{l}");
+            }
+        }
+        crate::prune::unused_rules(&out)
+    }
+
+    /// The rules by section, settled ([`text`]), their steps ([`steps`]) and relations
+    /// merged ([`share`]), as text.
+    fn rules(&mut self) -> Written {
+        let (game, names) = (self.game, self.names);
         let mut nav_rules: Vec<Rule> = std::mem::take(&mut self.nav.rules);
         nav_rules.append(&mut self.extra);
         nav_rules.sort_by_key(|r| relation_order(text::head_relation(&r.head)));
@@ -35,7 +77,7 @@ impl Translator<'_> {
             Share::Off | Share::Equal => (false, true),
         };
         let steps = steps::Steps::settle(&mut groups, game, names, as_constant, compose);
-        let arg_tables = match self.share {
+        let tables = match self.share {
             Share::Off => Vec::new(),
             Share::Equal => share::share_alike(&mut groups, false),
             Share::Constants { .. } => {
@@ -44,7 +86,8 @@ impl Translator<'_> {
                 tables
             }
         };
-        let body_sections: Vec<(String, Vec<String>)> = sections
+        let mut vertex = self.nav.uses.same;
+        let sections = sections
             .into_iter()
             .zip(groups)
             .map(|((t, _), rules)| {
@@ -56,23 +99,19 @@ impl Translator<'_> {
                 (t, lines)
             })
             .collect();
-        let mut sections: Vec<(String, Vec<String>)> = Vec::new();
-
-        let mut roles: Vec<String> = names.variables[..game.players.len()]
-            .iter()
-            .map(|r| format!("(role {r})"))
-            .collect();
-        roles.extend(init);
-        sections.push((
-            "Roles and the initial state (after the keeper's first phase)".into(),
-            roles,
-        ));
-
-        let mut statics: Vec<String> = Vec::new();
-        if self.nav.uses.same {
-            vertex = true;
+        Written {
+            sections,
+            steps,
+            tables,
+            vertex,
         }
-        if vertex {
+    }
+
+    /// The static facts (and the few static rules) the rules read.
+    fn statics(&self, written: &Written) -> Vec<String> {
+        let (game, names) = (self.game, self.names);
+        let mut statics: Vec<String> = Vec::new();
+        if written.vertex {
             let vs: Vec<String> = names
                 .vertices
                 .iter()
@@ -94,27 +133,9 @@ impl Translator<'_> {
                 .collect();
             statics.extend(fact_lines(&chain));
         }
-        statics.extend(steps.facts(game, names));
-        let mut facts: Vec<String> = Vec::new();
-        for (m, x) in &self.puts {
-            facts.push(format!("(puts m{m} {})", names.pieces[x.index()]));
-        }
-        for (m, (x, n)) in &self.sets {
-            facts.push(format!("(sets m{m} {} {n})", names.variables[x.index()]));
-        }
-        for (m, x) in &self.sets_slot {
-            facts.push(format!("(setsv m{m} {})", names.variables[x.index()]));
-        }
-        for (m, r) in &self.switch_to {
-            facts.push(format!("(switchto m{m} {r})"));
-        }
-        if self.need_at {
-            for (m, q) in &self.same_place {
-                facts.push(format!("(place m{m} m{q})"));
-            }
-        }
-        statics.extend(fact_lines(&facts));
-        statics.extend(fact_lines(&arg_tables));
+        statics.extend(written.steps.facts(game, names));
+        statics.extend(fact_lines(&self.modifier_facts()));
+        statics.extend(fact_lines(&written.tables));
         let mut max_bound = nav::max_bound(game);
         if self.nav.uses.counts {
             max_bound = max_bound.max(names.vertices.len() as i64);
@@ -146,9 +167,36 @@ impl Translator<'_> {
                 statics.extend(fact_lines(&rows));
             }
         }
-        sections.push(("The board and the rules' constants".into(), statics));
-        sections.extend(body_sections);
+        statics
+    }
 
+    /// What the modifiers do: the pieces they put, the assignments, the switches and the
+    /// places that are the same.
+    fn modifier_facts(&self) -> Vec<String> {
+        let names = self.names;
+        let mut facts: Vec<String> = Vec::new();
+        for (m, x) in &self.puts {
+            facts.push(format!("(puts m{m} {})", names.pieces[x.index()]));
+        }
+        for (m, (x, n)) in &self.sets {
+            facts.push(format!("(sets m{m} {} {n})", names.variables[x.index()]));
+        }
+        for (m, x) in &self.sets_slot {
+            facts.push(format!("(setsv m{m} {})", names.variables[x.index()]));
+        }
+        for (m, r) in &self.switch_to {
+            facts.push(format!("(switchto m{m} {r})"));
+        }
+        if self.need_at {
+            for (m, q) in &self.same_place {
+                facts.push(format!("(place m{m} m{q})"));
+            }
+        }
+        facts
+    }
+
+    /// The comment lines at the top: the encoding, the implicit piece, the chains' terms.
+    fn header(&self) -> String {
         let mut out = String::new();
         let _ = writeln!(
             out,
@@ -158,7 +206,7 @@ impl Translator<'_> {
             let _ = writeln!(
                 out,
                 ";; A vertex with no (cell v x) fact holds {}.",
-                names.pieces[p.index()]
+                self.names.pieces[p.index()]
             );
         }
         for (i, h) in self.chain_groups.iter().enumerate() {
@@ -171,16 +219,7 @@ impl Translator<'_> {
                 g = i + 1
             );
         }
-        for (title, lines) in sections {
-            if lines.is_empty() {
-                continue;
-            }
-            let _ = writeln!(out, "\n;; {title}");
-            for l in lines {
-                let _ = writeln!(out, "{l}");
-            }
-        }
-        crate::prune::unused_rules(&out)
+        out
     }
 
     /// Relations defined by the facts written beside the rules, and GDL's own.
