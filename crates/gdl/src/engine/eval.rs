@@ -365,6 +365,9 @@ impl<'a> Ctx<'a> {
 
     fn run_delta(&mut self, r: usize, delta: usize) {
         let rule = &self.prog.rules[r];
+        if self.reads_nothing(rule) {
+            return;
+        }
         let mut b = std::mem::take(&mut self.bindings);
         b.clear();
         b.resize(rule.nvars.max(1), 0);
@@ -377,6 +380,29 @@ impl<'a> Ctx<'a> {
         if self.overflowed.is_some() && self.limit_hit.is_some_and(|(_, i)| i == usize::MAX) {
             self.limit_hit = self.limit_hit.map(|(l, _)| (l, r));
         }
+    }
+
+    /// Whether a positive literal of `rule` reads a relation of an earlier component (all
+    /// computed before this one) that has no facts: the rule cannot hold, and joining the
+    /// literals before it would be work for nothing (a demand that asks for nothing in this
+    /// state, a capture chain's next level when the one before is empty).
+    fn reads_nothing(&self, rule: &CRule) -> bool {
+        rule.steps.iter().any(|s| match s {
+            Step::Scan {
+                rel,
+                recursive: false,
+                ..
+            }
+            | Step::Check {
+                rel,
+                recursive: false,
+                ..
+            } => {
+                let d = self.db_of(*rel);
+                self.dbs[d].computed[self.prog.rels[*rel].scc] && self.dbs[d].facts[*rel].is_empty()
+            }
+            _ => false,
+        })
     }
 
     fn range(
