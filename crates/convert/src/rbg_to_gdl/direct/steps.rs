@@ -111,12 +111,17 @@ impl Steps {
     /// them (a direction whose edges are another's reversed reads that one's).
     fn edges_and_rules(&self, game: &Game, names: &Names) -> Vec<String> {
         let board = &game.board;
-        let source = |d: DirId| -> (DirId, bool) {
-            (0..d.index())
-                .map(DirId::from_index)
-                .find(|&e| reversed(game, d, e))
-                .map_or((d, false), |e| (e, true))
-        };
+        // Each direction's edges: its own, or the reverse of an earlier direction's.
+        let sources: Vec<(DirId, bool)> = (0..board.direction_count())
+            .map(DirId::from_index)
+            .map(|d| {
+                (0..d.index())
+                    .map(DirId::from_index)
+                    .find(|&e| reversed(game, d, e))
+                    .map_or((d, false), |e| (e, true))
+            })
+            .collect();
+        let source = |d: DirId| sources[d.index()];
         let mut bases: BTreeSet<DirId> = BTreeSet::new();
         let mut rules: Vec<String> = Vec::new();
         let mut plain = false;
@@ -171,13 +176,14 @@ impl Steps {
         lines
     }
 
-    /// The facts of one run (named as it would be), several to a line.
+    /// The facts of one run as its own relation (named as it would be), several to a line
+    /// (for size, [`Steps::edges_and_rules`] writes the steps instead).
     fn fact_lines(&self, run: &[DirId], game: &Game, names: &Names) -> Vec<String> {
         let name = self
             .runs
             .get(run)
             .cloned()
-            .unwrap_or_else(|| Steps::base_name(run, names, self.as_constant));
+            .unwrap_or_else(|| Steps::base_name(run, names, false));
         let facts: Vec<String> = (0..game.board.vertex_count())
             .filter_map(|i| {
                 let from = ir::VertexId::from_index(i);
@@ -185,11 +191,7 @@ impl Steps {
                     .iter()
                     .try_fold(from, |v, &d| game.board.neighbour(v, d))?;
                 let (a, b) = (&names.vertices[i], &names.vertices[to.index()]);
-                Some(if self.as_constant {
-                    format!("({STEP} {name} {a} {b})")
-                } else {
-                    format!("({name} {a} {b})")
-                })
+                Some(format!("({name} {a} {b})"))
             })
             .collect();
         text::fact_lines(&facts)

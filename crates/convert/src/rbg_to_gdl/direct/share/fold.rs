@@ -5,13 +5,18 @@
 //! (alt1 down_left) ...`, as a GDL author writes `(dir ?d ?dx ?dy)`.
 
 use super::super::text::{fact_lines, vars, Rule};
+use super::shape::Shape;
 use super::sx::{literal, parse, text, Sx, Visit};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// Folds each set of rules alike but for their constants into one rule where that takes
 /// fewer lines; returns the facts of the tables the folded rules read.
 pub fn fold_alike(groups: &mut [Vec<Rule>]) -> Vec<String> {
-    let table = super::free_prefix(groups, super::super::text::relations, "alt");
+    let table = super::free_prefix(
+        groups.iter().flatten(),
+        super::super::text::relations,
+        "alt",
+    );
     let mut facts = Vec::new();
     let mut tables = 0;
     for rules in groups.iter_mut() {
@@ -57,13 +62,8 @@ pub fn fold_alike(groups: &mut [Vec<Rule>]) -> Vec<String> {
 
 /// A rule's shape (constants blanked, variables numbered) and its constants in order.
 fn shape(rule: &Rule) -> (String, Vec<String>) {
-    let mut v = Blank::default();
-    let mut key = String::new();
-    for lit in std::iter::once(&rule.head).chain(&rule.body) {
-        key.push_str(&text(&literal(&parse(lit), &HashSet::new(), &mut v)));
-        key.push(' ');
-    }
-    (key, v.consts)
+    let s = Shape::of(rule, &HashSet::new());
+    (s.text, s.consts)
 }
 
 /// `first` with the constant columns that differ between the rules (`consts`, one row per
@@ -90,14 +90,7 @@ fn fold(first: &Rule, consts: &[&[String]], name: &str) -> Option<(Rule, Vec<Str
     if columns.is_empty() {
         return None;
     }
-    let used: HashSet<&str> = std::iter::once(&first.head)
-        .chain(&first.body)
-        .flat_map(|l| vars(l))
-        .collect();
-    let mut prefix = "?f".to_string();
-    while used.iter().any(|v| v.starts_with(&prefix)) {
-        prefix.push('f');
-    }
+    let prefix = super::free_prefix(std::iter::once(first), vars, "?f");
     let params: Vec<String> = (1..=columns.len())
         .map(|k| format!("{prefix}{k}"))
         .collect();
@@ -118,29 +111,6 @@ fn fold(first: &Rule, consts: &[&[String]], name: &str) -> Option<(Rule, Vec<Str
         .collect();
     rows.dedup();
     Some((Rule::new(head, body), rows))
-}
-
-/// Blanks constants (collecting them) and numbers variables.
-#[derive(Default)]
-struct Blank {
-    consts: Vec<String>,
-    vars: HashMap<String, usize>,
-}
-
-impl Visit for Blank {
-    fn reference(&mut self, name: &str, mut args: Vec<Sx>) -> Sx {
-        args.insert(0, Sx::Atom(name.into()));
-        Sx::List(args)
-    }
-    fn constant(&mut self, c: &str) -> Sx {
-        self.consts.push(c.to_string());
-        Sx::Atom("#".into())
-    }
-    fn variable(&mut self, v: &str) -> Sx {
-        let n = self.vars.len();
-        let n = *self.vars.entry(v.to_string()).or_insert(n);
-        Sx::Atom(format!("?{n}"))
-    }
 }
 
 /// Writes the varying constant columns as the table's variables.

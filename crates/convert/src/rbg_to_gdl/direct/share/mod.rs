@@ -29,16 +29,14 @@ use plan::Plan;
 use shape::{is_demand, Relation, Shape};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
-/// A prefix that no name `of` a literal of `groups` starts with: `base`, its last character
+/// A prefix that no name `of` a literal of `rules` starts with: `base`, its last character
 /// repeated as often as needed (`?q`, `?qq`, ...).
 fn free_prefix<'a, I: Iterator<Item = &'a str>>(
-    groups: &'a [Vec<Rule>],
+    rules: impl Iterator<Item = &'a Rule>,
     of: impl Fn(&'a str) -> I,
     base: &str,
 ) -> String {
-    let taken: HashSet<&str> = groups
-        .iter()
-        .flatten()
+    let taken: HashSet<&str> = rules
         .flat_map(|r| std::iter::once(&r.head).chain(&r.body))
         .flat_map(|l| of(l))
         .collect();

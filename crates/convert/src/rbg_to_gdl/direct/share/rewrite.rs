@@ -16,7 +16,7 @@ impl Plan {
         derived: &HashSet<String>,
         orders: &HashMap<String, Vec<usize>>,
     ) -> Vec<String> {
-        let prefix = super::free_prefix(groups, super::super::text::vars, "?q");
+        let prefix = super::free_prefix(groups.iter().flatten(), super::super::text::vars, "?q");
         // A representative's rules in the order of their shapes, as its columns are.
         let mut own: HashMap<String, Vec<Rule>> = HashMap::new();
         for r in groups.iter().flatten() {

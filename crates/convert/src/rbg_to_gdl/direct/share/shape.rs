@@ -48,6 +48,21 @@ impl Visit for Shape {
     }
 }
 
+impl Shape {
+    /// The shape of one rule, readings of `derived` relations marked.
+    pub(super) fn of(rule: &Rule, derived: &HashSet<String>) -> Shape {
+        let mut s = Shape::default();
+        for lit in std::iter::once(&rule.head).chain(&rule.body) {
+            let x = literal(&parse(lit), derived, &mut s);
+            print(&x, &mut s.exact);
+            s.exact.push(' ');
+            print(&blanked(x), &mut s.text);
+            s.text.push(' ');
+        }
+        s
+    }
+}
+
 /// `x` with its constants (`#name`, as [`Shape`] marks them) written `#`.
 fn blanked(x: Sx) -> Sx {
     match x {
@@ -64,20 +79,7 @@ pub(super) struct Relation {
 
 impl Relation {
     pub(super) fn new(rules: &[&Rule], derived: &HashSet<String>) -> Relation {
-        let rules = rules
-            .iter()
-            .map(|r| {
-                let mut s = Shape::default();
-                for lit in std::iter::once(&r.head).chain(&r.body) {
-                    let x = literal(&parse(lit), derived, &mut s);
-                    print(&x, &mut s.exact);
-                    s.exact.push(' ');
-                    print(&blanked(x), &mut s.text);
-                    s.text.push(' ');
-                }
-                s
-            })
-            .collect();
+        let rules = rules.iter().map(|r| Shape::of(r, derived)).collect();
         Relation { rules }
     }
 
