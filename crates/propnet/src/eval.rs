@@ -3,7 +3,10 @@
 //! (counting propagation is order-independent on an acyclic network, so no gate needs to be
 //! looked at twice to decide whether it changed). A cyclic component (recursive rules) counts
 //! only its inputs from outside and is solved as a block, from false upwards (its least
-//! model: no negation inside a cycle).
+//! model: no negation inside a cycle). A component none of whose gates holds or is made
+//! true by its outside inputs alone stays false without being solved: a translation's
+//! reachability over the board (hex's path from the square just played) is one component per
+//! start, and each change on the board touches every one of them.
 
 use crate::net::{Net, Node, ACYCLIC, INDEX, INTERNAL, LEAF, NEG, TO_CYCLE};
 
@@ -21,6 +24,10 @@ struct Count {
 pub struct Values {
     pub bits: Vec<u64>,
     counts: Vec<Count>,
+    /// For each cyclic component: its gates that hold, and its gates whose outside inputs
+    /// alone reach their threshold (`solve` starts from these).
+    lit: Vec<u32>,
+    seeded: Vec<u32>,
     /// Gates whose value changed and whose readers are not yet told: `gate | RISE?`.
     events: Vec<u32>,
     /// Scratch: the readers of a batch of flipped inputs.
@@ -43,6 +50,8 @@ impl Values {
                 .iter()
                 .map(|&needed| Count { now: 0, needed })
                 .collect(),
+            lit: vec![0; net.cyclic.len()],
+            seeded: vec![0; net.cyclic.len()],
             events: Vec::new(),
             touched: Vec::new(),
             dirty: Vec::new(),
@@ -60,6 +69,8 @@ impl Values {
     pub fn copy_from(&mut self, other: &Values) {
         self.bits.copy_from_slice(&other.bits);
         self.counts.copy_from_slice(&other.counts);
+        self.lit.copy_from_slice(&other.lit);
+        self.seeded.copy_from_slice(&other.seeded);
     }
 
     #[inline]
@@ -104,9 +115,13 @@ impl Values {
                 }
             } else if !done[c as usize] {
                 done[c as usize] = true;
+                self.seeded[c as usize] = 0;
                 for &m in &net.cyclic[c as usize] {
-                    self.counts[m as usize].now = self.satisfied(net, m, true);
+                    let count = self.satisfied(net, m, true);
+                    self.counts[m as usize].now = count;
+                    self.seeded[c as usize] += (count >= net.thr[m as usize]) as u32;
                 }
+                self.lit[c as usize] = 0;
                 self.solve(net, c, false);
             }
         }
@@ -166,6 +181,7 @@ impl Values {
     fn count_leaf_edges<const GAIN: bool>(&mut self, net: &Net, edges: std::ops::Range<u32>) {
         let Values {
             counts,
+            seeded,
             touched,
             dirty,
             dirty_flag,
@@ -182,6 +198,9 @@ impl Values {
             };
             if e & TO_CYCLE != 0 {
                 let c = net.scc[t] as usize;
+                if before.wrapping_add(GAIN as u32) == count.needed {
+                    seeded[c] = if GAIN { seeded[c] + 1 } else { seeded[c] - 1 };
+                }
                 if !dirty_flag[c] {
                     dirty_flag[c] = true;
                     dirty.push(c as u32);
@@ -212,6 +231,7 @@ impl Values {
         let Values {
             bits,
             counts,
+            seeded,
             events,
             dirty,
             dirty_flag,
@@ -230,6 +250,9 @@ impl Values {
                 count.now = before.wrapping_add(up.wrapping_mul(2)).wrapping_sub(1);
                 if e & TO_CYCLE != 0 {
                     let c = scc[t] as usize;
+                    if before.wrapping_add(up) == count.needed {
+                        seeded[c] = seeded[c].wrapping_add(up.wrapping_mul(2)).wrapping_sub(1);
+                    }
                     if !dirty_flag[c] {
                         dirty_flag[c] = true;
                         dirty.push(c as u32);
@@ -249,6 +272,9 @@ impl Values {
     /// The least model of cyclic component `c` from its outside inputs; changed gates
     /// become events (while resetting, the gates after it are computed from scratch instead).
     fn solve(&mut self, net: &Net, c: u32, propagate: bool) {
+        if self.lit[c as usize] == 0 && self.seeded[c as usize] == 0 {
+            return;
+        }
         let members = &net.cyclic[c as usize];
         for &m in members {
             self.inner[m as usize] = 0;
@@ -273,7 +299,9 @@ impl Values {
                 }
             }
         }
+        let mut lit = 0;
         for &m in members {
+            lit += self.solved[m as usize] as u32;
             if self.solved[m as usize] != self.get(m) {
                 self.flip(m);
                 if propagate {
@@ -282,5 +310,6 @@ impl Values {
                 }
             }
         }
+        self.lit[c as usize] = lit;
     }
 }

@@ -3,7 +3,9 @@
 //! gate (breakthrough: 156 of them) and each turn change recounts them all. A literal that
 //! every rule of a `legal` atom shares, and that several of the role's atoms share, is taken
 //! out of their rules and kept as the group's guard; the role's legal moves are then the
-//! gates that hold, masked by the groups whose guard holds, read word by word.
+//! gates that hold, masked by the groups whose guard holds, read word by word. A rule that
+//! reads such a legal atom reads its guard beside it (`net::guard_legal_rules`), and the
+//! helpers only guarded legal atoms read may assume the guard (`crate::assume`).
 
 use crate::Node;
 use gdl::engine::store::Id;
@@ -47,8 +49,8 @@ impl Guards {
 }
 
 /// Takes a shared positive literal out of the rules of each of one role's legal atoms
-/// (`bodies[i]`: the rules of move `i`; `None` where the atom is read by other rules and
-/// must keep its meaning). Returns the role's guards.
+/// (`bodies[i]`: the rules of move `i`; `None` where the atom is read negatively by other
+/// rules and must keep its meaning). Returns the role's guards.
 pub fn split(bodies: &mut [Option<Rules>]) -> Guards {
     // Literals common to all rules of each atom, positive only (a guard must hold for the
     // move to be legal).

@@ -12,6 +12,7 @@
 //! let leaves = game::perft::perft(&mut game, 3);
 //! ```
 
+mod assume;
 mod complement;
 mod engine;
 mod eval;

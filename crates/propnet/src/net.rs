@@ -8,7 +8,7 @@ use crate::guard::{Guards, Rules};
 use crate::GroundError;
 use gdl::ast::Symbol;
 use gdl::engine::store::Id;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 pub use crate::Node;
 /// Edge flag: the edge is satisfied when its source is false.
@@ -173,16 +173,14 @@ pub fn build(g: &Ground) -> Result<Net, GroundError> {
             })
             .collect()
     };
-    let mut guarded_bodies = guard_legal_rules(g, &legal_atoms, &mut roles, &bodies_of);
-    for (h, rules) in by_head.iter().enumerate() {
-        if rules.is_empty() {
+    let mut rules: Vec<Rules> = (0..g.atoms.len()).map(bodies_of).collect();
+    let guard_of = guard_legal_rules(&legal_atoms, &mut roles, &node_of, &mut rules);
+    assume_turns(g, &guard_of, &node_of, &mut rules);
+    for (h, bodies) in rules.into_iter().enumerate() {
+        if by_head[h].is_empty() {
             continue;
         }
-        let head = node_of(h as AtomId);
-        let bodies = guarded_bodies
-            .remove(&(h as AtomId))
-            .unwrap_or_else(|| bodies_of(h));
-        factor(&mut thr, &mut edges, always, bodies, head);
+        factor(&mut thr, &mut edges, always, bodies, node_of(h as AtomId));
     }
     let goals = goal_gates(g, &node_of, &role_index);
     let terminal = g
@@ -274,37 +272,85 @@ pub fn build(g: &Ground) -> Result<Net, GroundError> {
     })
 }
 
-/// Each role's legal rules without their guards (`crate::guard`), by head atom; the guards
-/// go to `roles`. A legal atom that other rules read keeps its rules whole.
+/// Each role's legal rules without their guards (`crate::guard`), the guards to `roles`;
+/// a rule reading a legal atom so split tests its guard beside it (`canmove :- legal(white,
+/// m)` becomes `canmove :- control(white), legal(white, m)`, and the shared test is factored
+/// out). A legal atom read negatively keeps its rules whole. Returns each split legal
+/// atom's gate with its guard.
 fn guard_legal_rules(
-    g: &Ground,
     legal_atoms: &[Vec<Option<AtomId>>],
     roles: &mut [RoleMoves],
-    bodies_of: &impl Fn(usize) -> Rules,
-) -> HashMap<AtomId, Rules> {
-    let mut read = vec![false; g.atoms.len()];
-    for rule in &g.rules {
-        for &(a, _) in &rule.body {
-            read[a as usize] = true;
-        }
-    }
-    let mut out = HashMap::new();
+    node_of: &impl Fn(AtomId) -> Node,
+    rules: &mut [Rules],
+) -> HashMap<Node, Node> {
+    let negated: HashSet<Node> = rules
+        .iter()
+        .flatten()
+        .flatten()
+        .filter(|&&(_, neg)| neg)
+        .map(|&(n, _)| n)
+        .collect();
+    let mut guard_of = HashMap::new();
     for (role, atoms) in roles.iter_mut().zip(legal_atoms) {
         let mut bodies: Vec<Option<Rules>> = atoms
             .iter()
             .map(|a| {
-                a.filter(|&a| !read[a as usize])
-                    .map(|a| bodies_of(a as usize))
+                a.filter(|&a| !negated.contains(&node_of(a)))
+                    .map(|a| std::mem::take(&mut rules[a as usize]))
             })
             .collect();
         role.guards = crate::guard::split(&mut bodies);
         for (a, b) in atoms.iter().zip(bodies) {
             if let (Some(a), Some(b)) = (a, b) {
-                out.insert(*a, b);
+                rules[*a as usize] = b;
+            }
+        }
+        for (guard, mask) in &role.guards.guarded {
+            for (k, a) in atoms.iter().enumerate() {
+                if let Some(a) = a.filter(|_| mask[k / 64] >> (k % 64) & 1 != 0) {
+                    guard_of.insert(node_of(a), *guard);
+                }
             }
         }
     }
-    out
+    for body in rules.iter_mut().flatten() {
+        let guards: Vec<Node> = body
+            .iter()
+            .filter(|&&(_, neg)| !neg)
+            .filter_map(|(n, _)| guard_of.get(n).copied())
+            .collect();
+        for guard in guards {
+            if !body.contains(&(guard, false)) {
+                body.push((guard, false));
+            }
+        }
+    }
+    guard_of
+}
+
+/// [`crate::assume::assume_turns`] over the rules by atom: the atoms read from outside the
+/// rules (`legal`, `next`, `goal`, `terminal`, guards) are fixed.
+fn assume_turns(
+    g: &Ground,
+    guard_of: &HashMap<Node, Node>,
+    node_of: &impl Fn(AtomId) -> Node,
+    rules: &mut [Rules],
+) {
+    let node: Vec<Node> = (0..g.atoms.len() as AtomId).map(node_of).collect();
+    let guards: HashSet<Node> = guard_of.values().copied().collect();
+    let outside = [Symbol::LEGAL, Symbol::NEXT, Symbol::GOAL, Symbol::TERMINAL];
+    let fixed: Vec<bool> = (0..g.atoms.len())
+        .map(|a| outside.contains(&g.store.functor(g.atoms[a])) || guards.contains(&node[a]))
+        .collect();
+    crate::assume::assume_turns(
+        &mut crate::assume::Program {
+            rules,
+            node: &node,
+            fixed: &fixed,
+            propositions: g.bases.len() as Node,
+        },
+        guard_of,
+    );
 }
 
 /// Gates that depend on some move input.
