@@ -29,6 +29,33 @@ pub fn universal_prefix(game: &Game, nodes: &[NodeId]) -> usize {
     0
 }
 
+/// How many leading nodes of a navigation only shift and lead from every vertex to the same
+/// vertices, though not to all of them (connect four's `down* up^5 (left* + right*)`: the
+/// top row): a move that starts with them may as well start at the first vertex, and then
+/// does not read where the previous one ended either.
+pub fn same_ends_prefix(game: &Game, nodes: &[NodeId]) -> usize {
+    let v = game.board.vertex_count();
+    if v < 2 || v > 1024 {
+        return 0;
+    }
+    let shifts = nodes
+        .iter()
+        .take_while(|&&n| shift_only(game, n, 0))
+        .count();
+    let from = |s: usize, len: usize| {
+        let mut set = vec![false; v];
+        set[s] = true;
+        reach(game, &nodes[..len], set)
+    };
+    for len in (1..=shifts).rev() {
+        let first = from(0, len);
+        if (1..v).all(|s| from(s, len) == first) {
+            return len;
+        }
+    }
+    0
+}
+
 pub fn shift_only(game: &Game, id: NodeId, depth: usize) -> bool {
     depth < MAX_DEPTH
         && match game.rules.node(id) {

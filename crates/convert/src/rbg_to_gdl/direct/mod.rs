@@ -601,6 +601,21 @@ mod tests {
         assert!(why.contains("walks to translate"), "{why}");
     }
 
+    /// Connect four's way to the top row: from every vertex `down* up` leads to the same
+    /// vertices, so the move walks from the first vertex and the state keeps no `pos`.
+    #[test]
+    fn a_move_that_reaches_the_same_vertices_from_anywhere_does_not_store_the_vertex() {
+        let g = game(&format!(
+            "{HEAD}#rules = ->a (down* up (left* + right*) {{e}} [x] ->b \
+             down* up (left* + right*) {{e}} [x] ->a)*"
+        ));
+        let text = translate(&g, &Names::new(&g), Optimize::Speed).expect("fits");
+        assert!(!text.contains("(pos "), "{text}");
+        let first = &Names::new(&g).vertices[0];
+        assert!(text.contains(&format!(" {first} ?t1)")), "{text}");
+        gdl::parse_and_check(&text).map_err(|_| ()).expect("checks");
+    }
+
     #[test]
     fn a_move_that_starts_where_the_last_ended_stores_the_vertex() {
         let g = game(&format!(

@@ -154,12 +154,16 @@ impl Translator<'_> {
                         .enumerate()
                         .all(|(i, &j)| shown[..i].iter().all(|&k| apart[j][k]));
                     let mut nodes = &nodes[..];
-                    // Rules that lead from anywhere to everywhere do not read where they start.
+                    // Rules that lead from anywhere to everywhere do not read where they start,
+                    // nor do rules that lead from anywhere to the same vertices: these walk
+                    // from the first vertex.
                     if i > 0 || free_start {
                         let skip = board::universal_prefix(game, nodes);
                         if skip > 0 {
                             nodes = &nodes[skip..];
                             at = if i == 0 { "?b0".into() } else { body.fresh() };
+                        } else if board::same_ends_prefix(game, nodes) > 0 {
+                            at = self.names.vertices[0].clone();
                         }
                     }
                     let seen = Ctx {
