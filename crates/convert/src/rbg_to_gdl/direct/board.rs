@@ -35,7 +35,7 @@ pub fn universal_prefix(game: &Game, nodes: &[NodeId]) -> usize {
 /// does not read where the previous one ended either.
 pub fn same_ends_prefix(game: &Game, nodes: &[NodeId]) -> usize {
     let v = game.board.vertex_count();
-    if v < 2 || v > 1024 {
+    if !(2..=1024).contains(&v) {
         return 0;
     }
     let shifts = nodes
