@@ -127,6 +127,11 @@ impl Propnet {
                 }
             }
         }
+        if joint::ordered_by_text(out.iter().map(Vec::len)) {
+            for (moves, texts) in out.iter_mut().zip(&self.names.move_texts) {
+                moves.sort_by(|&a, &b| texts[a as usize].cmp(&texts[b as usize]));
+            }
+        }
         true
     }
 

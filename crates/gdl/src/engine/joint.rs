@@ -108,6 +108,16 @@ pub fn chooser(counts: &[usize], acts: impl Fn(usize) -> bool) -> Option<usize> 
     }
 }
 
+/// Whether two roles or more choose among several moves: then every engine lists each role's
+/// legal moves in the order of their texts, so that an own move's index (what agents and the
+/// match protocol choose by) means the same move whichever engine plays. Otherwise the
+/// interpreter lists them in the order its rules derive them and the network in the order of
+/// its gates (a role with a claim and a `noop` at once: claims first in one, `noop` in the
+/// other; the network's fuzzer found it).
+pub fn ordered_by_text(counts: impl IntoIterator<Item = usize>) -> bool {
+    counts.into_iter().filter(|&c| c > 1).count() >= 2
+}
+
 /// Each role's number of legal moves at a simultaneous turn (`game::GameState::
 /// simultaneous_moves`): when no single role chooses (`current` is `None`) and every role has
 /// a move; `None` otherwise (one role chooses, or the state is terminal).

@@ -448,6 +448,11 @@ impl Inner {
                     per_role[i].push(args[1]);
                 }
             }
+            if joint::ordered_by_text(per_role.iter().map(Vec::len)) {
+                for moves in &mut per_role {
+                    moves.sort_by_cached_key(|&m| self.text(m));
+                }
+            }
             Some(per_role)
         };
         self.legal[self.level] = Some(result.clone());
