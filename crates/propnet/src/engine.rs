@@ -24,6 +24,8 @@ pub struct Names {
     /// Each proposition's share of the state hash (`gdl::engine::joint::prop_hash`).
     pub base_hashes: Vec<u64>,
     pub move_texts: Vec<Vec<String>>,
+    /// Each move's place among its role's moves in the order of their texts.
+    pub move_ranks: Vec<Vec<u32>>,
     pub base_index: HashMap<Id, usize>,
     pub noop: Option<gdl::ast::Symbol>,
     pub move_functors: Vec<Vec<gdl::ast::Symbol>>,
@@ -128,8 +130,8 @@ impl Propnet {
             }
         }
         if joint::ordered_by_text(out.iter().map(Vec::len)) {
-            for (moves, texts) in out.iter_mut().zip(&self.names.move_texts) {
-                moves.sort_by(|&a, &b| texts[a as usize].cmp(&texts[b as usize]));
+            for (moves, ranks) in out.iter_mut().zip(&self.names.move_ranks) {
+                moves.sort_unstable_by_key(|&m| ranks[m as usize]);
             }
         }
         true
@@ -431,10 +433,22 @@ pub(crate) fn names(g: &crate::ground::Ground, net: &Net) -> Names {
             joint::prop_hash(store.structural_hash(atom))
         })
         .collect();
-    let move_texts = net
+    let move_texts: Vec<Vec<String>> = net
         .roles
         .iter()
         .map(|r| r.terms.iter().map(|&m| text(&store, m)).collect())
+        .collect();
+    let move_ranks = move_texts
+        .iter()
+        .map(|texts| {
+            let mut order: Vec<usize> = (0..texts.len()).collect();
+            order.sort_by(|&a, &b| texts[a].cmp(&texts[b]));
+            let mut rank = vec![0u32; texts.len()];
+            for (r, i) in order.into_iter().enumerate() {
+                rank[i] = r as u32;
+            }
+            rank
+        })
         .collect();
     let move_functors = net
         .roles
@@ -446,6 +460,7 @@ pub(crate) fn names(g: &crate::ground::Ground, net: &Net) -> Names {
         base_texts,
         base_hashes,
         move_texts,
+        move_ranks,
         base_index: net
             .base_terms
             .iter()
