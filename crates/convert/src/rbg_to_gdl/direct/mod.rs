@@ -616,6 +616,21 @@ mod tests {
         gdl::parse_and_check(&text).map_err(|_| ()).expect("checks");
     }
 
+    /// A pattern asked after an empty square's test is asked only at empty squares: the
+    /// test reads nothing the navigations write, so the demand may read it negated.
+    #[test]
+    fn a_demand_keeps_the_empty_square_tests_before_it() {
+        let g = game(&format!(
+            "{HEAD}#rules = ->a ((up* + down*)(left* + right*) {{e}} {{? (left + right)* up {{x}}}} \
+             [x] ->b (up* + down*)(left* + right*) {{e}} [x] ->a)*"
+        ));
+        let text = translate(&g, &Names::new(&g), Optimize::Speed).expect("fits");
+        assert!(
+            text.contains("(<= (want_pat1 ?b0) (vertex ?b0) (true (control a)) (not (occ ?b0)))"),
+            "{text}"
+        );
+    }
+
     #[test]
     fn a_move_that_starts_where_the_last_ended_stores_the_vertex() {
         let g = game(&format!(

@@ -611,13 +611,40 @@ impl<'g> Nav<'g> {
             let rel = super::text::head_relation(l);
             if l.starts_with("(not ") {
                 // A negated navigation narrows the demand too (reversi counts its discs
-                // only once neither side can move), where it cannot depend on this relation.
-                return generated(rel) && self.independent(rel, name, true);
+                // only once neither side can move), where it cannot depend on this relation;
+                // so does an empty square's test, which reads only the board (English
+                // draughts' keeper asks a man's jumps only from the squares men are on).
+                return BOARD_TESTS.contains(&rel)
+                    || generated(rel) && self.independent(rel, name, true);
             }
             let derived = generated(rel) || (rel.starts_with("want_") && rel != own);
             !derived || self.is_static(rel) || self.independent(rel, name, false)
         };
         let mut body: Vec<String> = b.lits.iter().filter(|l| keep(l)).cloned().collect();
+        // A board test whose square nothing kept binds would only ask whether some square is
+        // empty.
+        let args = ctx.args();
+        let bound: HashSet<&str> = body
+            .iter()
+            .filter(|l| {
+                !["(not ", "(or ", "(distinct "]
+                    .iter()
+                    .any(|p| l.starts_with(p))
+            })
+            .flat_map(|l| super::text::vars(l))
+            .chain(super::text::vars(&args))
+            .chain(x)
+            .collect();
+        let unbound: Vec<String> = body
+            .iter()
+            .filter(|l| {
+                l.starts_with("(not ")
+                    && BOARD_TESTS.contains(&super::text::head_relation(l))
+                    && !super::text::vars(l).all(|v| bound.contains(v))
+            })
+            .cloned()
+            .collect();
+        body.retain(|l| !unbound.contains(l));
         let binds_x = body
             .iter()
             .filter(|l| !l.starts_with("(or ") && !l.starts_with("(distinct "))
@@ -722,6 +749,10 @@ impl<'g> Nav<'g> {
 }
 
 /// Whether a relation name is one this module makes (`nav3`, `star12`, ...).
+/// Relations of the board before the keeper's phase: a demand may read them negated, as
+/// they depend on nothing the navigations write.
+const BOARD_TESTS: [&str; 2] = ["occ", "aftocc"];
+
 fn generated(rel: &str) -> bool {
     ["nav", "star", "pat", "on", "some", "mpat", "cnt"]
         .iter()
