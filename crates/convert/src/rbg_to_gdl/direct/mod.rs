@@ -631,6 +631,23 @@ mod tests {
         );
     }
 
+    /// Two `x` and one `e` to start, but each move empties a square: over a play most
+    /// squares are empty, and the empty square is the one left implicit.
+    #[test]
+    fn the_implicit_piece_is_the_one_most_squares_hold_over_a_play() {
+        let g = game(
+            "#players = a(100), b(100)\n#pieces = x, e\n#variables =\n\
+             #board = rectangle(up, down, left, right, [x, x, e] [x, x, e])\n\
+             #rules = ->a ((up* + down*)(left* + right*) {x} [e] ->b \
+             (up* + down*)(left* + right*) {x} [e] ->a)*",
+        );
+        let text = translate(&g, &Names::new(&g), Optimize::Speed).expect("fits");
+        assert!(
+            text.contains(";; A vertex with no (cell v x) fact holds e."),
+            "{text}"
+        );
+    }
+
     #[test]
     fn a_move_that_starts_where_the_last_ended_stores_the_vertex() {
         let g = game(&format!(

@@ -216,15 +216,54 @@ impl Translator<'_> {
     }
 }
 
-/// The piece the state leaves implicit: the one most vertices of the initial board hold
-/// (ties to the first declared), or none where the initial keeper phase cannot run (the
-/// translation then fails on it anyway).
+/// The piece the state leaves implicit: the one vertices hold most often over the initial
+/// board and a few seeded random plays (ties to the first declared), or none where the
+/// initial keeper phase cannot run (the translation then fails on it anyway). The initial
+/// board alone can mislead: English draughts starts with twelve men a side and eight empty
+/// squares, and with the white men implicit its translation kept a fact for every empty
+/// square, which most squares are for most of a game.
 pub(super) fn implicit_piece(game: &Game) -> Option<PieceId> {
+    /// Plays, plies a play, and states counted at most.
+    const PLAYS: usize = 4;
+    const PLIES: usize = 200;
+    const STATES: usize = 2_000;
     let r = reasoner::Reasoner::new(game).ok()?;
-    let snap = r.initial_state().ok()?.snapshot();
+    let mut state = r.initial_state().ok()?;
+    let start = state.snapshot();
     let mut count = vec![0usize; game.pieces.len()];
-    for &p in &snap.pieces {
-        count[p as usize] += 1;
+    let mut tally = |pieces: &[u16]| {
+        for &p in pieces {
+            count[p as usize] += 1;
+        }
+    };
+    tally(&start.pieces);
+    // A linear congruential generator: the choice must not depend on anything but the game.
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut states = 0;
+    'plays: for _ in 0..PLAYS {
+        if state.load_snapshot(&start).is_err() {
+            break;
+        }
+        for _ in 0..PLIES {
+            let Ok((moves, _)) = state.legal_moves_at_most(256) else {
+                break;
+            };
+            if moves.is_empty() {
+                break;
+            }
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let pick = (seed >> 33) as usize % moves.len();
+            if state.try_apply(&moves[pick]).is_err() {
+                break;
+            }
+            tally(&state.pieces());
+            states += 1;
+            if states >= STATES {
+                break 'plays;
+            }
+        }
     }
     let (best, _) = count
         .iter()
