@@ -7,11 +7,12 @@
 //! evaluate its negations on ground terms. Recursive relations, the state-dependent relations
 //! they call and a board after the move that many relations read are tabled (tables are
 //! dropped whenever the state changes); a recursive relation that reads neither the state nor
-//! the move is computed once, when the program loads, and kept as facts. The state is a set of `'r_true'/1` facts and a joint
-//! move a set of `'r_does'/2` facts, both asserted and retracted by the perft driver appended
-//! to the program: `gdl_perft_main(MaxDepth)` prints `perft D N` for `D` in `1..=MaxDepth`,
-//! with the same definition as `game::perft` (terminal states have no children, children are
-//! the product of every role's deduplicated legal moves).
+//! the move is computed once, when the program loads, and kept as facts. The state is a set
+//! of `'r_true'/1` facts and a joint move a set of `'r_does'/2` facts, both asserted and
+//! retracted by the perft driver appended to the program: `gdl_perft_main(MaxDepth)` prints
+//! `perft D N` for `D` in `1..=MaxDepth`, with the same definition as `game::perft` (terminal
+//! states have no children, children are the product of every role's deduplicated legal
+//! moves).
 
 use crate::ast::{Atom, Description, Literal, Symbol, Symbols, Term};
 use crate::check::DepGraph;
@@ -126,11 +127,10 @@ type Rel = (Symbol, usize);
 /// of recomputation per stage without this. Static relations are facts or cheap to derive
 /// again; tabling them costs more than it saves. Also [`shared_move_relations`], with what
 /// they call from the state.
-fn tabled(desc: &Description) -> HashSet<Rel> {
+fn tabled(desc: &Description, a: &Analysis) -> HashSet<Rel> {
     let key = |a: &Atom| (a.rel, a.args.len());
-    let graph = DepGraph::new(desc);
-    let mut tabled = recursive(desc, &graph);
-    let stateful = state_dependent(desc);
+    let mut tabled = a.recursive.clone();
+    let stateful = &a.stateful;
     let derived: HashSet<Rel> = desc
         .rules()
         .filter(|r| !r.body.is_empty())
@@ -254,9 +254,10 @@ pub fn translate(desc: &Description) -> String {
     for (r, n) in &rels {
         let _ = writeln!(out, ":- dynamic({}/{n}).", pred(symbols, *r));
     }
-    let graph = DepGraph::new(desc);
-    let facts = static_rules(desc, &graph);
-    let tabled = tabled(desc);
+    let analysis = Analysis::new(desc);
+    let graph = &analysis.graph;
+    let facts = static_rules(desc, &analysis);
+    let tabled = tabled(desc, &analysis);
     for (r, n) in &rels {
         if facts.contains(&(*r, *n)) {
             if tabled.contains(&(*r, *n)) {
@@ -306,7 +307,7 @@ pub fn translate(desc: &Description) -> String {
         }
     }
     out.push_str(DRIVER);
-    materialize(desc, &graph, &facts, &mut out);
+    materialize(desc, graph, &facts, &mut out);
     out
 }
 
@@ -321,14 +322,30 @@ fn rules_pred(symbols: &Symbols, rel: Symbol) -> String {
 /// times in a perft to depth 5). Static relations without recursion are left to be derived
 /// where they are called, with their arguments bound: as facts, the hand-written chess's
 /// `different_cells` (65,280 of them) was slower to look up than to derive.
-fn static_rules(desc: &Description, graph: &DepGraph) -> HashSet<Rel> {
-    let stateful = state_dependent(desc);
-    let recursive = recursive(desc, graph);
+fn static_rules(desc: &Description, a: &Analysis) -> HashSet<Rel> {
     desc.rules()
         .filter(|r| !r.body.is_empty())
         .map(|r| (r.head.rel, r.head.args.len()))
-        .filter(|k| !stateful.contains(k) && recursive.contains(k))
+        .filter(|k| !a.stateful.contains(k) && a.recursive.contains(k))
         .collect()
+}
+
+/// What the tabling and the static facts are decided from, computed once per description.
+struct Analysis {
+    graph: DepGraph,
+    recursive: HashSet<Rel>,
+    stateful: HashSet<Rel>,
+}
+
+impl Analysis {
+    fn new(desc: &Description) -> Analysis {
+        let graph = DepGraph::new(desc);
+        Analysis {
+            recursive: recursive(desc, &graph),
+            stateful: state_dependent(desc),
+            graph,
+        }
+    }
 }
 
 /// The relations with a rule that reads its own component.
@@ -351,7 +368,7 @@ fn recursive(desc: &Description, graph: &DepGraph) -> HashSet<Rel> {
 fn materialize(desc: &Description, graph: &DepGraph, facts: &HashSet<Rel>, out: &mut String) {
     let symbols = &desc.symbols;
     let mut order: Vec<Rel> = facts.iter().copied().collect();
-    order.sort_by_key(|&(r, n)| (graph.scc_of(r), symbols.name(r).to_string(), n));
+    order.sort_by_cached_key(|&(r, n)| (graph.scc_of(r), symbols.name(r).to_string(), n));
     out.push_str("% ---- static relations, computed once ----\n");
     for (r, n) in order {
         let (from, to) = (rules_pred(symbols, r), pred(symbols, r));

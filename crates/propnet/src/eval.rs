@@ -199,7 +199,11 @@ impl Values {
             if e & TO_CYCLE != 0 {
                 let c = net.scc[t] as usize;
                 if before.wrapping_add(GAIN as u32) == count.needed {
-                    seeded[c] = if GAIN { seeded[c] + 1 } else { seeded[c] - 1 };
+                    seeded[c] = if GAIN {
+                        seeded[c].wrapping_add(1)
+                    } else {
+                        seeded[c].wrapping_sub(1)
+                    };
                 }
                 if !dirty_flag[c] {
                     dirty_flag[c] = true;

@@ -8,34 +8,26 @@ use ir::{Action, Arith, DirId, Game, Node, NodeId};
 /// every vertex (`(up* + down*)(left* + right*)` on a rectangle): a move that starts with
 /// them does not depend on where the previous one ended.
 pub fn universal_prefix(game: &Game, nodes: &[NodeId]) -> usize {
-    let v = game.board.vertex_count();
-    if v == 0 || v > 1024 {
-        return 0;
-    }
-    let shifts = nodes
-        .iter()
-        .take_while(|&&n| shift_only(game, n, 0))
-        .count();
-    for len in (1..=shifts).rev() {
-        let everywhere = (0..v).all(|s| {
-            let mut set = vec![false; v];
-            set[s] = true;
-            reach(game, &nodes[..len], set).iter().all(|&b| b)
-        });
-        if everywhere {
-            return len;
-        }
-    }
-    0
+    shift_prefix(game, nodes, |ends, _| ends.iter().all(|&b| b))
 }
 
 /// How many leading nodes of a navigation only shift and lead from every vertex to the same
 /// vertices, though not to all of them (connect four's `down* up^5 (left* + right*)`: the
-/// top row): a move that starts with them may as well start at the first vertex, and then
-/// does not read where the previous one ended either.
+/// top row; [`universal_prefix`] is asked first): a move that starts with them may as well
+/// start at the first vertex, and then does not read where the previous one ended either.
 pub fn same_ends_prefix(game: &Game, nodes: &[NodeId]) -> usize {
+    if game.board.vertex_count() < 2 {
+        return 0;
+    }
+    shift_prefix(game, nodes, |ends, first| ends == first)
+}
+
+/// The longest prefix of shift-only leading `nodes` whose ends from every vertex `s` pass
+/// `test(ends from s, ends from the first vertex)`; 0 when none does or the board is too
+/// big to look at.
+fn shift_prefix(game: &Game, nodes: &[NodeId], test: impl Fn(&[bool], &[bool]) -> bool) -> usize {
     let v = game.board.vertex_count();
-    if !(2..=1024).contains(&v) {
+    if v == 0 || v > 1024 {
         return 0;
     }
     let shifts = nodes
@@ -49,7 +41,7 @@ pub fn same_ends_prefix(game: &Game, nodes: &[NodeId]) -> usize {
     };
     for len in (1..=shifts).rev() {
         let first = from(0, len);
-        if (1..v).all(|s| from(s, len) == first) {
+        if test(&first, &first) && (1..v).all(|s| test(&from(s, len), &first)) {
             return len;
         }
     }

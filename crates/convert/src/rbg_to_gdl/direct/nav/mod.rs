@@ -748,11 +748,11 @@ impl<'g> Nav<'g> {
     }
 }
 
-/// Whether a relation name is one this module makes (`nav3`, `star12`, ...).
 /// Relations of the board before the keeper's phase: a demand may read them negated, as
 /// they depend on nothing the navigations write.
 const BOARD_TESTS: [&str; 2] = ["occ", "aftocc"];
 
+/// Whether a relation name is one this module makes (`nav3`, `star12`, ...).
 fn generated(rel: &str) -> bool {
     ["nav", "star", "pat", "on", "some", "mpat", "cnt"]
         .iter()
